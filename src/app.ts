@@ -1,0 +1,124 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Container } from './container.js';
+import { migrationCount, queryRows } from './platform/db/database.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerHttpMetrics } from './platform/http/metrics.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { requestIdOf } from './platform/http/request-id.js';
+import { ErrorBody } from './platform/http/schemas.js';
+import { installCustomerSurface } from './platform/http/surfaces.js';
+import { lookupsRoutes } from './modules/lookups/index.js';
+import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
+import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
+import { auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
+import { settingsAdminRoutes } from './modules/settings/index.js';
+import { jobsAdminRoutes } from './modules/jobs/index.js';
+import { customerAdminRoutes } from './modules/customer-admin/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { customersRoutes } from './modules/customers/index.js';
+import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
+import { walletAdminRoutes } from './modules/wallet/index.js';
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(c: Container): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: c.log as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    // Fastify accepts a hop count too (proxy-addr); its typings leave numbers out.
+    trustProxy: c.config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown fields are refused by the schemas (additionalProperties: false), never dropped silently.
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: true,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  app.addSchema(ErrorBody);
+  await registerOpenApi(app, { publicUrl: c.config.publicUrl, version: API_VERSION });
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(cookie);
+  await app.register(formbody);
+  registerHttpMetrics(app, c.metrics);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      const [row] = await queryRows<{ n: number }>(c.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const expected = migrationCount();
+      if ((row?.n ?? 0) < expected) {
+        return reply.status(503).send({ status: 'migrations pending', applied: row?.n ?? 0, expected });
+      }
+      return { status: 'ready', database: c.database.kind, migrations: expected };
+    } catch {
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  await app.register(lookupsRoutes, { prefix: '/api/lookup', lookups: c.services.lookups });
+  if (c.config.paymentMode === 'sandbox') {
+    await app.register(sandboxRoutes, { sandbox: c.services.sandboxPayments, publicUrl: c.config.publicUrl });
+  }
+
+  // The backoffice: every route names its permission; the map is served at GET /api/backoffice/admin/permissions.
+  const routeMap: RoutePermission[] = [];
+  await app.register(
+    async (bo) => {
+      installBackofficeSurface(bo, { authenticator: c.services.adminAuthenticator, catalog: PERMISSION_SET, routeMap });
+      const s = c.services;
+      await bo.register(adminAuthRoutes, {
+        prefix: '/auth',
+        auth: s.adminAuth,
+        cookieSecure: c.config.cookieSecure,
+        rateLimitPerMin: c.config.authRateLimitPerMin,
+      });
+      await bo.register(adminsAdminRoutes, { prefix: '/admin', admins: s.admins, roles: s.roles, routeMap });
+      await bo.register(auditAdminRoutes, { prefix: '/audit-logs', audit: s.audit });
+      await bo.register(settingsAdminRoutes, { prefix: '/setting', settings: s.settings });
+      await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
+      await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
+      await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
+      await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons });
+    },
+    { prefix: '/api/backoffice' },
+  );
+  // The customer API: a live session on every route but the public ones; 503 in maintenance mode.
+  await app.register(async (customerApi) => {
+    installCustomerSurface(customerApi, {
+      authenticator: c.services.customerAuthenticator,
+      maintenanceMode: () => c.services.settings.isMaintenance(),
+    });
+    auditImpersonatedRequests(customerApi, c.services.audit, c.db);
+    const s = c.services;
+    await customerApi.register(authRoutes, {
+      prefix: '/api/auth',
+      auth: s.auth,
+      sessions: s.sessions,
+      twoFactor: s.twoFactor,
+      changeEmail: s.changeEmail,
+      cookieSecure: c.config.cookieSecure,
+      rateLimitPerMin: c.config.authRateLimitPerMin,
+    });
+    await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
+    // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
+    await customerApi.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
+  });
+
+  return app;
+}

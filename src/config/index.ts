@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Role = 'all' | 'api' | 'worker';
+export type PaymentMode = 'sandbox' | 'live';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined: embedded PGlite under dataDir; 'memory://': in-memory PGlite; else a postgres:// URL. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  frontendUrl: string | undefined;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  bootstrapAdminEmail: string | undefined;
+  bootstrapAdminPassword: string | undefined;
+  paymentMode: PaymentMode;
+  pgoneMerchantCode: string;
+  pgoneApiKey: string;
+  pgtwoCallbackSecret: string;
+  /** live mode only: the gateways' API base URLs and pgtwo's secret API key */
+  pgoneBaseUrl: string;
+  pgtwoBaseUrl: string;
+  pgtwoApiKey: string;
+  currency: string;
+  topupExpiryHours: number;
+  cookieSecure: boolean;
+  logLevel: LogLevel;
+  role: Role;
+  authRateLimitPerMin: number;
+  /** Which proxies may set X-Forwarded-For (request.ip feeds the per-IP limits): false, true, a hop count or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  nodeEnv: string;
+}
+
+/** One clear line naming the variable; start-up prints it and exits. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function url(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = str(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*$/.test(raw)) return raw;
+  throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a comma-separated list of addresses/CIDRs, got "${raw}"`);
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = str(env, 'DATABASE_URL');
+  if (raw === undefined || raw === 'memory://') return raw;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL', 'must be unset, memory:// or a postgres:// URL');
+  }
+  return raw;
+}
+
+/**
+ * A secret that must survive restarts: taken from the environment, otherwise generated once and
+ * kept in the data folder (or kept in memory only, for an in-memory database).
+ */
+function persistentSecret(env: Env, name: string, dataDir: string, persist: boolean, minLength: number): string {
+  const given = str(env, name);
+  if (given !== undefined) {
+    if (given.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters`);
+    return given;
+  }
+  if (!persist) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, `${name.toLowerCase()}.key`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
+  const dbUrl = databaseUrl(env);
+  const persist = dbUrl !== 'memory://';
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const encryptionKeyHex = persistentSecret(env, 'ENCRYPTION_KEY', dataDir, persist, 64);
+  if (!/^[0-9a-fA-F]{64}$/.test(encryptionKeyHex)) {
+    throw new ConfigError('ENCRYPTION_KEY', 'must be 64 hex characters (32 bytes)');
+  }
+  const mailFrom = str(env, 'MAIL_FROM') ?? 'Cloud Platform <no-reply@cloud.local>';
+  const smtpUrl = str(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
+  }
+  const bootstrapAdminEmail = str(env, 'BOOTSTRAP_ADMIN_EMAIL');
+  if (bootstrapAdminEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(bootstrapAdminEmail)) {
+    throw new ConfigError('BOOTSTRAP_ADMIN_EMAIL', 'must be an e-mail address');
+  }
+  const currency = str(env, 'CURRENCY') ?? 'IDR';
+  if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', 'must be a 3-letter ISO 4217 code');
+
+  const paymentMode = oneOf(env, 'PAYMENT_MODE', ['sandbox', 'live'] as const, 'sandbox');
+  if (paymentMode === 'live') {
+    for (const name of ['PGONE_MERCHANT_CODE', 'PGONE_API_KEY', 'PGTWO_CALLBACK_SECRET', 'PGTWO_API_KEY']) {
+      if (str(env, name) === undefined) throw new ConfigError(name, 'is required when PAYMENT_MODE=live');
+    }
+  }
+
+  return {
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: dbUrl,
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!,
+    frontendUrl: url(env, 'FRONTEND_URL'),
+    jwtSecret: persistentSecret(env, 'JWT_SECRET', dataDir, persist, 32),
+    encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
+    smtpUrl,
+    mailFrom,
+    bootstrapAdminEmail,
+    bootstrapAdminPassword: str(env, 'BOOTSTRAP_ADMIN_PASSWORD'),
+    paymentMode,
+    pgoneMerchantCode: str(env, 'PGONE_MERCHANT_CODE') ?? 'SANDBOX01',
+    pgoneApiKey: str(env, 'PGONE_API_KEY') ?? 'sandbox-pgone-api-key',
+    pgtwoCallbackSecret: str(env, 'PGTWO_CALLBACK_SECRET') ?? 'sandbox-pgtwo-callback-secret',
+    pgoneBaseUrl: url(env, 'PGONE_BASE_URL', 'https://api.pgone.example/merchant')!,
+    pgtwoBaseUrl: url(env, 'PGTWO_BASE_URL', 'https://api.pgtwo.example')!,
+    pgtwoApiKey: str(env, 'PGTWO_API_KEY') ?? 'sandbox-pgtwo-api-key',
+    currency,
+    topupExpiryHours: int(env, 'TOPUP_EXPIRY_HOURS', 24, 1, 24 * 30),
+    cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv !== 'development' && nodeEnv !== 'test'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    authRateLimitPerMin: int(env, 'AUTH_RATE_LIMIT_PER_MIN', 30, 1, 1_000_000),
+    trustProxy: trustProxy(env),
+    nodeEnv,
+  };
+}

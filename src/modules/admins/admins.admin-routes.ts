@@ -1,0 +1,193 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { adminOf } from '../../platform/http/auth.js';
+import { pageOf, paginated } from '../../platform/http/pagination.js';
+import type { RoutePermission } from '../../platform/http/surfaces.js';
+import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
+import { actorOf } from '../audit/index.js';
+import type { AdminsService } from './admins.service.js';
+import { presentAdmin, presentProfile } from './admins.present.js';
+import {
+  AdminIdParams,
+  AdminListItem,
+  AdminListQuery,
+  AdminProfile,
+  AdminWithPassword,
+  CreateAdminBody,
+  PermissionCatalog,
+  RoleItem,
+  RoleNameParams,
+  RolePermissions,
+  SyncedPermissions,
+  SyncPermissionsBody,
+  UpdateRoleBody,
+} from './admins.schemas.js';
+import { ALL_PERMISSIONS, PERMISSIONS } from './permissions.js';
+import type { RolesService } from './roles.service.js';
+
+const tags = ['Backoffice: admins and roles'];
+
+export interface AdminsRoutesOptions {
+  admins: AdminsService;
+  roles: RolesService;
+  /** Filled by installBackofficeSurface as routes register. */
+  routeMap: readonly RoutePermission[];
+}
+
+export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> = async (app, { admins, roles, routeMap }) => {
+  app.get(
+    '/inf',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags, summary: 'The logged-in admin with role and permissions', response: { 200: Envelope(AdminProfile), ...errorResponses(401) } },
+    },
+    async (req) => {
+      const me = adminOf(req);
+      const row = await admins.get(me.adminId);
+      return { message: 'OK', data: { ...presentProfile(row, me.permissions), role: me.role } };
+    },
+  );
+
+  app.get(
+    '',
+    {
+      config: { permission: 'view_admins' },
+      schema: { tags, summary: 'Staff accounts (deleted ones included)', querystring: AdminListQuery, response: { 200: Paginated(AdminListItem), ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await admins.list(p);
+      return paginated('OK', p, { items: page.items.map(presentAdmin), total: page.total });
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: { permission: 'manage_admins' },
+      schema: {
+        tags,
+        summary: 'Creates a staff account with a generated password (returned once, e-mailed)',
+        body: CreateAdminBody,
+        response: { 201: Envelope(AdminWithPassword), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (req, reply) => {
+      const r = await admins.create(actorOf(req), req.body);
+      return reply.status(201).send({ message: 'Admin created', data: { ...presentAdmin(r.admin), password: r.password } });
+    },
+  );
+
+  app.patch(
+    '/:id/update-role',
+    {
+      config: { permission: 'manage_admins' },
+      schema: {
+        tags,
+        summary: "Changes an admin's role; it takes effect at their next login",
+        params: AdminIdParams,
+        body: UpdateRoleBody,
+        response: { 200: Envelope(AdminListItem), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Role updated; effective at next login', data: presentAdmin(await admins.updateRole(actorOf(req), req.params.id, req.body.role)) }),
+  );
+
+  app.delete(
+    '/:id/delete',
+    {
+      config: { permission: 'manage_admins' },
+      schema: { tags, summary: 'Soft-deletes a staff account (Super Admin only); its sessions end at once', params: AdminIdParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (req) => {
+      await admins.delete(actorOf(req), req.params.id);
+      return { message: 'Admin deleted', data: null };
+    },
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      config: { permission: 'manage_admins' },
+      schema: { tags, summary: 'Restores a soft-deleted staff account', params: AdminIdParams, response: { 200: Envelope(AdminListItem), ...errorResponses(401, 403, 404, 409) } },
+    },
+    async (req) => ({ message: 'Admin restored', data: presentAdmin(await admins.restore(actorOf(req), req.params.id)) }),
+  );
+
+  app.post(
+    '/:id/reset-password',
+    {
+      config: { permission: 'manage_admins' },
+      schema: {
+        tags,
+        summary: 'Generates a new password (Super Admin only); returned once, e-mailed, must be changed at next login',
+        params: AdminIdParams,
+        response: { 200: Envelope(AdminWithPassword), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const r = await admins.resetPassword(actorOf(req), req.params.id);
+      return { message: 'Password reset', data: { ...presentAdmin(r.admin), password: r.password } };
+    },
+  );
+
+  app.get(
+    '/roles',
+    {
+      config: { permission: 'view_roles' },
+      schema: { tags, summary: 'Roles with their permission counts', response: { 200: Envelope(Type.Array(RoleItem)), ...errorResponses(401, 403) } },
+    },
+    async () => {
+      const rows = await roles.list();
+      const data = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        is_builtin: r.isBuiltin,
+        is_locked: r.isLocked,
+        permission_count: r.permissionCount,
+        admin_count: r.adminCount,
+      }));
+      return { message: 'OK', data };
+    },
+  );
+
+  app.get(
+    '/roles/:role_name/permissions',
+    {
+      config: { permission: 'view_roles' },
+      schema: { tags, summary: 'Every catalog permission with whether the role holds it', params: RoleNameParams, response: { 200: Envelope(RolePermissions), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: await roles.permissionsOf(req.params.role_name) }),
+  );
+
+  app.post(
+    '/roles/:role_name/permissions',
+    {
+      config: { permission: 'manage_roles' },
+      schema: {
+        tags,
+        summary: "Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)",
+        params: RoleNameParams,
+        body: SyncPermissionsBody,
+        response: { 200: Envelope(SyncedPermissions), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Permissions synced; effective at next login', data: await roles.sync(actorOf(req), req.params.role_name, req.body.permissions) }),
+  );
+
+  app.get(
+    '/permissions',
+    {
+      config: { permission: 'view_roles' },
+      schema: { tags, summary: 'The permission catalog and the permission each backoffice route needs', response: { 200: Envelope(PermissionCatalog), ...errorResponses(401, 403) } },
+    },
+    async () => ({
+      message: 'OK',
+      data: {
+        permissions: ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSIONS[name] })),
+        routes: [...routeMap].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)),
+      },
+    }),
+  );
+};

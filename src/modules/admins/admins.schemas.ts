@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export const LoginBody = StrictObject({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const ChangePasswordBody = StrictObject({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const AdminProfile = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  permissions: Type.Array(Type.String(), { description: 'resolved at login; role changes apply at the next login' }),
+  must_change_password: Type.Boolean(),
+  last_login_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+
+export const LoginData = Type.Object({
+  must_change_password: Type.Boolean({ description: 'true: only change-password (and logout) work until the password is changed' }),
+  admin: AdminProfile,
+});
+
+export const AdminListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  must_change_password: Type.Boolean(),
+  is_deleted: Type.Boolean(),
+  deleted_at: NullableTimestamp,
+  last_login_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+
+export const AdminWithPassword = Type.Object({
+  ...AdminListItem.properties,
+  password: Type.String({ description: 'the generated password; shown only in this response (and e-mailed)' }),
+});
+
+export const AdminListQuery = PageQuery;
+export const AdminIdParams = Type.Object({ id: IntId });
+
+export const CreateAdminBody = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Email,
+  role: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+export const UpdateRoleBody = StrictObject({ role: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const RoleItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  is_builtin: Type.Boolean(),
+  is_locked: Type.Boolean(),
+  permission_count: Type.Integer(),
+  admin_count: Type.Integer(),
+});
+
+export const RoleNameParams = Type.Object({ role_name: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const RolePermissions = Type.Object({
+  role: Type.String(),
+  locked: Type.Boolean(),
+  permissions: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), assigned: Type.Boolean() })),
+});
+
+export const SyncPermissionsBody = StrictObject({
+  permissions: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 }),
+});
+
+export const SyncedPermissions = Type.Object({ role: Type.String(), permissions: Type.Array(Type.String()) });
+
+export const PermissionCatalog = Type.Object({
+  permissions: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
+  routes: Type.Array(
+    Type.Object({
+      method: Type.String(),
+      url: Type.String(),
+      permission: Type.String({ description: "a catalog permission, 'public' or 'authenticated'" }),
+    }),
+  ),
+});

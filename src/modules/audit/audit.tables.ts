@@ -1,0 +1,31 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only record of every backoffice write and security event (a trigger refuses UPDATE,
+ * DELETE and TRUNCATE: drizzle/routines/audit_append_only.sql).
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** admin | customer | system | anonymous */
+    actorType: text('actor_type').notNull(),
+    actorId: integer('actor_id'),
+    /** Set when an admin acts as a customer (impersonation). */
+    impersonatorAdminId: integer('impersonator_admin_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_actor_idx').on(t.actorType, t.actorId),
+    index('audit_logs_target_idx').on(t.targetType, t.targetId),
+    index('audit_logs_action_idx').on(t.action),
+  ],
+);

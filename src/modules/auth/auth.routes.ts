@@ -1,0 +1,189 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
+import { clearSessionCookies, clientMeta, CookieName, setChallengeCookie, setSessionCookies } from './auth.cookies.js';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionEntry,
+  SessionParams,
+  TokenBody,
+  VerifyCodeBody,
+  VerifyRecoveryBody,
+} from './auth.schemas.js';
+import type { AuthService } from './auth.service.js';
+import { changeEmailRoutes } from './change-email.routes.js';
+import type { ChangeEmailService } from './change-email.service.js';
+import type { SessionService } from './sessions.service.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
+import type { TwoFactorService } from './two-factor.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  sessions: SessionService;
+  twoFactor: TwoFactorService;
+  changeEmail: ChangeEmailService;
+  cookieSecure: boolean;
+  rateLimitPerMin: number;
+}
+
+const tags = ['Authentication'];
+const ok = { message: 'OK', data: null };
+
+/** /api/auth: mounted inside the customer surface. Every route here is rate limited per IP. */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opts) => {
+  const { auth, sessions, cookieSecure } = opts;
+  await app.register(rateLimit, { global: true, max: opts.rateLimitPerMin, timeWindow: 60_000, keyGenerator: (req) => req.ip });
+
+  app.post(
+    '/register',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Create an account; a verification link is e-mailed', body: RegisterBody, response: { 201: Envelope(Type.Object({ id: Type.Integer() })), ...errorResponses(400, 409, 429) } },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Registered: check your mailbox to confirm your e-mail address', data: await auth.register(req.body) }),
+  );
+
+  app.post(
+    '/register/verify',
+    { config: { public: true }, schema: { tags, summary: 'Confirm the e-mail address with the link token', body: TokenBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    async (req) => {
+      await auth.verifyRegistration(req.body.token);
+      return { message: 'E-mail address confirmed, you can log in now', data: null };
+    },
+  );
+
+  app.post(
+    '/register/resend',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Mail a new verification link to an unverified account (always 200)', body: ForgotPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } },
+    },
+    async (req) => {
+      await auth.resendVerification(req.body.email);
+      return { message: 'If an unverified account exists for this address, a new link is on its way', data: null };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { public: true, allowInMaintenance: true },
+      schema: {
+        tags,
+        summary: 'Log in; with 2FA on only the mfa_challenge cookie is set',
+        description: 'Sets access_token and refresh_token (redirect DASHBOARD), or only mfa_challenge (redirect 2FA). Unverified accounts get 403 EMAIL_NOT_VERIFIED; 10 failures in 15 minutes lock the login for 15 minutes (429).',
+        body: LoginBody,
+        response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req, reply) => {
+      const result = await auth.login(req.body, clientMeta(req));
+      if (result.kind === '2fa') {
+        setChallengeCookie(reply, result.challengeToken, cookieSecure);
+        return { message: 'Enter the code from your authenticator app', data: { redirect: '2FA' as const } };
+      }
+      setSessionCookies(reply, result.session, cookieSecure);
+      return { message: 'Logged in', data: { redirect: 'DASHBOARD' as const } };
+    },
+  );
+
+  app.post(
+    '/2fa/verify-code',
+    {
+      config: { public: true, allowInMaintenance: true },
+      schema: { tags, summary: 'Second login step with a TOTP code (needs the mfa_challenge cookie)', body: VerifyCodeBody, response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 429) } },
+    },
+    async (req, reply) => {
+      setSessionCookies(reply, await auth.verifyCode(req.cookies[CookieName.challenge], req.body, clientMeta(req)), cookieSecure);
+      return { message: 'Logged in', data: { redirect: 'DASHBOARD' as const } };
+    },
+  );
+
+  app.post(
+    '/2fa/verify-recovery',
+    {
+      config: { public: true, allowInMaintenance: true },
+      schema: { tags, summary: 'Second login step with a recovery code (recovery_code or code)', body: VerifyRecoveryBody, response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 429) } },
+    },
+    async (req, reply) => {
+      const code = req.body.recovery_code ?? req.body.code ?? '';
+      setSessionCookies(reply, await auth.verifyRecovery(req.cookies[CookieName.challenge], { email: req.body.email, code }, clientMeta(req)), cookieSecure);
+      return { message: 'Logged in', data: { redirect: 'DASHBOARD' as const } };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { public: true, allowInMaintenance: true },
+      schema: { tags, summary: 'New cookies from the refresh_token cookie (rotated; reuse ends the session)', response: { 200: MessageOnly, ...errorResponses(401, 429) } },
+    },
+    async (req, reply) => {
+      try {
+        setSessionCookies(reply, await sessions.refresh(req.cookies[CookieName.refresh]), cookieSecure);
+      } catch (err) {
+        clearSessionCookies(reply, cookieSecure);
+        throw err;
+      }
+      return { message: 'Session refreshed', data: null };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, summary: 'End the current session', response: { 200: MessageOnly, ...errorResponses(401) } } }, async (req, reply) => {
+    await sessions.logout(customerOf(req).sessionId);
+    clearSessionCookies(reply, cookieSecure);
+    return { message: 'Logged out', data: null };
+  });
+
+  app.post(
+    '/password/change',
+    { schema: { tags, summary: 'Change the password; other sessions are ended', body: ChangePasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 429) } } },
+    async (req) => {
+      const me = customerOf(req);
+      await auth.changePassword(me.customerId, me.sessionId, req.body);
+      return { message: 'Password changed', data: null };
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    { config: { public: true }, schema: { tags, summary: 'Mail a reset link (always 200)', body: ForgotPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    async (req) => {
+      await auth.forgotPassword(req.body.email);
+      return { message: 'If an account exists for this address, a reset link is on its way', data: null };
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    { config: { public: true }, schema: { tags, summary: 'Set a new password with the link token; all sessions end', body: ResetPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    async (req) => {
+      await auth.resetPassword(req.body);
+      return { message: 'Password changed, log in with the new password', data: null };
+    },
+  );
+
+  app.get('/sessions', { schema: { tags, summary: 'My device sessions', response: { 200: Envelope(Type.Array(SessionEntry)), ...errorResponses(401) } } }, async (req) => {
+    const me = customerOf(req);
+    return { message: 'OK', data: await sessions.list(me.customerId, me.sessionId) };
+  });
+
+  app.delete(
+    '/sessions/:sid',
+    { schema: { tags, summary: 'End one of my device sessions', params: SessionParams, response: { 200: MessageOnly, ...errorResponses(401, 404) } } },
+    async (req) => {
+      await sessions.revoke(customerOf(req).customerId, req.params.sid);
+      return ok;
+    },
+  );
+
+  await app.register(twoFactorRoutes, { twoFactor: opts.twoFactor });
+  await app.register(changeEmailRoutes, { changeEmail: opts.changeEmail, cookieSecure });
+};

@@ -1,0 +1,266 @@
+import type { Clock } from '../../platform/clock.js';
+import {
+  decryptSecret,
+  hashPassword,
+  hashRecoveryCode,
+  matchTotp,
+  randomToken,
+  RECOVERY_CODE_PATTERN,
+  safeEqualHex,
+  sha256Hex,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../platform/crypto/index.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { linkMail, noticeMail } from '../../platform/mail/templates.js';
+import type { AuthRepository, Credentials } from './auth.repository.js';
+import { CHALLENGE_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
+import { isStrongPassword, passwordRule } from './password-policy.js';
+import type { ClientMeta, IssuedSession, SessionService } from './sessions.service.js';
+
+export const REGISTER_LINK_TTL_HOURS = 24;
+export const RESET_LINK_TTL_HOURS = 1;
+export const MAX_CODE_FAILURES = 5;
+
+export type LoginResult = { kind: 'session'; session: IssuedSession } | { kind: '2fa'; challengeToken: string };
+
+export interface AuthLinks {
+  /** Base URL the links in mails point to (FRONTEND_URL, else PUBLIC_URL). */
+  base: string;
+  encryptionKey: Buffer;
+}
+
+export function assertStrongPassword(password: string, field: string): void {
+  if (!isStrongPassword(password)) throw new ValidationError('Validation failed', [{ field, message: `must be ${passwordRule.description}` }]);
+}
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'E-mail or password is wrong');
+const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
+const challengeGone = () => new UnauthenticatedError('The two-factor login has expired, please log in again');
+
+/** Registration, login (with its second factor) and passwords. */
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: AuthRepository,
+    private readonly sessions: SessionService,
+    private readonly tokens: CustomerTokens,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly links: AuthLinks,
+  ) {}
+
+  async register(input: { email: string; password: string; first_name: string; last_name: string; account_type: 'P' | 'B' }): Promise<{ id: number }> {
+    assertStrongPassword(input.password, 'password');
+    const now = this.clock.now();
+    const email = input.email.trim();
+    if (await this.repo.emailTaken(this.db, email)) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      const id = await this.repo.insertCustomer(tx, {
+        email,
+        passwordHash,
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        accountType: input.account_type,
+        now,
+      });
+      if (id === undefined) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
+      await this.queueVerificationLink(tx, id, email, input.first_name.trim(), now);
+      return { id };
+    });
+  }
+
+  /** A new verification link for an account that is not verified yet; always succeeds from the outside. */
+  async resendVerification(email: string): Promise<void> {
+    const customer = await this.repo.findByEmail(this.db, email.trim());
+    if (!customer || customer.isRegistrationCompleted || !customer.isActive) return;
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await this.repo.voidTokens(tx, customer.id, ['register_verify'], now);
+      await this.queueVerificationLink(tx, customer.id, customer.email, customer.firstName, now);
+    });
+  }
+
+  private async queueVerificationLink(tx: Executor, customerId: number, email: string, firstName: string, now: Date): Promise<void> {
+    const token = randomToken();
+    await this.repo.insertToken(tx, { customerId, purpose: 'register_verify', tokenHash: sha256Hex(token), expiresAt: hoursFrom(now, REGISTER_LINK_TTL_HOURS), now });
+    const mail = linkMail({
+      template: 'register-verify',
+      subject: 'Confirm your e-mail address',
+      intro: `Welcome, ${firstName}! Confirm your e-mail address to activate your account.`,
+      url: `${this.links.base}/auth/verify-email?token=${encodeURIComponent(token)}`,
+      validHours: REGISTER_LINK_TTL_HOURS,
+    });
+    await this.mailer.queueMail(email, mail, tx);
+  }
+
+  async verifyRegistration(token: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const row = await this.repo.findLiveToken(tx, 'register_verify', sha256Hex(token), now);
+      if (!row || !(await this.repo.consumeToken(tx, row.id, now))) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
+      await this.repo.completeRegistration(tx, row.customerId, now);
+    });
+  }
+
+  async login(input: { email: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
+    const now = this.clock.now();
+    const customer = await this.repo.findByEmail(this.db, input.email.trim());
+    if (!customer) {
+      await verifyAgainstDummy(input.password);
+      throw invalidCredentials();
+    }
+    this.assertNotLocked(customer, now);
+    if (!(await verifyPassword(customer.passwordHash, input.password))) {
+      const lockedUntil = await this.repo.recordLoginFailure(this.db, customer.id, now);
+      if (lockedUntil && lockedUntil > now) throw new RateLimitedError((lockedUntil.getTime() - now.getTime()) / 1000, 'Too many failed logins, try again later');
+      throw invalidCredentials();
+    }
+    if (!customer.isActive) throw new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
+    if (!customer.isRegistrationCompleted) throw new ForbiddenError('Confirm your e-mail address first: we sent you a link', 'EMAIL_NOT_VERIFIED');
+    if (customer.failedLoginCount > 0) await this.repo.clearLoginFailures(this.db, customer.id);
+    if (customer.is2faActive) {
+      const challengeId = await this.repo.insertChallenge(this.db, customer.id, new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000), now);
+      return { kind: '2fa', challengeToken: this.tokens.challenge(customer.id, challengeId) };
+    }
+    const session = await this.db.transaction((tx) => this.sessions.open(tx, customer.id, meta));
+    return { kind: 'session', session };
+  }
+
+  private assertNotLocked(customer: Credentials, now: Date): void {
+    if (customer.loginLockedUntil && customer.loginLockedUntil > now) {
+      throw new RateLimitedError((customer.loginLockedUntil.getTime() - now.getTime()) / 1000, 'Too many failed logins, try again later');
+    }
+  }
+
+  /** The second factor by TOTP: needs the challenge cookie and the e-mail it was issued for. */
+  verifyCode(challengeToken: string | undefined, input: { email: string; code: string }, meta: ClientMeta): Promise<IssuedSession> {
+    return this.secondFactor(challengeToken, input.email, meta, async (customer, fail) => {
+      const step = customer.totpSecretEnc ? matchTotp(decryptSecret(this.links.encryptionKey, customer.totpSecretEnc), input.code.trim(), this.clock.now()) : null;
+      if (step === null) return fail();
+      return async (tx) => {
+        if (!(await this.repo.consumeTotpStep(tx, customer.id, step))) throw invalidCode();
+      };
+    });
+  }
+
+  /** The second factor by a recovery code, which is used up. */
+  verifyRecovery(challengeToken: string | undefined, input: { email: string; code: string }, meta: ClientMeta): Promise<IssuedSession> {
+    return this.secondFactor(challengeToken, input.email, meta, async (customer, fail) => {
+      const code = input.code.trim().toLowerCase();
+      if (!RECOVERY_CODE_PATTERN.test(code)) return fail();
+      const codes = await this.repo.listRecoveryCodes(this.db, customer.id);
+      const match = codes.find((c) => c.usedAt === null && safeEqualHex(hashRecoveryCode(code, c.salt), c.codeHash));
+      if (!match) return fail();
+      const now = this.clock.now();
+      return async (tx) => {
+        if (!(await this.repo.useRecoveryCode(tx, match.id, now))) throw invalidCode();
+      };
+    });
+  }
+
+  private async secondFactor(
+    challengeToken: string | undefined,
+    email: string,
+    meta: ClientMeta,
+    check: (customer: Credentials, fail: () => never) => Promise<(tx: Executor) => Promise<void>>,
+  ): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const claims = this.tokens.verifyChallenge(challengeToken);
+    if (!claims) throw challengeGone();
+    const challenge = await this.repo.findChallenge(this.db, claims.challengeId);
+    if (!challenge || challenge.customerId !== claims.customerId || challenge.consumedAt || challenge.expiresAt <= now || challenge.failedAttempts >= MAX_CODE_FAILURES) {
+      throw challengeGone();
+    }
+    const customer = await this.repo.findById(this.db, challenge.customerId);
+    if (!customer || !customer.isActive || !customer.is2faActive) throw challengeGone();
+    const failed = async () => {
+      await this.repo.failChallenge(this.db, challenge.id);
+      return invalidCode();
+    };
+    if (customer.email.toLowerCase() !== email.trim().toLowerCase()) throw await failed();
+    let consume: (tx: Executor) => Promise<void>;
+    try {
+      consume = await check(customer, () => {
+        throw invalidCode();
+      });
+    } catch (err) {
+      if (err instanceof BadRequestError) throw await failed();
+      throw err;
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        await consume(tx);
+        if (!(await this.repo.consumeChallenge(tx, challenge.id, now))) throw challengeGone();
+        return this.sessions.open(tx, customer.id, meta);
+      });
+    } catch (err) {
+      if (err instanceof BadRequestError) throw await failed();
+      throw err;
+    }
+  }
+
+  async changePassword(customerId: number, sessionId: string, input: { current_password: string; new_password: string }): Promise<void> {
+    assertStrongPassword(input.new_password, 'new_password');
+    const customer = await this.repo.findById(this.db, customerId);
+    if (!customer || !(await verifyPassword(customer.passwordHash, input.current_password))) {
+      throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    await this.db.transaction(async (tx) => {
+      await this.repo.updatePassword(tx, customerId, passwordHash, this.clock.now());
+      await this.sessions.revokeOthers(tx, customerId, sessionId, 'password_changed');
+      await this.mailer.queueMail(customer.email, passwordChangedMail(), tx);
+    });
+  }
+
+  /** Always succeeds from the outside, so nobody learns which addresses have accounts. */
+  async forgotPassword(email: string): Promise<void> {
+    const customer = await this.repo.findByEmail(this.db, email.trim());
+    if (!customer || !customer.isActive) return;
+    const now = this.clock.now();
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      await this.repo.voidTokens(tx, customer.id, ['password_reset'], now);
+      await this.repo.insertToken(tx, { customerId: customer.id, purpose: 'password_reset', tokenHash: sha256Hex(token), expiresAt: hoursFrom(now, RESET_LINK_TTL_HOURS), now });
+      const mail = linkMail({
+        template: 'password-reset',
+        subject: 'Reset your password',
+        intro: 'Someone asked to reset the password of your account. If it was you, open the link below and choose a new password.',
+        url: `${this.links.base}/auth/reset-password?token=${encodeURIComponent(token)}`,
+        validHours: RESET_LINK_TTL_HOURS,
+      });
+      await this.mailer.queueMail(customer.email, mail, tx);
+    });
+  }
+
+  async resetPassword(input: { token: string; new_password: string }): Promise<void> {
+    assertStrongPassword(input.new_password, 'new_password');
+    const now = this.clock.now();
+    const passwordHash = await hashPassword(input.new_password);
+    await this.db.transaction(async (tx) => {
+      const row = await this.repo.findLiveToken(tx, 'password_reset', sha256Hex(input.token), now);
+      if (!row || !(await this.repo.consumeToken(tx, row.id, now))) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
+      await this.repo.updatePassword(tx, row.customerId, passwordHash, now);
+      await this.sessions.revokeOthers(tx, row.customerId, undefined, 'password_reset');
+      await this.repo.voidChallenges(tx, row.customerId, now);
+      // Following a reset link proves control of the mailbox, so an unverified account is verified too.
+      await this.repo.completeRegistration(tx, row.customerId, now);
+    });
+  }
+}
+
+function hoursFrom(now: Date, hours: number): Date {
+  return new Date(now.getTime() + hours * 3600_000);
+}
+
+function passwordChangedMail() {
+  return noticeMail({
+    template: 'password-changed',
+    subject: 'Your password was changed',
+    lines: ['The password of your account was just changed and your other devices were logged out.', 'If this was not you, reset your password at once and contact support.'],
+  });
+}

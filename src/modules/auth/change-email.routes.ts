@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
+import { setSessionCookies } from './auth.cookies.js';
+import { CodeBody, EmailChanged, OtpSent, SendNewBody, StepToken, TokenBody } from './auth.schemas.js';
+import type { ChangeEmailService } from './change-email.service.js';
+
+const tags = ['Change e-mail'];
+
+/** /api/auth/profile/change-email: the four steps, all with the session cookies. */
+export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeEmailService; cookieSecure: boolean }> = async (app, { changeEmail, cookieSecure }) => {
+  app.post(
+    '/profile/change-email/request',
+    { schema: { tags, summary: 'Step 1: mail a 6-digit code (10 minutes) to the current address', response: { 200: Envelope(OtpSent), ...errorResponses(401, 429) } } },
+    async (req) => ({ message: 'A code was sent to your current e-mail address', data: await changeEmail.request(customerOf(req).customerId) }),
+  );
+
+  app.post(
+    '/profile/change-email/verify-old',
+    { schema: { tags, summary: 'Step 2: the code gives an intermediate token (15 minutes)', body: CodeBody, response: { 200: Envelope(StepToken), ...errorResponses(400, 401, 429) } } },
+    async (req) => ({ message: 'Code accepted', data: await changeEmail.verifyOld(customerOf(req).customerId, req.body.code.trim()) }),
+  );
+
+  app.post(
+    '/profile/change-email/send-new',
+    { schema: { tags, summary: 'Step 3: mail a confirmation link (24 hours, single use) to the new address', body: SendNewBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 409, 429) } } },
+    async (req) => {
+      await changeEmail.sendNew(customerOf(req).customerId, req.body);
+      return { message: 'A confirmation link was sent to the new address', data: null };
+    },
+  );
+
+  app.post(
+    '/profile/change-email/confirm-new',
+    {
+      schema: {
+        tags,
+        summary: 'Step 4: the link token replaces the address; new cookies for this session, other sessions end',
+        body: TokenBody,
+        response: { 200: Envelope(EmailChanged), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (req, reply) => {
+      const me = customerOf(req);
+      const result = await changeEmail.confirmNew(me.customerId, me.sessionId, req.body.token);
+      setSessionCookies(reply, result.session, cookieSecure);
+      return { message: 'Your e-mail address was changed', data: { email: result.email } };
+    },
+  );
+};

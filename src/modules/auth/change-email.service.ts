@@ -1,0 +1,129 @@
+import type { Clock } from '../../platform/clock.js';
+import { hmacHex, newSalt, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../platform/crypto/index.js';
+import type { Database } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { linkMail, noticeMail, otpMail } from '../../platform/mail/templates.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { IssuedSession, SessionService } from './sessions.service.js';
+
+export const EMAIL_OTP_TTL_MINUTES = 10;
+export const EMAIL_STEP_TOKEN_TTL_MINUTES = 15;
+export const EMAIL_LINK_TTL_HOURS = 24;
+
+const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
+const invalidToken = () => new BadRequestError('INVALID_TOKEN', 'The token is invalid, expired or already used');
+
+/**
+ * Change of e-mail in four steps (spec 4.2): OTP to the current address → intermediate token →
+ * link to the new address → the link's token replaces the address, re-issues this session's
+ * cookies and ends every other session.
+ */
+export class ChangeEmailService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: AuthRepository,
+    private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly opts: { linkBase: string; otpKey: string },
+  ) {}
+
+  async request(customerId: number): Promise<{ expires_at: string }> {
+    const customer = await this.customer(customerId);
+    const now = this.clock.now();
+    const code = randomDigits(6);
+    const salt = newSalt();
+    const expiresAt = new Date(now.getTime() + EMAIL_OTP_TTL_MINUTES * 60_000);
+    await this.db.transaction(async (tx) => {
+      await this.repo.voidTokens(tx, customerId, ['email_change_otp', 'email_change_verified', 'email_change_link'], now);
+      await this.repo.insertToken(tx, { customerId, purpose: 'email_change_otp', tokenHash: this.otpHash(customerId, salt, code), payload: { salt }, expiresAt, now });
+      await this.mailer.queueMail(customer.email, otpMail({ code, purpose: 'change the e-mail address of your account', validMinutes: EMAIL_OTP_TTL_MINUTES }), tx);
+    });
+    return { expires_at: expiresAt.toISOString() };
+  }
+
+  async verifyOld(customerId: number, code: string): Promise<{ token: string; expires_at: string }> {
+    const now = this.clock.now();
+    const row = await this.repo.findLatestLiveToken(this.db, customerId, 'email_change_otp', now);
+    if (!row || !/^\d{6}$/.test(code)) {
+      if (row) await this.repo.failToken(this.db, row.id, now);
+      throw invalidCode();
+    }
+    if (!safeEqualHex(this.otpHash(customerId, row.payload.salt ?? '', code), row.tokenHash)) {
+      await this.repo.failToken(this.db, row.id, now);
+      throw invalidCode();
+    }
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + EMAIL_STEP_TOKEN_TTL_MINUTES * 60_000);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.consumeToken(tx, row.id, now))) throw invalidCode();
+      await this.repo.insertToken(tx, { customerId, purpose: 'email_change_verified', tokenHash: sha256Hex(token), expiresAt, now });
+    });
+    return { token, expires_at: expiresAt.toISOString() };
+  }
+
+  async sendNew(customerId: number, input: { token: string; new_email: string }): Promise<void> {
+    const now = this.clock.now();
+    const newEmail = input.new_email.trim();
+    const step = await this.repo.findLiveToken(this.db, 'email_change_verified', sha256Hex(input.token), now);
+    if (!step || step.customerId !== customerId) throw invalidToken();
+    const customer = await this.customer(customerId);
+    if (customer.email.toLowerCase() === newEmail.toLowerCase()) {
+      throw new BadRequestError('VALIDATION_FAILED', 'The new e-mail address is the current one', [{ field: 'new_email', message: 'is your current address' }]);
+    }
+    if (await this.repo.emailTaken(this.db, newEmail)) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
+    const link = randomToken();
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.consumeToken(tx, step.id, now))) throw invalidToken();
+      await this.repo.voidTokens(tx, customerId, ['email_change_link'], now);
+      await this.repo.insertToken(tx, {
+        customerId,
+        purpose: 'email_change_link',
+        tokenHash: sha256Hex(link),
+        payload: { new_email: newEmail },
+        expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_HOURS * 3600_000),
+        now,
+      });
+      const mail = linkMail({
+        template: 'email-change-confirm',
+        subject: 'Confirm your new e-mail address',
+        intro: `Open the link below to make ${newEmail} the e-mail address of your account.`,
+        url: `${this.opts.linkBase}/account/change-email/confirm?token=${encodeURIComponent(link)}`,
+        validHours: EMAIL_LINK_TTL_HOURS,
+      });
+      await this.mailer.queueMail(newEmail, mail, tx);
+    });
+  }
+
+  async confirmNew(customerId: number, sessionId: string, token: string): Promise<{ email: string; session: IssuedSession }> {
+    const now = this.clock.now();
+    const oldEmail = (await this.customer(customerId)).email;
+    return this.db.transaction(async (tx) => {
+      const row = await this.repo.findLiveToken(tx, 'email_change_link', sha256Hex(token), now);
+      if (!row || row.customerId !== customerId || !row.payload.new_email) throw invalidToken();
+      const newEmail = row.payload.new_email;
+      if (await this.repo.emailTaken(tx, newEmail, customerId)) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
+      if (!(await this.repo.consumeToken(tx, row.id, now))) throw invalidToken();
+      await this.repo.updateEmail(tx, customerId, newEmail, now);
+      await this.sessions.revokeOthers(tx, customerId, sessionId, 'email_changed');
+      const session = await this.sessions.reissue(tx, sessionId);
+      await this.mailer.queueMail(
+        oldEmail,
+        noticeMail({ template: 'email-changed', subject: 'Your e-mail address was changed', lines: [`The e-mail address of your account is now ${newEmail}.`, 'If this was not you, contact support at once.'] }),
+        tx,
+      );
+      return { email: newEmail, session };
+    });
+  }
+
+  private otpHash(customerId: number, salt: string, code: string): string {
+    return hmacHex(this.opts.otpKey, `email-otp:${customerId}:${salt}:${code}`);
+  }
+
+  private async customer(customerId: number) {
+    const c = await this.repo.findById(this.db, customerId);
+    if (!c) throw new NotFoundError('Customer');
+    return c;
+  }
+}

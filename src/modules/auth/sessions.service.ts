@@ -1,0 +1,187 @@
+import type { Clock } from '../../platform/clock.js';
+import { randomToken, sha256Hex } from '../../platform/crypto/index.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import type { CustomerPrincipal } from '../../platform/http/auth.js';
+import type { AuthRepository } from './auth.repository.js';
+import { REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
+import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What a login hands to the HTTP layer to put into cookies. */
+export interface IssuedSession {
+  sessionId: string;
+  customerId: number;
+  accessToken: string;
+  accessExpiresAt: Date;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface SessionEntry {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_access_at: string;
+  current: boolean;
+  impersonated: boolean;
+}
+
+export const MAX_SESSION_LIMIT = 100;
+
+/** Device sessions: one per login, checked on every request, revocable by the customer and staff. */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: SessionsRepository,
+    private readonly authRepo: AuthRepository,
+    private readonly tokens: CustomerTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Opens a session inside the caller's transaction. The customer row is locked so parallel logins
+   * cannot both slip under max_session; the least recently used sessions beyond it are revoked.
+   */
+  async open(tx: Executor, customerId: number, meta: ClientMeta, impersonatorAdminId?: number): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const customer = await this.authRepo.findById(tx, customerId, { forUpdate: true });
+    if (!customer) throw new NotFoundError('Customer');
+    const refreshToken = randomToken();
+    const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
+    const row = await this.repo.insert(tx, {
+      customerId,
+      refreshTokenHash: sha256Hex(refreshToken),
+      refreshExpiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      now,
+      impersonatorAdminId: impersonatorAdminId ?? null,
+    });
+    if (!impersonatorAdminId) await this.repo.revokeOverflow(tx, customerId, customer.maxSession, now);
+    return this.issue(row, refreshToken);
+  }
+
+  private issue(row: SessionRow, refreshToken: string): IssuedSession {
+    const access = this.tokens.access({
+      customerId: row.customerId,
+      sessionId: row.id,
+      ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),
+    });
+    return {
+      sessionId: row.id,
+      customerId: row.customerId,
+      accessToken: access.token,
+      accessExpiresAt: access.expiresAt,
+      refreshToken,
+      refreshExpiresAt: row.refreshExpiresAt,
+    };
+  }
+
+  /** The caller of an access token, or 401 when the token or its session is not alive. */
+  async authenticate(accessToken: string | undefined): Promise<CustomerPrincipal> {
+    const claims = this.tokens.verifyAccess(accessToken);
+    if (!claims) throw new UnauthenticatedError();
+    const row = await this.repo.findForAuth(this.db, claims.sessionId);
+    if (!row || row.revokedAt || row.customerId !== claims.customerId || !row.customerActive) {
+      throw new UnauthenticatedError('Your session has ended, please log in again');
+    }
+    const now = this.clock.now();
+    if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
+    return {
+      kind: 'customer',
+      customerId: row.customerId,
+      sessionId: row.id,
+      ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),
+    };
+  }
+
+  /** Rotates the refresh token. Presenting an already rotated token revokes the whole session. */
+  async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    if (!refreshToken || refreshToken.length > 200) throw new UnauthenticatedError();
+    const now = this.clock.now();
+    const hash = sha256Hex(refreshToken);
+    const next = randomToken();
+    const expiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
+    const row = await this.db.transaction(async (tx) => {
+      const rotated = await this.repo.rotate(tx, hash, sha256Hex(next), expiresAt, now);
+      if (rotated) {
+        const owner = await this.authRepo.findById(tx, rotated.customerId);
+        return owner?.isActive ? rotated : undefined;
+      }
+      return undefined;
+    });
+    if (row) return this.issue(row, next);
+    const reused = await this.repo.findByPreviousHash(this.db, hash);
+    if (reused) await this.repo.revoke(this.db, reused.id, 'refresh_token_reuse', now);
+    throw new UnauthenticatedError('Your session has ended, please log in again');
+  }
+
+  /** New cookies for a live session (after an e-mail change), inside the caller's transaction. */
+  async reissue(tx: Executor, sessionId: string): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const next = randomToken();
+    const row = await this.repo.replaceRefresh(tx, sessionId, sha256Hex(next), new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000), now);
+    if (!row) throw new UnauthenticatedError('Your session has ended, please log in again');
+    return this.issue(row, next);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.repo.revoke(this.db, sessionId, 'logout', this.clock.now());
+  }
+
+  async list(customerId: number, currentSessionId?: string): Promise<SessionEntry[]> {
+    const rows = await this.repo.listLive(this.db, customerId, this.clock.now());
+    return rows.map((r) => ({
+      id: r.id,
+      ip: r.ip,
+      user_agent: r.userAgent,
+      created_at: r.createdAt.toISOString(),
+      last_access_at: r.lastAccessAt.toISOString(),
+      current: r.id === currentSessionId,
+      impersonated: r.impersonatorAdminId !== null,
+    }));
+  }
+
+  /**
+   * Revokes one session of the customer (404 when it is not theirs or not alive) or, with 'all', every
+   * one. Runs on `ex` when given (staff routes audit in the same transaction).
+   */
+  async revoke(customerId: number, sessionId: string | 'all', reason = 'revoked', ex: Executor = this.db): Promise<number> {
+    const now = this.clock.now();
+    if (sessionId === 'all') return this.repo.revokeAll(ex, customerId, reason, now);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) throw new NotFoundError('Session');
+    const done = await this.repo.revoke(ex, sessionId, reason, now, customerId);
+    if (!done) throw new NotFoundError('Session');
+    return 1;
+  }
+
+  /** Revokes every session of the customer but `keep`, inside the caller's transaction. */
+  revokeOthers(tx: Executor, customerId: number, keep: string | undefined, reason: string): Promise<number> {
+    return this.repo.revokeAll(tx, customerId, reason, this.clock.now(), keep);
+  }
+
+  /** Staff: sets max_session and revokes the least recently used sessions beyond it at once. */
+  async setMaxSession(customerId: number, maxSession: number, tx?: Executor): Promise<{ revoked: number }> {
+    if (!Number.isInteger(maxSession) || maxSession < 1 || maxSession > MAX_SESSION_LIMIT) {
+      throw new ValidationError('Validation failed', [{ field: 'max_session', message: `must be an integer from 1 to ${MAX_SESSION_LIMIT}` }]);
+    }
+    const run = async (tx: Executor) => {
+      const customer = await this.authRepo.findById(tx, customerId, { forUpdate: true });
+      if (!customer) throw new NotFoundError('Customer');
+      await this.authRepo.setMaxSession(tx, customerId, maxSession);
+      return { revoked: await this.repo.revokeOverflow(tx, customerId, maxSession, this.clock.now()) };
+    };
+    return tx ? run(tx) : this.db.transaction(run);
+  }
+
+  /** Staff (Admin Support): a customer session marked with the admin's id, for impersonation. */
+  async impersonate(customerId: number, adminId: number, meta: ClientMeta, tx?: Executor): Promise<IssuedSession> {
+    return tx ? this.open(tx, customerId, meta, adminId) : this.db.transaction((t) => this.open(t, customerId, meta, adminId));
+  }
+}

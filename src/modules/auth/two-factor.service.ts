@@ -1,0 +1,142 @@
+import QRCode from 'qrcode';
+import type { Clock } from '../../platform/clock.js';
+import {
+  decryptSecret,
+  encryptSecret,
+  hashRecoveryCode,
+  matchTotp,
+  newSalt,
+  newTotpSecret,
+  randomRecoveryCode,
+  totpUrl,
+  verifyPassword,
+} from '../../platform/crypto/index.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { noticeMail } from '../../platform/mail/templates.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { CustomerTokens } from './auth.tokens.js';
+
+export const RECOVERY_CODE_COUNT = 10;
+
+const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
+
+/** Sudo mode, TOTP enrolment and recovery codes. */
+export class TwoFactorService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: AuthRepository,
+    private readonly tokens: CustomerTokens,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly opts: { encryptionKey: Buffer; issuer: string },
+  ) {}
+
+  /** Re-authentication: the password (and a TOTP code when 2FA is on) buys a 5-minute sudo token bound to the session. */
+  async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expires_at: string }> {
+    const customer = await this.loadCustomer(this.db, customerId);
+    if (!(await verifyPassword(customer.passwordHash, input.password))) {
+      throw new BadRequestError('INVALID_PASSWORD', 'The password is wrong', [{ field: 'password', message: 'is wrong' }]);
+    }
+    if (customer.is2faActive) {
+      if (!input.code) throw new BadRequestError('INVALID_CODE', 'A 2FA code is required', [{ field: 'code', message: 'is required while 2FA is on' }]);
+      await this.useTotp(this.db, customerId, customer.totpSecretEnc, input.code);
+    }
+    const sudo = this.tokens.sudo(customerId, sessionId);
+    return { token: sudo.token, expires_at: sudo.expiresAt.toISOString() };
+  }
+
+  /** 403 SUDO_REQUIRED unless the X-Access-Token was issued to this session and is still valid. */
+  requireSudo(customerId: number, sessionId: string, token: string | undefined): void {
+    if (!this.tokens.verifySudo(token, customerId, sessionId)) {
+      throw new ForbiddenError('This needs a fresh sudo token in X-Access-Token (POST /api/auth/profile/sudo)', 'SUDO_REQUIRED');
+    }
+  }
+
+  async generate(customerId: number): Promise<{ secret: string; otpauth_url: string; qr_code: string }> {
+    const customer = await this.loadCustomer(this.db, customerId);
+    if (customer.is2faActive) throw new ConflictError('Two-factor authentication is already on; disable it first');
+    const secret = newTotpSecret();
+    await this.repo.setPendingSecret(this.db, customerId, encryptSecret(this.opts.encryptionKey, secret), this.clock.now());
+    const url = totpUrl(secret, customer.email, this.opts.issuer);
+    return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url) };
+  }
+
+  async enable(customerId: number, code: string): Promise<{ recovery_codes: string[] }> {
+    const now = this.clock.now();
+    const customer = await this.loadCustomer(this.db, customerId);
+    if (customer.is2faActive) throw new ConflictError('Two-factor authentication is already on');
+    const pending = customer.totpPendingSecretEnc;
+    if (!pending) throw new BadRequestError('INVALID_CODE', 'Generate a secret first (POST /api/auth/profile/2fa/generate-code)');
+    const step = matchTotp(decryptSecret(this.opts.encryptionKey, pending), code.trim(), now);
+    if (step === null) throw invalidCode();
+    return this.db.transaction(async (tx) => {
+      if (!(await this.repo.consumeTotpStep(tx, customerId, step))) throw invalidCode();
+      if (!(await this.repo.activate2fa(tx, customerId, pending, now))) throw new ConflictError('Two-factor authentication changed meanwhile, try again');
+      const codes = await this.replaceCodes(tx, customerId);
+      await this.mailer.queueMail(customer.email, securityNotice('Two-factor authentication is on', 'Two-factor authentication was turned on for your account.'), tx);
+      return { recovery_codes: codes };
+    });
+  }
+
+  async disable(customerId: number, code: string): Promise<void> {
+    const customer = await this.loadCustomer(this.db, customerId);
+    if (!customer.is2faActive) throw new ConflictError('Two-factor authentication is not on');
+    await this.db.transaction(async (tx) => {
+      await this.useTotp(tx, customerId, customer.totpSecretEnc, code);
+      await this.repo.deactivate2fa(tx, customerId, this.clock.now());
+      await this.repo.voidChallenges(tx, customerId, this.clock.now());
+      await this.mailer.queueMail(customer.email, securityNotice('Two-factor authentication is off', 'Two-factor authentication was turned off for your account.'), tx);
+    });
+  }
+
+  async recoveryList(customerId: number): Promise<{ remaining: number; codes: { hint: string; used: boolean }[] }> {
+    await this.loadCustomer(this.db, customerId);
+    const codes = await this.repo.listRecoveryCodes(this.db, customerId);
+    return { remaining: codes.filter((c) => c.usedAt === null).length, codes: codes.map((c) => ({ hint: c.hint, used: c.usedAt !== null })) };
+  }
+
+  async regenerate(customerId: number): Promise<{ recovery_codes: string[] }> {
+    const customer = await this.loadCustomer(this.db, customerId);
+    if (!customer.is2faActive) throw new ConflictError('Two-factor authentication is not on');
+    return this.db.transaction(async (tx) => ({ recovery_codes: await this.replaceCodes(tx, customerId) }));
+  }
+
+  /** Staff: switches 2FA off without a code. Returns whether it was on; the caller audits it with the reason. */
+  async forceDisable(customerId: number, tx?: Executor): Promise<{ wasActive: boolean }> {
+    const run = async (tx: Executor) => {
+      const was = await this.repo.deactivate2fa(tx, customerId, this.clock.now());
+      if (was === undefined) throw new NotFoundError('Customer');
+      await this.repo.voidChallenges(tx, customerId, this.clock.now());
+      return { wasActive: was };
+    };
+    return tx ? run(tx) : this.db.transaction(run);
+  }
+
+  private async loadCustomer(ex: Executor, customerId: number) {
+    const customer = await this.repo.findById(ex, customerId);
+    if (!customer) throw new NotFoundError('Customer');
+    return customer;
+  }
+
+  /** Checks a TOTP code and spends its time step (a second use of the code is refused). */
+  private async useTotp(ex: Executor, customerId: number, secretEnc: string | null, code: string): Promise<void> {
+    const step = secretEnc ? matchTotp(decryptSecret(this.opts.encryptionKey, secretEnc), code.trim(), this.clock.now()) : null;
+    if (step === null || !(await this.repo.consumeTotpStep(ex, customerId, step))) throw invalidCode();
+  }
+
+  private async replaceCodes(tx: Executor, customerId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomRecoveryCode());
+    const rows = codes.map((code) => {
+      const salt = newSalt();
+      return { salt, codeHash: hashRecoveryCode(code, salt), hint: code.slice(0, 3) };
+    });
+    await this.repo.replaceRecoveryCodes(tx, customerId, rows, this.clock.now());
+    return codes;
+  }
+}
+
+function securityNotice(subject: string, line: string) {
+  return noticeMail({ template: '2fa-changed', subject, lines: [line, 'If this was not you, change your password at once and contact support.'] });
+}

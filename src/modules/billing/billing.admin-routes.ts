@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, IntId, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
+import { moneyJson } from '../../platform/money.js';
+import {
+  AdminDeposit,
+  AdminInvoiceQuery,
+  Coupon,
+  CouponCreateBody,
+  CouponIdParams,
+  CouponPatchBody,
+  MinimumOverride,
+  MinimumOverrideBody,
+} from './billing.schemas.js';
+import type { CouponRow } from './coupons.repository.js';
+import type { CouponsService } from './coupons.service.js';
+import type { DepositsService } from './deposits.service.js';
+
+const tags = ['Backoffice billing'];
+
+function couponView(c: CouponRow) {
+  return {
+    id: c.id,
+    code: c.code,
+    description: c.description,
+    type: c.type as 'PERCENT' | 'FIXED',
+    value: moneyJson(c.value),
+    max_bonus: c.maxBonus === null ? null : moneyJson(c.maxBonus),
+    min_deposit: moneyJson(c.minDeposit),
+    valid_from: c.validFrom?.toISOString() ?? null,
+    valid_until: c.validUntil?.toISOString() ?? null,
+    usage_limit: c.usageLimit,
+    used_count: c.usedCount,
+    is_active: c.isActive,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+/** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
+export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService }> = async (app, { deposits, coupons }) => {
+  app.get(
+    '/billing/prepaid/invoices',
+    {
+      config: { permission: 'view_billing' },
+      schema: {
+        tags,
+        summary: 'Top-up invoices of all customers, newest first',
+        querystring: AdminInvoiceQuery,
+        response: { 200: Paginated(AdminDeposit), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      return paginated('OK', p, await deposits.adminList({ status: req.query.status, customerId: req.query.customer_id }, p));
+    },
+  );
+
+  app.put(
+    '/customer/:customer_id/topup-minimum',
+    {
+      config: { permission: 'edit_users' },
+      schema: {
+        tags,
+        summary: "Set (or with null, clear) a customer's own minimum top-up",
+        params: Type.Object({ customer_id: IntId }),
+        body: MinimumOverrideBody,
+        response: { 200: Envelope(MinimumOverride), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Minimum top-up updated', data: await deposits.setMinimum(req.params.customer_id, req.body.minimum_amount) }),
+  );
+
+  app.get(
+    '/coupons',
+    { config: { permission: 'manage_coupons' }, schema: { tags, summary: 'Top-up coupons', querystring: PageQuery, response: { 200: Paginated(Coupon), ...errorResponses(400, 401, 403) } } },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await coupons.list(p);
+      return paginated('OK', p, { items: page.items.map(couponView), total: page.total });
+    },
+  );
+
+  app.post(
+    '/coupons',
+    {
+      config: { permission: 'manage_coupons' },
+      schema: { tags, summary: 'Create a top-up coupon', body: CouponCreateBody, response: { 201: Envelope(Coupon), ...errorResponses(400, 401, 403, 409) } },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Coupon created', data: couponView(await coupons.create(req.body)) }),
+  );
+
+  app.get(
+    '/coupons/:id',
+    { config: { permission: 'manage_coupons' }, schema: { tags, summary: 'One coupon', params: CouponIdParams, response: { 200: Envelope(Coupon), ...errorResponses(401, 403, 404) } } },
+    async (req) => ({ message: 'OK', data: couponView(await coupons.get(req.params.id)) }),
+  );
+
+  app.patch(
+    '/coupons/:id',
+    {
+      config: { permission: 'manage_coupons' },
+      schema: { tags, summary: 'Change a coupon', params: CouponIdParams, body: CouponPatchBody, response: { 200: Envelope(Coupon), ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (req) => ({ message: 'Coupon updated', data: couponView(await coupons.update(req.params.id, req.body)) }),
+  );
+
+  app.delete(
+    '/coupons/:id',
+    {
+      config: { permission: 'manage_coupons' },
+      schema: { tags, summary: 'Delete a coupon (it stops working; redemptions are kept)', params: CouponIdParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => {
+      await coupons.remove(req.params.id);
+      return { message: 'Coupon deleted', data: null };
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import { Type } from 'typebox';
+import { Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const GatewayNameSchema = Type.Union([Type.Literal('pgone'), Type.Literal('pgtwo')]);
+export const InvoiceStatus = Type.Union([Type.Literal('Pending'), Type.Literal('Paid'), Type.Literal('Failed'), Type.Literal('Expired')], {
+  description: 'Pending → Paid (verified success), Failed (gateway failure), Expired (TOPUP_EXPIRY_HOURS passed, or the gateway expired it)',
+});
+
+export const PaymentMethod = Type.Object({
+  gateway_name: Type.String(),
+  method_code: Type.String(),
+  name: Type.String(),
+  type: Type.Union([Type.Literal('VIRTUAL_ACCOUNT'), Type.Literal('QRIS'), Type.Literal('EWALLET'), Type.Literal('CARD')]),
+  fee_flat: Money,
+  fee_percent: Type.Number({ description: 'Percent of the deposit added as a fee' }),
+});
+
+export const TopupMinimum = Type.Object({ minimum_amount: Money, currency: Type.String() });
+
+export const DepositBody = StrictObject({
+  amount: Type.Number({ exclusiveMinimum: 0, description: 'What the wallet receives; fees are added on top' }),
+  method_code: Type.String({ minLength: 1, maxLength: 50 }),
+  gateway_name: Type.String({ minLength: 1, maxLength: 20 }),
+  coupon_code: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+});
+
+export const PaymentActions = Type.Object({
+  redirect_url: Nullable(Type.String()),
+  va_number: Nullable(Type.String()),
+  qr_string: Nullable(Type.String()),
+});
+
+export const DepositCreated = Type.Object({
+  invoice_id: Type.String({ format: 'uuid' }),
+  payment_url: Type.String(),
+  status: InvoiceStatus,
+  actions: PaymentActions,
+  amount: Money,
+  fee: Money,
+  total_amount: Type.Number({ description: 'amount + fee: what the gateway charges' }),
+  bonus_amount: Type.Number({ description: 'coupon bonus credited when the deposit is paid' }),
+  coupon_code: Nullable(Type.String()),
+  currency: Type.String(),
+  gateway_name: Type.String(),
+  method_code: Type.String(),
+  expires_at: Timestamp,
+});
+
+export const Deposit = Type.Object({
+  invoice_id: Type.String({ format: 'uuid' }),
+  status: InvoiceStatus,
+  amount: Money,
+  fee: Money,
+  total_amount: Money,
+  bonus_amount: Money,
+  coupon_code: Nullable(Type.String()),
+  currency: Type.String(),
+  gateway_name: Type.String(),
+  method_code: Type.String(),
+  method_name: Type.String(),
+  method_type: Type.String(),
+  payment_url: Nullable(Type.String()),
+  actions: PaymentActions,
+  created_at: Timestamp,
+  expires_at: Timestamp,
+  paid_at: Nullable(Timestamp),
+  credited_at: Nullable(Timestamp),
+});
+
+export const AdminDeposit = Type.Object({ ...Deposit.properties, customer_id: Type.Integer() });
+
+export const InvoiceIdParams = Type.Object({ invoice_id: Type.String({ maxLength: 64 }) });
+export const DepositListQuery = PageQuery;
+export const AdminInvoiceQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(InvoiceStatus),
+  customer_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+
+export const RedirectParams = Type.Object({ gateway: GatewayNameSchema });
+export const RedirectQuery = Type.Object({
+  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
+});
+
+export const CallbackOk = Type.Object({ message: Type.String(), data: Type.Null() });
+
+export const MinimumOverrideBody = StrictObject({
+  minimum_amount: Nullable(Type.Number({ exclusiveMinimum: 0, description: 'null: back to the platform default' })),
+});
+export const MinimumOverride = Type.Object({ minimum_amount: Money, currency: Type.String(), is_default: Type.Boolean() });
+
+export const CouponType = Type.Union([Type.Literal('PERCENT'), Type.Literal('FIXED')]);
+const couponFields = {
+  code: Type.String({ minLength: 3, maxLength: 40, description: 'case-insensitive, unique' }),
+  description: Type.String({ maxLength: 500 }),
+  type: CouponType,
+  value: Type.Number({ exclusiveMinimum: 0, description: 'percent (PERCENT, ≤ 100) or amount (FIXED)' }),
+  max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0, description: 'cap of a PERCENT bonus' })),
+  min_deposit: Type.Number({ minimum: 0 }),
+  valid_from: Nullable(Timestamp),
+  valid_until: Nullable(Timestamp),
+  usage_limit: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  is_active: Type.Boolean(),
+};
+export const CouponCreateBody = StrictObject({
+  code: couponFields.code,
+  type: couponFields.type,
+  value: couponFields.value,
+  description: Type.Optional(couponFields.description),
+  max_bonus: Type.Optional(couponFields.max_bonus),
+  min_deposit: Type.Optional(couponFields.min_deposit),
+  valid_from: Type.Optional(couponFields.valid_from),
+  valid_until: Type.Optional(couponFields.valid_until),
+  usage_limit: Type.Optional(couponFields.usage_limit),
+  is_active: Type.Optional(couponFields.is_active),
+});
+export const CouponPatchBody = StrictObject(
+  Object.fromEntries(Object.entries(couponFields).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in keyof typeof couponFields]: ReturnType<typeof Type.Optional<(typeof couponFields)[K]>>;
+  },
+  { minProperties: 1 },
+);
+export const Coupon = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  description: Type.String(),
+  type: CouponType,
+  value: Type.Number(),
+  max_bonus: Nullable(Money),
+  min_deposit: Money,
+  valid_from: Nullable(Timestamp),
+  valid_until: Nullable(Timestamp),
+  usage_limit: Nullable(Type.Integer()),
+  used_count: Type.Integer(),
+  is_active: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export const CouponIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers } from '../customers/customers.tables.js';
+
+/** What the customer can pay with, per gateway. Seeded; fees are added on top of the deposit. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    gatewayName: text('gateway_name').notNull(),
+    methodCode: text('method_code').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    feeFlat: numeric('fee_flat', { precision: 18, scale: 2 }).notNull().default('0'),
+    feePercent: numeric('fee_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(sql`0`),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_gateway_code_unique').on(t.gatewayName, t.methodCode),
+    check('payment_methods_type', sql`${t.type} in ('VIRTUAL_ACCOUNT','QRIS','EWALLET','CARD')`),
+  ],
+);
+
+/** Top-up coupons: a bonus credited as its own ledger entry when the deposit is paid. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull(),
+    value: numeric('value', { precision: 18, scale: 2 }).notNull(),
+    maxBonus: numeric('max_bonus', { precision: 18, scale: 2 }),
+    minDeposit: numeric('min_deposit', { precision: 18, scale: 2 }).notNull().default('0'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(sql`0`),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_unique').on(sql`lower(${t.code})`).where(sql`${t.deletedAt} is null`),
+    check('coupons_type', sql`${t.type} in ('PERCENT','FIXED')`),
+    check('coupons_value_positive', sql`${t.value} > 0`),
+    check('coupons_percent_range', sql`${t.type} <> 'PERCENT' or ${t.value} <= 100`),
+    check('coupons_usage', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+);
+
+/**
+ * A top-up invoice. `amount` is what the wallet receives, `total_amount` (amount + fee) is what
+ * the gateway charges and what its callback must state. The id is also the merchant order id.
+ */
+export const topupInvoices = pgTable(
+  'topup_invoices',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    gatewayName: text('gateway_name').notNull(),
+    methodCode: text('method_code').notNull(),
+    methodName: text('method_name').notNull(),
+    methodType: text('method_type').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 18, scale: 2 }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    /** the bonus promised when the deposit was made (0 without a coupon) */
+    bonusAmount: numeric('bonus_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    status: text('status').notNull().default('Pending'),
+    paymentUrl: text('payment_url'),
+    redirectUrl: text('redirect_url'),
+    vaNumber: text('va_number'),
+    qrString: text('qr_string'),
+    gatewayReference: text('gateway_reference'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** when the wallet was credited (TopupCallbackSuccessTask) */
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('topup_invoices_customer_idx').on(t.customerId, t.createdAt),
+    index('topup_invoices_status_created_idx').on(t.status, t.createdAt),
+    index('topup_invoices_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'Pending'`),
+    check('topup_invoices_status', sql`${t.status} in ('Pending','Paid','Failed','Expired')`),
+    check('topup_invoices_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.totalAmount} = ${t.amount} + ${t.fee}`),
+  ],
+);
+
+/** Exactly one redemption of a coupon per paid invoice. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => topupInvoices.id),
+    customerId: integer('customer_id').notNull(),
+    bonusAmount: numeric('bonus_amount', { precision: 18, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_invoice_unique').on(t.invoiceId), index('coupon_redemptions_coupon_idx').on(t.couponId)],
+);
+
+/** Every callback received, verified or not, as it arrived: the reconciliation trail. */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    gatewayName: text('gateway_name').notNull(),
+    /** the invoice the callback claims to be about (unverified text) */
+    claimedInvoiceId: text('claimed_invoice_id'),
+    rawBody: text('raw_body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    remoteIp: text('remote_ip'),
+    signatureValid: boolean('signature_valid').notNull().default(false),
+    /** paid | failed | expired | duplicate | ignored | invalid_signature | amount_mismatch | unknown_invoice | invalid */
+    outcome: text('outcome').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_invoice_idx').on(t.claimedInvoiceId), index('payment_callbacks_received_idx').on(t.receivedAt)],
+);
+
+/** Per-account billing settings; for now the minimum top-up override. */
+export const billingAccountSettings = pgTable('billing_account_settings', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  minimumTopup: numeric('minimum_topup', { precision: 18, scale: 2 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { Decimal, dec, isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import { renderTablePdf } from '../../platform/pdf/pdf.js';
+import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
+import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
+import type { CouponsService } from './coupons.service.js';
+
+/** The platform-wide smallest top-up, unless the account has its own (billing_account_settings). */
+export const DEFAULT_MINIMUM_TOPUP = '10000.00';
+/** The largest single top-up. */
+export const MAXIMUM_TOPUP = '1000000000.00';
+/** Rows in the PDF export. */
+export const EXPORT_MAX_ROWS = 5000;
+
+export interface DepositInput {
+  amount: number;
+  method_code: string;
+  gateway_name: string;
+  coupon_code?: string | null;
+}
+
+export type InvoiceStatusName = 'Pending' | 'Paid' | 'Failed' | 'Expired';
+
+/** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
+export interface DepositAnswer {
+  invoice_id: string;
+  payment_url: string;
+  status: InvoiceStatusName;
+  actions: { redirect_url: string | null; va_number: string | null; qr_string: string | null };
+  amount: number;
+  fee: number;
+  total_amount: number;
+  bonus_amount: number;
+  coupon_code: string | null;
+  currency: string;
+  gateway_name: string;
+  method_code: string;
+  expires_at: string;
+}
+
+export function paymentMethodView(m: PaymentMethodRow) {
+  return {
+    gateway_name: m.gatewayName,
+    method_code: m.methodCode,
+    name: m.name,
+    type: m.type as PaymentMethodType,
+    fee_flat: moneyJson(m.feeFlat),
+    fee_percent: Number(dec(m.feePercent).toFixed(2)),
+  };
+}
+
+export function depositView(inv: TopupInvoiceRow) {
+  return {
+    invoice_id: inv.id,
+    status: inv.status as InvoiceStatusName,
+    amount: moneyJson(inv.amount),
+    fee: moneyJson(inv.fee),
+    total_amount: moneyJson(inv.totalAmount),
+    bonus_amount: moneyJson(inv.bonusAmount),
+    coupon_code: inv.couponCode,
+    currency: inv.currency,
+    gateway_name: inv.gatewayName,
+    method_code: inv.methodCode,
+    method_name: inv.methodName,
+    method_type: inv.methodType,
+    payment_url: inv.paymentUrl,
+    actions: { redirect_url: inv.redirectUrl, va_number: inv.vaNumber, qr_string: inv.qrString },
+    created_at: inv.createdAt.toISOString(),
+    expires_at: inv.expiresAt.toISOString(),
+    paid_at: inv.paidAt?.toISOString() ?? null,
+    credited_at: inv.creditedAt?.toISOString() ?? null,
+  };
+}
+
+function answerOf(inv: TopupInvoiceRow): DepositAnswer {
+  return {
+    invoice_id: inv.id,
+    payment_url: inv.paymentUrl!,
+    status: inv.status as InvoiceStatusName,
+    actions: { redirect_url: inv.redirectUrl, va_number: inv.vaNumber, qr_string: inv.qrString },
+    amount: moneyJson(inv.amount),
+    fee: moneyJson(inv.fee),
+    total_amount: moneyJson(inv.totalAmount),
+    bonus_amount: moneyJson(inv.bonusAmount),
+    coupon_code: inv.couponCode,
+    currency: inv.currency,
+    gateway_name: inv.gatewayName,
+    method_code: inv.methodCode,
+    expires_at: inv.expiresAt.toISOString(),
+  };
+}
+
+type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
+
+/** The customer's side of prepaid billing: methods, minimum, deposits (top-up invoices). */
+export class DepositsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: BillingRepository,
+    private readonly coupons: CouponsService,
+    private readonly gateways: PaymentGateways,
+    private readonly idempotency: IdempotencyStore,
+    private readonly clock: Clock,
+    private readonly opts: { currency: string; expiryHours: number },
+  ) {}
+
+  async paymentMethods() {
+    return (await this.repo.listPaymentMethods(this.db)).map(paymentMethodView);
+  }
+
+  async minimum(customerId: number): Promise<{ minimum_amount: number; currency: string }> {
+    return { minimum_amount: moneyJson(await this.minimumOf(customerId)), currency: this.opts.currency };
+  }
+
+  private async minimumOf(customerId: number): Promise<string> {
+    return (await this.repo.minimumOverride(this.db, customerId)) ?? DEFAULT_MINIMUM_TOPUP;
+  }
+
+  async setMinimum(customerId: number, minimum: number | null): Promise<{ minimum_amount: number; currency: string; is_default: boolean }> {
+    if (minimum !== null && (!isMoneyAmount(minimum) || minimum <= 0)) {
+      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: 'must be a positive amount with at most 2 decimals' }]);
+    }
+    if (!(await this.repo.customerContact(this.db, customerId))) throw new NotFoundError('Customer');
+    await this.repo.setMinimumOverride(this.db, customerId, minimum === null ? null : moneyString(minimum));
+    return { ...(await this.minimum(customerId)), is_default: minimum === null };
+  }
+
+  /**
+   * Creates a Pending top-up invoice and registers it with the gateway. The gateway is called
+   * outside any transaction (ARCHITECTURE habit 6): the invoice (and the Idempotency-Key claim)
+   * commit first, the payment details and the stored answer after.
+   */
+  async createDeposit(customerId: number, input: DepositInput, idempotencyKey?: string): Promise<DepositAnswer> {
+    const ref: IdempotencyRef | undefined = idempotencyKey
+      ? { scope: 'billing.deposit', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash(input) }
+      : undefined;
+    const started = await this.db.transaction(async (tx): Promise<Started> => {
+      let claimId: number | undefined;
+      if (ref) {
+        const claim = await this.idempotency.claim<DepositAnswer>(tx, ref);
+        if (claim.kind === 'replay') return { kind: 'replay', answer: claim.answer.body };
+        if (claim.kind === 'in_progress') return { kind: 'in_progress' };
+        claimId = claim.id;
+      }
+      const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
+      return { kind: 'created', invoice, claimId };
+    });
+    if (started.kind === 'replay') return started.answer;
+    if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<DepositAnswer>(ref!)).body;
+
+    const { invoice, claimId } = started;
+    const contact = (await this.repo.customerContact(this.db, customerId)) ?? { email: '', name: '' };
+    let payment;
+    try {
+      payment = await this.gateways.get(invoice.gatewayName as GatewayName)!.createPayment({
+        invoiceId: invoice.id,
+        totalAmount: invoice.totalAmount,
+        currency: invoice.currency,
+        methodCode: invoice.methodCode,
+        methodType: invoice.methodType as PaymentMethodType,
+        customer: contact,
+        expiresAt: invoice.expiresAt,
+        description: `Wallet top-up ${moneyString(invoice.amount)} ${invoice.currency}`,
+      });
+    } catch (err) {
+      await this.db.transaction(async (tx) => {
+        await this.repo.markFailed(tx, invoice.id, this.clock.now());
+        if (claimId !== undefined) await this.idempotency.release(tx, claimId);
+      });
+      throw err;
+    }
+    return this.db.transaction(async (tx) => {
+      const answer = answerOf(await this.repo.setPaymentDetails(tx, invoice.id, payment));
+      if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
+      return answer;
+    });
+  }
+
+  /** Checks the request (400 with a specific code) and prices it. */
+  private async newInvoice(tx: Executor, customerId: number, input: DepositInput) {
+    if (!isMoneyAmount(input.amount) || input.amount <= 0) {
+      throw new ValidationError('Validation failed', [{ field: 'amount', message: 'must be a positive amount with at most 2 decimals' }]);
+    }
+    const amount = moneyString(input.amount);
+    if (!(GATEWAY_NAMES as readonly string[]).includes(input.gateway_name)) {
+      throw new BadRequestError('INVALID_PAYMENT_METHOD', `Unknown gateway ${input.gateway_name}; see GET /api/billing/payment-methods`);
+    }
+    const method = await this.repo.findPaymentMethod(tx, input.gateway_name, input.method_code);
+    if (!method) throw new BadRequestError('INVALID_PAYMENT_METHOD', `${input.gateway_name} has no payment method ${input.method_code}; see GET /api/billing/payment-methods`);
+    const minimum = (await this.repo.minimumOverride(tx, customerId)) ?? DEFAULT_MINIMUM_TOPUP;
+    if (dec(amount).lt(minimum)) throw new BadRequestError('AMOUNT_BELOW_MINIMUM', `The smallest top-up is ${minimum} ${this.opts.currency}`);
+    if (dec(amount).gt(MAXIMUM_TOPUP)) throw new BadRequestError('AMOUNT_ABOVE_MAXIMUM', `The largest top-up is ${MAXIMUM_TOPUP} ${this.opts.currency}`);
+    const couponCode = input.coupon_code?.trim() || null;
+    const coupon = couponCode ? await this.coupons.validateForDeposit(tx, couponCode, amount) : undefined;
+    const fee = dec(method.feeFlat).plus(dec(amount).times(method.feePercent).div(100)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const now = this.clock.now();
+    return {
+      id: randomUUID(),
+      customerId,
+      gatewayName: method.gatewayName,
+      methodCode: method.methodCode,
+      methodName: method.name,
+      methodType: method.type,
+      amount,
+      fee: fee.toFixed(2),
+      totalAmount: dec(amount).plus(fee).toFixed(2),
+      currency: this.opts.currency,
+      couponId: coupon?.coupon.id ?? null,
+      couponCode: coupon?.coupon.code ?? null,
+      bonusAmount: coupon?.bonus ?? '0.00',
+      status: 'Pending',
+      expiresAt: new Date(now.getTime() + this.opts.expiryHours * 3600_000),
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  async list(customerId: number, p: PageRequest) {
+    const page = await this.repo.listInvoices(this.db, { customerId }, p);
+    return { items: page.items.map(depositView), total: page.total };
+  }
+
+  /** Backoffice: every customer's top-up invoices, optionally by status and customer. */
+  async adminList(filter: { status?: string; customerId?: number }, p: PageRequest) {
+    const page = await this.repo.listInvoices(this.db, filter, p);
+    return { items: page.items.map((i) => ({ ...depositView(i), customer_id: i.customerId })), total: page.total };
+  }
+
+  async get(customerId: number, invoiceId: string) {
+    const invoice = await this.repo.findInvoice(this.db, invoiceId, customerId);
+    if (!invoice) throw new NotFoundError('Invoice');
+    return depositView(invoice);
+  }
+
+  /** Every top-up of the customer (newest first, up to EXPORT_MAX_ROWS) as a PDF statement. */
+  async exportPdf(customerId: number): Promise<{ filename: string; pdf: Buffer }> {
+    const contact = await this.repo.customerContact(this.db, customerId);
+    const rows = await this.repo.allInvoicesOf(this.db, customerId, EXPORT_MAX_ROWS);
+    const now = this.clock.now();
+    const paid = rows.filter((r) => r.status === 'Paid').reduce((sum, r) => sum.plus(r.amount), dec(0));
+    const pdf = await renderTablePdf({
+      title: 'Deposit history',
+      lines: [
+        `Customer: ${contact?.name ?? ''} <${contact?.email ?? ''}>`,
+        `Generated: ${now.toISOString()}`,
+        `Currency: ${this.opts.currency}`,
+      ],
+      columns: [
+        { header: 'Date (UTC)', width: 95 },
+        { header: 'Invoice', width: 180 },
+        { header: 'Method', width: 90 },
+        { header: 'Amount', width: 80, align: 'right' },
+        { header: 'Status', width: 70 },
+      ],
+      rows: rows.map((r) => [
+        r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        r.id,
+        `${r.gatewayName} ${r.methodCode}`,
+        moneyString(r.amount),
+        r.status,
+      ]),
+      footer: [`Deposits: ${rows.length}`, `Total paid: ${this.opts.currency} ${paid.toFixed(2)}`],
+    });
+    return { filename: `deposits_${now.toISOString().slice(0, 10)}.pdf`, pdf };
+  }
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { pageOf, paginated } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { actorOf } from '../audit/index.js';
+import { clientMeta, setSessionCookies } from '../auth/index.js';
+import { AdminCustomerDetail, AdminCustomerListItem, AdminCustomerListQuery, AdminCustomerPatch } from '../customers/index.js';
+import type { CustomerAdminService } from './customer-admin.service.js';
+import {
+  CustomerIdParams,
+  DeviceSession,
+  ForceDisableBody,
+  ForceDisableResult,
+  Impersonation,
+  MaxSessionBody,
+  MaxSessionResult,
+  RevokedSessions,
+  SessionParams,
+} from './customer-admin.schemas.js';
+
+const tags = ['Backoffice: customers'];
+
+export interface CustomerAdminRoutesOptions {
+  service: CustomerAdminService;
+  cookieSecure: boolean;
+}
+
+/** Mounted at /api/backoffice: customer administration, device sessions, forced 2FA off, impersonation. */
+export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesOptions> = async (app, { service, cookieSecure }) => {
+  app.get(
+    '/customer',
+    {
+      config: { permission: 'view_users' },
+      schema: {
+        tags,
+        summary: 'Customers, newest first; search matches e-mail and name',
+        querystring: AdminCustomerListQuery,
+        response: { 200: Paginated(AdminCustomerListItem), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      return paginated('OK', p, await service.list(p, req.query.search));
+    },
+  );
+
+  app.get(
+    '/customer/:id',
+    {
+      config: { permission: 'view_users' },
+      schema: { tags, summary: 'One customer with quotas and max_session', params: CustomerIdParams, response: { 200: Envelope(AdminCustomerDetail), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: await service.detail(req.params.id) }),
+  );
+
+  app.patch(
+    '/customer/:id',
+    {
+      config: { permission: 'edit_users' },
+      schema: {
+        tags,
+        summary: 'Changes billing type, activation, identity verification, do_not_suspend_until, max_session or quotas (audited)',
+        params: CustomerIdParams,
+        body: AdminCustomerPatch,
+        response: { 200: Envelope(AdminCustomerDetail), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Customer updated', data: await service.update(actorOf(req), req.params.id, req.body) }),
+  );
+
+  app.get(
+    '/customer/:id/device-sessions',
+    {
+      config: { permission: 'view_users' },
+      schema: { tags, summary: "The customer's live device sessions", params: CustomerIdParams, response: { 200: Envelope(Type.Array(DeviceSession)), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({
+      message: 'OK',
+      data: (await service.deviceSessions(req.params.id)).map(({ id, ip, user_agent, created_at, last_access_at, impersonated }) => ({
+        id,
+        ip,
+        user_agent,
+        created_at,
+        last_access_at,
+        impersonated,
+      })),
+    }),
+  );
+
+  app.delete(
+    '/customer/:id/device-sessions/:sid',
+    {
+      config: { permission: 'manage_sessions' },
+      schema: {
+        tags,
+        summary: "Ends one device session, or every one with sid 'all'; the next request with it gets 401",
+        params: SessionParams,
+        response: { 200: Envelope(RevokedSessions), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Session removed', data: { revoked: await service.revokeSessions(actorOf(req), req.params.id, req.params.sid) } }),
+  );
+
+  app.patch(
+    '/auth/device-session/update',
+    {
+      config: { permission: 'manage_sessions' },
+      schema: {
+        tags,
+        summary: "Sets the customer's max_session; the least recently used sessions beyond it end at once",
+        body: MaxSessionBody,
+        response: { 200: Envelope(MaxSessionResult), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Max session updated', data: await service.setMaxSession(actorOf(req), req.body.customer_id, req.body.max_session) }),
+  );
+
+  app.patch(
+    '/2fa/force-disable',
+    {
+      config: { permission: 'manage_2fa' },
+      schema: {
+        tags,
+        summary: "Switches the customer's 2FA off; the reason is audited and the customer is e-mailed",
+        body: ForceDisableBody,
+        response: { 200: Envelope(ForceDisableResult), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ message: 'Two-factor authentication disabled', data: await service.forceDisable2fa(actorOf(req), req.body.customer_id, req.body.reason.trim()) }),
+  );
+
+  app.post(
+    '/customer/:id/impersonate',
+    {
+      config: { permission: 'impersonate_user' },
+      schema: {
+        tags,
+        summary: 'Opens a customer session marked with the admin (customer cookies are set); every request in it is audited',
+        params: CustomerIdParams,
+        response: { 200: Envelope(Impersonation), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const issued = await service.impersonate(actorOf(req), req.params.id, clientMeta(req));
+      setSessionCookies(reply, issued, cookieSecure);
+      return { message: 'Impersonation started', data: { customer_id: issued.customerId, session_id: issued.sessionId, expires_at: issued.refreshExpiresAt.toISOString() } };
+    },
+  );
+};

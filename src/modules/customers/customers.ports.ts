@@ -1,0 +1,28 @@
+import type { Executor } from '../../platform/db/database.js';
+
+/**
+ * What the customers module reads from modules that come later (wallet, compute, notifications).
+ * container.ts wires the real implementations; until they exist, these defaults answer zero.
+ */
+export interface BalanceReader {
+  balancesOf(customerId: number): Promise<{ actual_balance: number; current_balance: number }>;
+}
+
+export interface ResourceUsageReader {
+  /** Current counts behind GET /api/customer/resource. */
+  usageOf(customerId: number): Promise<{ vms: number; public_ips: number }>;
+}
+
+export interface UnreadCounter {
+  unreadCount(customerId: number): Promise<number>;
+}
+
+/** Sets max_session and ends the sessions beyond it (the auth module implements it). */
+export interface SessionLimiter {
+  /** In `tx` when given. */
+  setMaxSession(customerId: number, maxSession: number, tx?: Executor): Promise<unknown>;
+}
+
+export const zeroBalances: BalanceReader = { balancesOf: async () => ({ actual_balance: 0, current_balance: 0 }) };
+export const noResourceUsage: ResourceUsageReader = { usageOf: async () => ({ vms: 0, public_ips: 0 }) };
+export const noNotifications: UnreadCounter = { unreadCount: async () => 0 };

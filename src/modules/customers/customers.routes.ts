@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { CustomerProfile, CustomerSummary, NotificationPatch, NotificationSetting, ProfilePatch, ResourceQuota } from './customers.schemas.js';
+import type { CustomersService } from './customers.service.js';
+
+const tags = ['Customer profile'];
+
+/** /api: the customer's own summary, profile, quota and notification settings (customer surface). */
+export const customersRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersService }> = async (app, { customers }) => {
+  app.get('/inf', { schema: { tags, summary: 'Who am I: account summary, balances, quotas', response: { 200: Envelope(CustomerSummary), ...errorResponses(401) } } }, async (req) => ({
+    message: 'OK',
+    data: await customers.summary(customerOf(req).customerId),
+  }));
+
+  app.get('/customer/profile', { schema: { tags, summary: 'My profile', response: { 200: Envelope(CustomerProfile), ...errorResponses(401) } } }, async (req) => ({
+    message: 'OK',
+    data: await customers.profile(customerOf(req).customerId),
+  }));
+
+  app.patch(
+    '/customer/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Update my profile (partial; geographic ids are lookup ids sent as strings)',
+        body: ProfilePatch,
+        response: { 200: Envelope(CustomerProfile), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => ({ message: 'Profile updated', data: await customers.updateProfile(customerOf(req).customerId, req.body) }),
+  );
+
+  app.get('/customer/resource', { schema: { tags, summary: 'My VM and public IP quota and usage', response: { 200: Envelope(ResourceQuota), ...errorResponses(401) } } }, async (req) => ({
+    message: 'OK',
+    data: await customers.resource(customerOf(req).customerId),
+  }));
+
+  app.patch(
+    '/customer/profile/notification-setting',
+    { schema: { tags, summary: 'Mail preferences', body: NotificationPatch, response: { 200: Envelope(NotificationSetting), ...errorResponses(400, 401) } } },
+    async (req) => ({ message: 'Notification settings updated', data: await customers.updateNotificationSetting(customerOf(req).customerId, req.body) }),
+  );
+};

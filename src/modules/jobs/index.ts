@@ -1,0 +1,2 @@
+export { JobsAdminService } from './jobs.service.js';
+export { jobsAdminRoutes } from './jobs.admin-routes.js';

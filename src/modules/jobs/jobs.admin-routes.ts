@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { JobRun } from '../../platform/queue/queue.js';
+import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { actorOf } from '../audit/index.js';
+import { JobItem, JobNameParams, JobRunSchema } from './jobs.schemas.js';
+import type { JobsAdminService } from './jobs.service.js';
+
+const tags = ['Backoffice: jobs'];
+
+const presentRun = (r: JobRun) => ({
+  trigger: r.trigger,
+  started_at: r.startedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+  status: r.status,
+  error: r.error,
+});
+
+export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService }> = async (app, { jobs }) => {
+  app.get(
+    '',
+    {
+      config: { permission: 'view_jobs' },
+      schema: { tags, summary: 'Registered jobs with their queue, schedule and last run', response: { 200: Envelope(Type.Array(JobItem)), ...errorResponses(401, 403) } },
+    },
+    async () => ({
+      message: 'OK',
+      data: (await jobs.list()).map((j) => ({
+        name: j.name,
+        queue: j.queue,
+        schedule: j.schedule,
+        description: j.description,
+        last_run: j.lastRun ? presentRun(j.lastRun) : null,
+      })),
+    }),
+  );
+
+  app.post(
+    '/:name/run',
+    {
+      config: { permission: 'manage_jobs' },
+      schema: {
+        tags,
+        summary: 'Runs a job now in this process (Super Admin only) and reports the run',
+        params: JobNameParams,
+        response: { 200: Envelope(JobRunSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const run = await jobs.run(actorOf(req), req.params.name);
+      return { message: run.status === 'succeeded' ? 'Job ran' : 'Job failed', data: presentRun(run) };
+    },
+  );
+};

@@ -1,0 +1,3 @@
+export { LookupsService } from './lookups.service.js';
+export { LookupsRepository } from './lookups.repository.js';
+export { lookupsRoutes } from './lookups.routes.js';

@@ -1,0 +1,46 @@
+import countriesData from 'i18n-iso-countries';
+import { getDistricts, getProvinces, getRegencies } from 'idn-area-data';
+import type { Database } from '../../platform/db/database.js';
+import type { LookupsRepository } from './lookups.repository.js';
+
+const INDONESIA = 360;
+
+/** "11.01.01" → 110101: the official code is stable, so the id is too. */
+const idOf = (code: string) => Number(code.replace(/\./g, ''));
+
+export const DEFAULT_LOCATIONS = [
+  { id: 1, code: 'id-jkt-1', name: 'Jakarta 1', countryCode: 'ID', isActive: true },
+  { id: 2, code: 'id-sby-1', name: 'Surabaya 1', countryCode: 'ID', isActive: true },
+  { id: 3, code: 'sg-sin-1', name: 'Singapore 1', countryCode: 'SG', isActive: false },
+];
+
+/**
+ * Loads the reference data shipped in the packages (i18n-iso-countries, idn-area-data) and the
+ * default datacenters. Skips the work when the tables already hold the same number of rows.
+ */
+export async function seedReferenceData(db: Database, repo: LookupsRepository): Promise<void> {
+  const [provinceRows, regencyRows, districtRows] = await Promise.all([getProvinces(), getRegencies(), getDistricts()]);
+  const numeric = countriesData.getNumericCodes();
+  const countryRows = Object.entries(numeric).map(([num, alpha2]) => ({
+    id: Number(num),
+    code: alpha2,
+    name: countriesData.getName(alpha2, 'en') ?? alpha2,
+  }));
+  const have = await repo.counts(db);
+  if (
+    have.countries === countryRows.length &&
+    have.provinces === provinceRows.length &&
+    have.cities === regencyRows.length &&
+    have.districts === districtRows.length &&
+    have.locations > 0
+  ) {
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await repo.upsertCountries(tx, countryRows);
+    await repo.upsertAreas(tx, 'provinces', provinceRows.map((p) => ({ id: idOf(p.code), parentId: INDONESIA, code: p.code, name: p.name })));
+    await repo.upsertAreas(tx, 'cities', regencyRows.map((r) => ({ id: idOf(r.code), parentId: idOf(r.province_code), code: r.code, name: r.name })));
+    await repo.upsertAreas(tx, 'districts', districtRows.map((d) => ({ id: idOf(d.code), parentId: idOf(d.regency_code), code: d.code, name: d.name })));
+    await repo.insertLocations(tx, DEFAULT_LOCATIONS);
+  });
+}

@@ -1,0 +1,3 @@
+export { SettingsService, MAINTENANCE_CACHE_MS } from './settings.service.js';
+export { SettingsRepository, type AppSettings, type FirewallRuleType } from './settings.repository.js';
+export { settingsAdminRoutes } from './settings.admin-routes.js';

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { requestHash, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import type { LedgerRow } from './wallet.repository.js';
+import { BalanceLogType, type WalletService } from './wallet.service.js';
+
+/** The audit module's recorder, as this module needs it (container.ts passes the AuditService). */
+export interface AuditRecorder {
+  record(
+    tx: Executor,
+    entry: { actor: { type: 'admin'; id: number; ip?: string; userAgent?: string }; action: string; targetType?: string; targetId?: string | number; before?: unknown; after?: unknown },
+  ): Promise<void>;
+}
+
+export interface AdjustmentInput {
+  type: 'ADD' | 'DEDUCT';
+  amount: number;
+  description: string;
+}
+
+export interface AdminActor {
+  adminId: number;
+  ip?: string;
+  userAgent?: string;
+}
+
+export function ledgerEntryView(e: LedgerRow) {
+  return {
+    id: e.id,
+    type: e.type,
+    amount: moneyJson(e.amount),
+    actual_amount: moneyJson(e.actualAmount),
+    bonus_amount: moneyJson(e.bonusAmount),
+    actual_balance_after: moneyJson(e.actualBalanceAfter),
+    current_balance_after: moneyJson(e.currentBalanceAfter),
+    reference_type: e.referenceType,
+    reference_id: e.referenceId,
+    description: e.description,
+    created_by_admin_id: e.createdByAdminId,
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
+export type AdjustmentAnswer = {
+  customer_id: number;
+  actual_balance: number;
+  current_balance: number;
+  entry: ReturnType<typeof ledgerEntryView>;
+};
+
+/**
+ * Manual balance adjustments by staff (spec 4.10): ADD credits real money, DEDUCT takes real money
+ * and may not take actual_balance below zero (402 INSUFFICIENT_BALANCE). Audited in the same
+ * transaction; Idempotency-Key replays the first answer.
+ */
+export class WalletAdjustmentsService {
+  constructor(
+    private readonly db: Database,
+    private readonly wallet: WalletService,
+    private readonly idempotency: IdempotencyStore,
+    private readonly audit: AuditRecorder,
+  ) {}
+
+  async adjust(actor: AdminActor, customerId: number, input: AdjustmentInput, idempotencyKey?: string): Promise<AdjustmentAnswer> {
+    if (!isMoneyAmount(input.amount) || input.amount <= 0) {
+      throw new ValidationError('Validation failed', [{ field: 'amount', message: 'must be a positive amount with at most 2 decimals' }]);
+    }
+    const description = input.description.trim();
+    if (description === '') throw new ValidationError('Validation failed', [{ field: 'description', message: 'is required' }]);
+    const ref = idempotencyKey
+      ? { scope: 'wallet.adjust', owner: `admin:${actor.adminId}`, key: idempotencyKey, requestHash: requestHash({ customerId, ...input }) }
+      : undefined;
+    return this.db.transaction(async (tx) => {
+      let claimId: number | undefined;
+      if (ref) {
+        const claim = await this.idempotency.claim<AdjustmentAnswer>(tx, ref);
+        // Claimed in this same transaction: a parallel repeat waits on it and then sees the answer.
+        if (claim.kind === 'replay') return claim.answer.body;
+        // (the answer is stored in the claiming transaction, so a visible claim is always done)
+        if (claim.kind === 'in_progress') throw new ConflictError('A request with this Idempotency-Key is still being processed', 'IDEMPOTENCY_IN_PROGRESS');
+        claimId = claim.id;
+      }
+      if (!(await this.wallet.customerExists(customerId, tx))) throw new NotFoundError('Customer');
+      const before = await this.wallet.balances(customerId, tx);
+      const common = {
+        customerId,
+        amount: moneyString(input.amount),
+        referenceType: 'manual_adjustment',
+        referenceId: randomUUID(),
+        description,
+        adminId: actor.adminId,
+      };
+      const result =
+        input.type === 'ADD'
+          ? await this.wallet.credit(tx, { ...common, type: BalanceLogType.AdjustAdd, part: 'actual' })
+          : await this.wallet.debit(tx, { ...common, type: BalanceLogType.AdjustDeduct, from: 'actual', allowNegative: false });
+      const entry = result.entry;
+      await this.audit.record(tx, {
+        actor: { type: 'admin', id: actor.adminId, ip: actor.ip, userAgent: actor.userAgent },
+        action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
+        targetType: 'customer',
+        targetId: customerId,
+        before: { actual_balance: moneyJson(before.actualBalance), current_balance: moneyJson(before.currentBalance) },
+        after: {
+          actual_balance: moneyJson(entry.actualBalanceAfter),
+          current_balance: moneyJson(entry.currentBalanceAfter),
+          amount: moneyJson(input.amount),
+          description,
+          balance_log_id: entry.id,
+        },
+      });
+      const answer: AdjustmentAnswer = {
+        customer_id: customerId,
+        actual_balance: moneyJson(entry.actualBalanceAfter),
+        current_balance: moneyJson(entry.currentBalanceAfter),
+        entry: ledgerEntryView(entry),
+      };
+      if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
+      return answer;
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { offsetOf } from '../../platform/http/pagination.js';
+import { customers } from '../customers/customers.tables.js';
+import { balanceLogs, wallets } from './wallet.tables.js';
+
+export interface WalletRow {
+  customerId: number;
+  actualBalance: string;
+  currentBalance: string;
+}
+
+export type LedgerRow = typeof balanceLogs.$inferSelect;
+export type NewLedgerRow = typeof balanceLogs.$inferInsert;
+
+export class WalletRepository {
+  /** Creates the wallet if missing, then locks its row until the transaction ends. */
+  async lockWallet(tx: Executor, customerId: number): Promise<WalletRow> {
+    await tx.execute(sql`insert into wallets (customer_id) values (${customerId}) on conflict do nothing`);
+    const [row] = await queryRows<{ customer_id: number; actual_balance: string; current_balance: string }>(
+      tx,
+      sql`select customer_id, actual_balance, current_balance from wallets where customer_id = ${customerId} for update`,
+    );
+    if (!row) throw new Error(`wallet ${customerId} vanished`);
+    return { customerId: row.customer_id, actualBalance: row.actual_balance, currentBalance: row.current_balance };
+  }
+
+  /** Appends an entry unless one with the same (type, reference) exists; undefined means it did. */
+  async appendEntry(tx: Executor, entry: NewLedgerRow): Promise<LedgerRow | undefined> {
+    const [row] = await tx.insert(balanceLogs).values(entry).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async setBalances(tx: Executor, customerId: number, actual: string, current: string): Promise<void> {
+    await tx.update(wallets).set({ actualBalance: actual, currentBalance: current }).where(eq(wallets.customerId, customerId));
+  }
+
+  async find(ex: Executor, customerId: number): Promise<WalletRow | undefined> {
+    const [row] = await ex
+      .select({ customerId: wallets.customerId, actualBalance: wallets.actualBalance, currentBalance: wallets.currentBalance })
+      .from(wallets)
+      .where(eq(wallets.customerId, customerId));
+    return row;
+  }
+
+  async findEntry(ex: Executor, type: string, referenceType: string, referenceId: string): Promise<LedgerRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(balanceLogs)
+      .where(sql`${balanceLogs.type} = ${type} and ${balanceLogs.referenceType} = ${referenceType} and ${balanceLogs.referenceId} = ${referenceId}`);
+    return row;
+  }
+
+  async listEntries(ex: Executor, customerId: number, p: PageRequest): Promise<{ items: LedgerRow[]; total: number }> {
+    const items = await ex
+      .select()
+      .from(balanceLogs)
+      .where(eq(balanceLogs.customerId, customerId))
+      .orderBy(desc(balanceLogs.id))
+      .limit(p.limit)
+      .offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(balanceLogs).where(eq(balanceLogs.customerId, customerId));
+    return { items, total: total?.n ?? 0 };
+  }
+
+  async customerExists(ex: Executor, customerId: number): Promise<boolean> {
+    const [row] = await ex.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { IntId, Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+
+export const LedgerEntry = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'BalanceLogAdd (top-up), BalanceLogBonus (coupon), BalanceLogAdjustAdd / BalanceLogAdjustDeduct (manual), BalanceLogCharge (usage)' }),
+  amount: Type.Number({ description: 'signed: credits positive, debits negative' }),
+  actual_amount: Type.Number({ description: 'the part that moved real money (actual_balance)' }),
+  bonus_amount: Type.Number({ description: 'the part that moved bonus credit' }),
+  actual_balance_after: Money,
+  current_balance_after: Money,
+  reference_type: Type.String(),
+  reference_id: Type.String(),
+  description: Type.String(),
+  created_by_admin_id: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Timestamp,
+});
+
+export const CustomerIdParams = Type.Object({ customer_id: IntId });
+
+export const AdjustmentBody = StrictObject({
+  type: Type.Union([Type.Literal('ADD'), Type.Literal('DEDUCT')]),
+  amount: Type.Number({ exclusiveMinimum: 0 }),
+  description: Type.String({ minLength: 1, maxLength: 500 }),
+});
+
+export const Adjustment = Type.Object({
+  customer_id: Type.Integer(),
+  actual_balance: Money,
+  current_balance: Money,
+  entry: LedgerEntry,
+});

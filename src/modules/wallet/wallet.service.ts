@@ -1,0 +1,157 @@
+import type { Database, Executor } from '../../platform/db/database.js';
+import { InsufficientBalanceError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
+import { Decimal, dec, moneyJson, moneyString, type MoneyInput } from '../../platform/money.js';
+import type { LedgerRow, WalletRepository } from './wallet.repository.js';
+
+/** Ledger entry types. A top-up credit is BalanceLogAdd (spec, Events). */
+export const BalanceLogType = {
+  Add: 'BalanceLogAdd',
+  Bonus: 'BalanceLogBonus',
+  AdjustAdd: 'BalanceLogAdjustAdd',
+  AdjustDeduct: 'BalanceLogAdjustDeduct',
+  Charge: 'BalanceLogCharge',
+} as const;
+export type BalanceLogTypeName = (typeof BalanceLogType)[keyof typeof BalanceLogType] | (string & {});
+
+export interface LedgerReference {
+  /** what the entry is about, e.g. "topup_invoice", "manual_adjustment", "usage" */
+  referenceType: string;
+  referenceId: string;
+}
+
+export interface CreditInput extends LedgerReference {
+  customerId: number;
+  type: BalanceLogTypeName;
+  amount: MoneyInput;
+  /** real money (actual_balance and current_balance) or bonus credit (current_balance only) */
+  part: 'actual' | 'bonus';
+  description: string;
+  adminId?: number;
+}
+
+export interface DebitInput extends LedgerReference {
+  customerId: number;
+  type: BalanceLogTypeName;
+  amount: MoneyInput;
+  /**
+   * 'actual': takes real money only (manual DEDUCT); 'bonus_first': takes bonus credit first,
+   * then real money (charges, DECISIONS 5).
+   */
+  from: 'actual' | 'bonus_first';
+  /** charges may take the balance below zero (the customer is then suspended); DEDUCT may not */
+  allowNegative: boolean;
+  description: string;
+  adminId?: number;
+}
+
+export interface LedgerResult {
+  /** false when an entry with the same (type, reference) already existed: nothing changed */
+  applied: boolean;
+  entry: LedgerRow;
+}
+
+export interface Balances {
+  actualBalance: string;
+  currentBalance: string;
+}
+
+/**
+ * The only writer of wallets and balance_logs. Every mutation runs inside the caller's
+ * transaction, under the wallet's row lock, and appends one ledger entry whose
+ * (type, reference) is unique: a repeated credit or debit for the same business event is a no-op.
+ */
+export class WalletService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: WalletRepository,
+  ) {}
+
+  async credit(tx: Executor, input: CreditInput): Promise<LedgerResult> {
+    const amount = dec(input.amount);
+    if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2) throw new ValidationError('A credit needs a positive amount with at most 2 decimals');
+    return this.apply(tx, input, amount.toFixed(2), input.part === 'actual' ? amount.toFixed(2) : '0.00', input.adminId);
+  }
+
+  async debit(tx: Executor, input: DebitInput): Promise<LedgerResult> {
+    const amount = dec(input.amount);
+    if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2) throw new ValidationError('A debit needs a positive amount with at most 2 decimals');
+    const wallet = await this.repo.lockWallet(tx, input.customerId);
+    // Checked under the lock, so a repeated debit is answered as a no-op, not as insufficient balance.
+    const existing = await this.repo.findEntry(tx, input.type, input.referenceType, input.referenceId);
+    if (existing) return { applied: false, entry: existing };
+    const bonus = dec(wallet.currentBalance).minus(wallet.actualBalance);
+    const fromBonus = input.from === 'bonus_first' ? Decimal.min(amount, Decimal.max(bonus, 0)) : dec(0);
+    const fromActual = amount.minus(fromBonus);
+    if (!input.allowNegative) {
+      const actualAfter = dec(wallet.actualBalance).minus(fromActual);
+      const currentAfter = dec(wallet.currentBalance).minus(amount);
+      if (actualAfter.lt(0) || currentAfter.lt(0)) {
+        throw new InsufficientBalanceError(`The balance is ${moneyString(wallet.actualBalance)}; it cannot go below zero`);
+      }
+    }
+    return this.applyLocked(tx, wallet, input, amount.neg().toFixed(2), fromActual.neg().toFixed(2), input.adminId);
+  }
+
+  private async apply(tx: Executor, input: CreditInput, amount: string, actualPart: string, adminId: number | undefined) {
+    const wallet = await this.repo.lockWallet(tx, input.customerId);
+    return this.applyLocked(tx, wallet, input, amount, actualPart, adminId);
+  }
+
+  private async applyLocked(
+    tx: Executor,
+    wallet: Balances & { customerId: number },
+    input: LedgerReference & { customerId: number; type: string; description: string },
+    amount: string,
+    actualPart: string,
+    adminId: number | undefined,
+  ): Promise<LedgerResult> {
+    const actualAfter = dec(wallet.actualBalance).plus(actualPart).toFixed(2);
+    const currentAfter = dec(wallet.currentBalance).plus(amount).toFixed(2);
+    const entry = await this.repo.appendEntry(tx, {
+      customerId: input.customerId,
+      type: input.type,
+      amount,
+      actualAmount: actualPart,
+      bonusAmount: dec(amount).minus(actualPart).toFixed(2),
+      actualBalanceAfter: actualAfter,
+      currentBalanceAfter: currentAfter,
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      description: input.description,
+      createdByAdminId: adminId ?? null,
+    });
+    if (!entry) {
+      const existing = await this.repo.findEntry(tx, input.type, input.referenceType, input.referenceId);
+      return { applied: false, entry: existing! };
+    }
+    await this.repo.setBalances(tx, input.customerId, actualAfter, currentAfter);
+    return { applied: true, entry };
+  }
+
+  /** The balances (zero when the customer has no wallet yet). */
+  async balances(customerId: number, ex: Executor = this.db): Promise<Balances> {
+    const wallet = await this.repo.find(ex, customerId);
+    return { actualBalance: wallet?.actualBalance ?? '0.00', currentBalance: wallet?.currentBalance ?? '0.00' };
+  }
+
+  /** The customers module's BalanceReader port (GET /api/inf, profile): JSON numbers, 2 decimals. */
+  async balancesOf(customerId: number): Promise<{ actual_balance: number; current_balance: number }> {
+    const b = await this.balances(customerId);
+    return { actual_balance: moneyJson(b.actualBalance), current_balance: moneyJson(b.currentBalance) };
+  }
+
+  history(customerId: number, p: PageRequest): Promise<Page<LedgerRow>> {
+    return this.repo.listEntries(this.db, customerId, p);
+  }
+
+  /** The ledger of a customer that must exist (404 otherwise). */
+  async historyOfCustomer(customerId: number, p: PageRequest): Promise<Page<LedgerRow>> {
+    if (!(await this.repo.customerExists(this.db, customerId))) throw new NotFoundError('Customer');
+    return this.repo.listEntries(this.db, customerId, p);
+  }
+
+  customerExists(customerId: number, ex: Executor = this.db): Promise<boolean> {
+    return this.repo.customerExists(ex, customerId);
+  }
+}

@@ -1,0 +1,15 @@
+export { hashPassword, verifyPassword, verifyAgainstDummy } from './passwords.js';
+export { encryptSecret, decryptSecret } from './encryption.js';
+export {
+  randomToken,
+  sha256Hex,
+  hmacHex,
+  safeEqualHex,
+  randomDigits,
+  randomRecoveryCode,
+  RECOVERY_CODE_PATTERN,
+  hashRecoveryCode,
+  newSalt,
+} from './tokens.js';
+export { newTotpSecret, totpUrl, matchTotp, totpCode, TOTP_PERIOD_SECONDS } from './totp.js';
+export { signJwt, verifyJwt, type JwtClaims } from './jwt.js';

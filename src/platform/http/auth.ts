@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Who is calling. Set by the surface's authentication hook before any handler runs. */
+export interface CustomerPrincipal {
+  kind: 'customer';
+  customerId: number;
+  /** device session id (the JWT's `sid`) */
+  sessionId: string;
+  /** set when an admin impersonates the customer; every action is then audited */
+  impersonatorAdminId?: number;
+}
+
+export interface AdminPrincipal {
+  kind: 'admin';
+  adminId: number;
+  sessionId: string;
+  role: string;
+  permissions: readonly string[];
+}
+
+/**
+ * The two authenticators: the identity modules implement them, app.ts installs them on their
+ * surfaces. Each throws UnauthenticatedError (401) when there is no live session.
+ */
+export interface CustomerAuthenticator {
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<CustomerPrincipal>;
+}
+
+export interface AdminAuthenticator {
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AdminPrincipal>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    customer?: CustomerPrincipal;
+    admin?: AdminPrincipal;
+  }
+  interface FastifyContextConfig {
+    /** Backoffice: the one permission the route needs; 'public' for the login routes. */
+    permission?: string;
+    /** Customer surface: the route is reachable without a session (login, register, ...). */
+    public?: boolean;
+    /** Customer surface: the route stays open in maintenance mode. */
+    allowInMaintenance?: boolean;
+  }
+}
+
+/** The authenticated customer; only call in routes of the customer surface that are not public. */
+export function customerOf(request: FastifyRequest): CustomerPrincipal {
+  if (!request.customer) throw new Error('customer route without authentication');
+  return request.customer;
+}
+
+export function adminOf(request: FastifyRequest): AdminPrincipal {
+  if (!request.admin) throw new Error('backoffice route without authentication');
+  return request.admin;
+}

@@ -1,0 +1,52 @@
+import { Type, type TSchema, type TProperties } from 'typebox';
+
+/** A request body object: unknown fields are refused (DECISIONS.md 1). */
+export function StrictObject<T extends TProperties>(properties: T, options: Record<string, unknown> = {}) {
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    code: Type.String({ description: 'Stable machine-readable error code, e.g. VALIDATION_FAILED' }),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    request_id: Type.String(),
+  },
+  { $id: 'ErrorBody', title: 'Error' },
+);
+
+export const PageMeta = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
+});
+
+/** `{ message, data }` */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ message: Type.String(), data });
+}
+
+/** `{ message, data: [...], meta }` */
+export function Paginated<T extends TSchema>(item: T) {
+  return Type.Object({ message: Type.String(), data: Type.Array(item), meta: PageMeta });
+}
+
+export const MessageOnly = Type.Object({ message: Type.String(), data: Type.Null() });
+
+/** page defaults to 1, limit to 10 (max 100); anything else is a 400. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+/** Integer id in a path or query parameter. */
+export const IntId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** Error responses every route may give, for the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorBody')]));
+}
+
+export const Money = Type.Number({ description: 'Amount in the platform currency, 2 decimals' });
+export const Timestamp = Type.String({ format: 'date-time' });

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import { idempotencyKeys } from './idempotency.tables.js';
+
+export interface IdempotencyRef {
+  /** the operation, e.g. "billing.deposit" */
+  scope: string;
+  /** who sent the request, e.g. "customer:12" */
+  owner: string;
+  key: string;
+  requestHash: string;
+}
+
+export interface StoredAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export type Claim<T> = { kind: 'claimed'; id: number } | { kind: 'replay'; answer: StoredAnswer<T> } | { kind: 'in_progress' };
+
+/** JSON with sorted keys, so the same body always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Checks the header value: 1..255 visible ASCII characters. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !KEY_PATTERN.test(value)) {
+    throw new ValidationError('Invalid Idempotency-Key', [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  }
+  return value;
+}
+
+/**
+ * Idempotency-Key semantics (DECISIONS 4): the same key and body replay the first answer and do
+ * nothing else; the same key with another body is a 409. `claim` runs in the caller's transaction:
+ * the row is inserted with the work, so a parallel repeat blocks on the unique index until the
+ * first transaction ends, then sees the stored answer (or the claim, if the answer is written in a
+ * later step). A failed first attempt leaves no row (its transaction rolls back, or `release`
+ * removes it), so the client may retry with the same key.
+ */
+export class IdempotencyStore {
+  constructor(private readonly db: Database) {}
+
+  async claim<T>(tx: Executor, ref: IdempotencyRef): Promise<Claim<T>> {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ scope: ref.scope, owner: ref.owner, key: ref.key, requestHash: ref.requestHash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted[0]) return { kind: 'claimed', id: inserted[0].id };
+    const existing = await this.find(tx, ref);
+    if (!existing) return { kind: 'in_progress' };
+    if (existing.requestHash !== ref.requestHash) {
+      throw new ConflictError('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    if (existing.state === 'done') return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.responseBody as T } };
+    return { kind: 'in_progress' };
+  }
+
+  async complete(tx: Executor, id: number, answer: StoredAnswer): Promise<void> {
+    await tx
+      .update(idempotencyKeys)
+      .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body, completedAt: sql`now()` })
+      .where(eq(idempotencyKeys.id, id));
+  }
+
+  async release(ex: Executor, id: number): Promise<void> {
+    await ex.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, 'in_progress')));
+  }
+
+  /** Waits for the answer of a claim held by another request. */
+  async awaitAnswer<T>(ref: IdempotencyRef, timeoutMs = 15_000): Promise<StoredAnswer<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const row = await this.find(this.db, ref);
+      if (row && row.requestHash !== ref.requestHash) {
+        throw new ConflictError('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
+      }
+      if (row?.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody as T };
+      if (!row) {
+        // The first attempt failed and released the key: the caller may simply retry.
+        throw new ConflictError('The first request with this Idempotency-Key failed; retry it', 'IDEMPOTENCY_KEY_RELEASED');
+      }
+      if (Date.now() > deadline) {
+        throw new ConflictError('A request with this Idempotency-Key is still being processed', 'IDEMPOTENCY_IN_PROGRESS');
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Forgets answered keys created before `before`; a repeat after that is a new request. */
+  async prune(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.state, 'done'), sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`))
+      .returning({ id: idempotencyKeys.id });
+    return rows.length;
+  }
+
+  private async find(ex: Executor, ref: IdempotencyRef) {
+    const [row] = await ex
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.owner, ref.owner), eq(idempotencyKeys.key, ref.key)));
+    return row;
+  }
+}

@@ -1,0 +1,31 @@
+import { Decimal } from 'decimal.js';
+
+/** Money inside the service: decimal.js (or the decimal strings drizzle returns), never a JS float. */
+export { Decimal };
+
+export type MoneyInput = Decimal.Value;
+
+export function dec(value: MoneyInput): Decimal {
+  return new Decimal(value);
+}
+
+/** A NUMERIC(18,2) literal for SQL: "1234.50". */
+export function moneyString(value: MoneyInput): string {
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** The JSON number a response carries: rounded to 2 decimals (DECISIONS 1). */
+export function moneyJson(value: MoneyInput | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  return Number(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+}
+
+/** At most 2 decimals, finite, within NUMERIC(18,2). */
+export function isMoneyAmount(value: MoneyInput): boolean {
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() && d.decimalPlaces() <= 2 && d.abs().lt('1e16');
+  } catch {
+    return false;
+  }
+}

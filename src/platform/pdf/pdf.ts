@@ -1,0 +1,58 @@
+import PDFDocument from 'pdfkit';
+
+export interface PdfColumn {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface TablePdf {
+  title: string;
+  lines: string[];
+  columns: PdfColumn[];
+  rows: string[][];
+  footer?: string[];
+}
+
+/** A one-table A4 document (statements, exports); rows continue on new pages with the header repeated. */
+export function renderTablePdf(spec: TablePdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: spec.title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(16).text(spec.title);
+    doc.moveDown(0.3).font('Helvetica').fontSize(9);
+    for (const line of spec.lines) doc.text(line);
+    doc.moveDown();
+
+    const left = doc.page.margins.left;
+    const bottom = doc.page.height - doc.page.margins.bottom;
+    const rowHeight = 16;
+    const drawRow = (cells: string[], bold: boolean) => {
+      if (doc.y + rowHeight > bottom) {
+        doc.addPage();
+        if (!bold) drawRow(spec.columns.map((c) => c.header), true);
+      }
+      const y = doc.y;
+      let x = left;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      spec.columns.forEach((col, i) => {
+        doc.text(cells[i] ?? '', x + 2, y + 4, { width: col.width - 4, align: col.align ?? 'left', lineBreak: false, ellipsis: true });
+        x += col.width;
+      });
+      doc.moveTo(left, y + rowHeight).lineTo(x, y + rowHeight).lineWidth(0.3).strokeColor('#999999').stroke();
+      doc.x = left;
+      doc.y = y + rowHeight;
+    };
+    drawRow(spec.columns.map((c) => c.header), true);
+    for (const row of spec.rows) drawRow(row, false);
+    if (spec.footer?.length) {
+      doc.moveDown().font('Helvetica').fontSize(9);
+      for (const line of spec.footer) doc.text(line, left);
+    }
+    doc.end();
+  });
+}

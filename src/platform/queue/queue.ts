@@ -1,0 +1,269 @@
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { rawToSql, type DatabaseHandle, type Executor } from '../db/database.js';
+import { jobRuns } from './queue.tables.js';
+
+/**
+ * A job is a named task with a typed payload. Several tasks may share one pg-boss queue
+ * (e.g. `billing-high`); the envelope carries the task name so the queue's worker can dispatch.
+ */
+export interface JobDefinition<P extends object = object> {
+  name: string;
+  /** pg-boss queue; defaults to the job name. */
+  queue?: string;
+  /** cron expression (UTC) for recurring jobs */
+  schedule?: string;
+  description?: string;
+  retryLimit?: number;
+  /** Workers of its queue in each worker process (the largest value among a queue's jobs; default 1). */
+  concurrency?: number;
+  handler(payload: P, ctx: JobContext): Promise<void>;
+}
+
+export interface JobContext {
+  jobId: string | undefined;
+  log: Logger;
+}
+
+interface Envelope {
+  task: string;
+  payload: object;
+}
+
+export function defineJob<P extends object>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+export interface JobRun {
+  name: string;
+  trigger: 'worker' | 'manual';
+  startedAt: Date;
+  finishedAt: Date | null;
+  status: 'running' | 'succeeded' | 'failed';
+  error: string | null;
+}
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Executor;
+  /** Deduplicate: a second job with the same key in the queue is not created while one waits. */
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+/** NOTIFY channel that wakes the workers of a queue (payload: the queue name) when a job is sent. */
+const WAKEUP_CHANNEL = 'job_queue_wakeup';
+
+const jobRunColumns = {
+  name: jobRuns.name,
+  trigger: jobRuns.trigger,
+  startedAt: jobRuns.startedAt,
+  finishedAt: jobRuns.finishedAt,
+  status: jobRuns.status,
+  error: jobRuns.error,
+};
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly jobs = new Map<string, JobDefinition<any>>();
+  private started = false;
+  private working = false;
+  private readonly workerIds = new Map<string, string[]>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: Logger,
+    private readonly options: { pollingIntervalSeconds?: number } = {},
+  ) {
+    this.boss = new PgBoss({
+      db: database.raw as PgBoss.Db,
+      schema: 'pgboss',
+      // The embedded database is one connection: keep background chatter low there.
+      supervise: true,
+      monitorStateIntervalSeconds: 60,
+      maintenanceIntervalSeconds: 120,
+      retentionDays: 7,
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  register(...defs: JobDefinition<any>[]): void {
+    for (const def of defs) {
+      if (this.jobs.has(def.name)) throw new Error(`job ${def.name} registered twice`);
+      this.jobs.set(def.name, def);
+    }
+  }
+
+  definitions(): JobDefinition<any>[] {
+    return [...this.jobs.values()];
+  }
+
+  definition(name: string): JobDefinition<any> | undefined {
+    return this.jobs.get(name);
+  }
+
+  private queueOf(def: JobDefinition<any>): string {
+    return def.queue ?? def.name;
+  }
+
+  /** Creates pg-boss's schema and the queues; needed before anything is sent. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+    for (const queue of new Set([...this.jobs.values()].map((d) => this.queueOf(d)))) {
+      if (!existing.has(queue)) await this.boss.createQueue(queue, { name: queue, retryLimit: 5, retryBackoff: true });
+    }
+    this.started = true;
+  }
+
+  async send<P extends object>(def: JobDefinition<P>, payload: P, opts: SendOptions = {}): Promise<string | null> {
+    if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    const envelope: Envelope = { task: def.name, payload };
+    const sendOptions: PgBoss.SendOptions = {
+      retryLimit: def.retryLimit ?? 5,
+      retryBackoff: true,
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+    };
+    if (opts.tx) {
+      const tx = opts.tx;
+      sendOptions.db = {
+        executeSql: async (text, values) => (await tx.execute(rawToSql(text, values))) as unknown as { rows: any[] },
+      };
+    }
+    const id = await this.boss.send(this.queueOf(def), envelope, sendOptions);
+    // Wake the queue's workers (in any process) when the job commits, instead of at their next poll.
+    if (!opts.startAfter) await (opts.tx ?? this.database.db).execute(sql`select pg_notify(${WAKEUP_CHANNEL}, ${this.queueOf(def)})`);
+    return id;
+  }
+
+  /** Starts the workers of every queue and the recurring schedules. */
+  async work(): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
+    this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => {
+      for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+    });
+    for (const queue of new Set([...this.jobs.values()].map((d) => this.queueOf(d)))) {
+      const defs = [...this.jobs.values()].filter((d) => this.queueOf(d) === queue);
+      // The embedded database is one connection: parallel workers there would only queue up.
+      const workers = this.database.kind === 'pglite' ? 1 : Math.max(1, ...defs.map((d) => d.concurrency ?? 1));
+      const ids: string[] = [];
+      for (let i = 0; i < workers; i++) {
+        let workerId = '';
+        workerId = await this.boss.work<Envelope>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          try {
+            const def = this.jobs.get(job.data.task);
+            if (!def) throw new Error(`no handler for task ${job.data.task} on queue ${queue}`);
+            await this.execute(def, job.data.payload, job.id);
+          } finally {
+            // A job was there: fetch the next one at once rather than after the polling interval.
+            this.boss.notifyWorker(workerId);
+          }
+        });
+        ids.push(workerId);
+      }
+      this.workerIds.set(queue, ids);
+    }
+    for (const def of this.jobs.values()) {
+      if (def.schedule) await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
+    }
+  }
+
+  /** Runs a job's handler in this process now, as the worker would; throws what the handler throws. */
+  async runNow(name: string, payload: object = {}): Promise<void> {
+    const def = this.jobs.get(name);
+    if (!def) throw new Error(`unknown job ${name}`);
+    await this.execute(def, payload, undefined);
+  }
+
+  private async execute(def: JobDefinition<any>, payload: object, jobId: string | undefined): Promise<void> {
+    const log = this.log.child({ job: def.name, jobId });
+    const started = Date.now();
+    const runId = await this.recordStart(def.name, jobId);
+    try {
+      await def.handler(payload, { jobId, log });
+      log.debug({ ms: Date.now() - started }, 'job done');
+      await this.recordEnd(runId, 'succeeded', null);
+    } catch (err) {
+      log.error({ err, ms: Date.now() - started }, 'job failed');
+      await this.recordEnd(runId, 'failed', String((err as Error)?.message ?? err).slice(0, 1000));
+      throw err;
+    }
+  }
+
+  /** Recording a run never makes the job itself fail. */
+  private async recordStart(name: string, jobId: string | undefined): Promise<number | undefined> {
+    try {
+      const [row] = await this.database.db
+        .insert(jobRuns)
+        .values({ name, jobId: jobId ?? null, trigger: jobId ? 'worker' : 'manual', status: 'running' })
+        .returning({ id: jobRuns.id });
+      return row?.id;
+    } catch (err) {
+      this.log.warn({ err, job: name }, 'could not record the job run');
+      return undefined;
+    }
+  }
+
+  private async recordEnd(runId: number | undefined, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
+    if (runId === undefined) return;
+    try {
+      await this.database.db.update(jobRuns).set({ status, error, finishedAt: sql`now()` }).where(eq(jobRuns.id, runId));
+    } catch (err) {
+      this.log.warn({ err, runId }, 'could not record the end of the job run');
+    }
+  }
+
+  /** Deletes the run history older than `before`. */
+  async pruneRuns(before: Date): Promise<number> {
+    const rows = await this.database.db.delete(jobRuns).where(lt(jobRuns.startedAt, before)).returning({ id: jobRuns.id });
+    return rows.length;
+  }
+
+  /** The latest run of each job name. */
+  async lastRuns(): Promise<Map<string, JobRun>> {
+    const rows = await this.database.db
+      .selectDistinctOn([jobRuns.name], jobRunColumns)
+      .from(jobRuns)
+      .orderBy(jobRuns.name, desc(jobRuns.startedAt), desc(jobRuns.id));
+    return new Map(rows.map((r) => [r.name, r as JobRun]));
+  }
+
+  /** The latest run of one job. */
+  async lastRun(name: string): Promise<JobRun | undefined> {
+    const [row] = await this.database.db
+      .select(jobRunColumns)
+      .from(jobRuns)
+      .where(eq(jobRuns.name, name))
+      .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+      .limit(1);
+    return row as JobRun | undefined;
+  }
+
+  /** Stops taking new jobs and waits for running ones to finish. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.working = false;
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = undefined;
+    this.workerIds.clear();
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+  }
+
+  /** Jobs waiting in a queue, for tests and operators. */
+  async pending(queue: string): Promise<number> {
+    const rows = await this.database.raw.executeSql(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created','retry')`,
+      [queue],
+    );
+    return rows.rows[0]?.n ?? 0;
+  }
+}

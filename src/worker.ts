@@ -1,0 +1,3 @@
+// The worker alone: the same process as `npm start` with ROLE=worker.
+process.env.ROLE = 'worker';
+await import('./server.js');

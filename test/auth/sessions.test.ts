@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
+
+let t: TestApp;
+before(async () => {
+  t = await buildTestApp({ worker: false });
+});
+after(() => t.close());
+
+const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie } });
+
+async function liveSessions(customerId: number): Promise<number> {
+  const r = await t.container.db.execute(sql`select count(*)::int as n from customer_sessions where customer_id = ${customerId} and revoked_at is null`);
+  return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+describe('login and cookies', () => {
+  test('login sets HttpOnly SameSite=Lax cookies; the access cookie opens the customer API', async () => {
+    const c = await createCustomer(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email.toUpperCase(), password: c.password }, headers: { 'user-agent': 'test-agent/1' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), { message: 'Logged in', data: { redirect: 'DASHBOARD' } });
+    const cookies = res.cookies as any[];
+    for (const name of ['access_token', 'refresh_token']) {
+      const ck = cookies.find((x) => x.name === name);
+      assert.ok(ck, name);
+      assert.equal(ck.httpOnly, true);
+      assert.equal(ck.sameSite, 'Lax');
+      assert.equal(ck.path, '/');
+    }
+    assert.equal(cookies.find((x) => x.name === 'access_token').maxAge, 900);
+    const list = await me(cookieHeader(cookiesOf(res)));
+    assert.equal(list.statusCode, 200);
+    const [entry] = list.json().data;
+    assert.equal(entry.user_agent, 'test-agent/1');
+    assert.equal(entry.current, true);
+    assert.deepEqual(Object.keys(entry).sort(), ['created_at', 'current', 'id', 'impersonated', 'ip', 'last_access_at', 'user_agent']);
+  });
+
+  test('wrong password, unknown e-mail → 401 INVALID_CREDENTIALS; without cookies → 401', async () => {
+    const c = await createCustomer(t);
+    for (const payload of [{ email: c.email, password: 'Wr0ng!password' }, { email: 'nobody@example.test', password: c.password }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().code, 'INVALID_CREDENTIALS');
+      assert.equal(res.cookies.length, 0);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/sessions' });
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.json().code, 'UNAUTHENTICATED');
+  });
+
+  test('an unverified or disabled account cannot log in', async () => {
+    const u = await createCustomer(t, { isRegistrationCompleted: false, emailVerifiedAt: null });
+    let res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: u.password } });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().code, 'EMAIL_NOT_VERIFIED');
+    const d = await createCustomer(t, { isActive: false });
+    res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: d.email, password: d.password } });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().code, 'ACCOUNT_DISABLED');
+  });
+
+  test('10 failed logins lock the account for 15 minutes, even for the right password', async () => {
+    const c = await createCustomer(t);
+    for (let i = 0; i < 9; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: `Wr0ng!pass${i}` } });
+      assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+    }
+    const tenth = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: 'Wr0ng!pass10' } });
+    assert.equal(tenth.statusCode, 429);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: c.password } });
+    assert.equal(res.statusCode, 429);
+    assert.equal(res.json().code, 'RATE_LIMITED');
+    const retry = Number(res.headers['retry-after']);
+    assert.ok(retry > 800 && retry <= 900, String(retry));
+    assert.equal(res.cookies.length, 0);
+    assert.equal(await liveSessions(c.id), 0);
+    // another account is not affected
+    const other = await createCustomer(t);
+    assert.ok(await loginCustomer(t, other.email, other.password));
+  });
+});
+
+describe('refresh and logout', () => {
+  test('refresh rotates the token; reusing the old one ends the session', async () => {
+    const s = await customerSession(t);
+    const first = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } });
+    assert.equal(first.statusCode, 200, first.body);
+    const rotated = cookiesOf(first);
+    assert.ok(rotated.access_token && rotated.refresh_token);
+    assert.notEqual(cookieHeader({ refresh_token: rotated.refresh_token }), s.cookie.split('; ')[1]);
+    const next = cookieHeader(rotated);
+    assert.equal((await me(next)).statusCode, 200);
+    // the old refresh token again: reuse → the session is revoked
+    const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } });
+    assert.equal(reuse.statusCode, 401);
+    assert.equal((await me(next)).statusCode, 401);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: next } });
+    assert.equal(again.statusCode, 401);
+    assert.equal(await liveSessions(s.id), 0);
+  });
+
+  test('refresh without or with a garbage cookie → 401', async () => {
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode, 401);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: 'refresh_token=abc' } })).statusCode, 401);
+  });
+
+  test('logout revokes the current session and clears the cookies', async () => {
+    const s = await customerSession(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s.cookie } });
+    assert.equal(res.statusCode, 200);
+    const c = cookiesOf(res);
+    assert.equal(c.access_token, '');
+    assert.equal(c.refresh_token, '');
+    assert.equal((await me(s.cookie)).statusCode, 401);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 401);
+  });
+});
+
+describe('device sessions', () => {
+  test('a customer revokes one of their sessions; it fails at its next request', async () => {
+    const c = await createCustomer(t);
+    const a = await loginCustomer(t, c.email, c.password);
+    const b = await loginCustomer(t, c.email, c.password);
+    const list = (await me(a)).json().data;
+    assert.equal(list.length, 2);
+    const other = list.find((x: any) => !x.current);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: { cookie: a } });
+    assert.equal(del.statusCode, 200);
+    assert.equal((await me(b)).statusCode, 401);
+    assert.equal((await me(a)).statusCode, 200);
+    // deleting it again: it is gone
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: { cookie: a } })).statusCode, 404);
+  });
+
+  test("another customer's session id is a 404 and stays alive", async () => {
+    const x = await customerSession(t);
+    const y = await customerSession(t);
+    const ySid = (await me(y.cookie)).json().data[0].id;
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${ySid}`, headers: { cookie: x.cookie } });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'NOT_FOUND');
+    assert.equal((await me(y.cookie)).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/not-a-uuid', headers: { cookie: x.cookie } })).statusCode, 404);
+    // the list never shows another customer's sessions
+    assert.deepEqual((await me(x.cookie)).json().data.map((s: any) => s.current), [true]);
+  });
+
+  test('max_session: the least recently used session is revoked at the next login', async () => {
+    const c = await createCustomer(t, { maxSession: 2 });
+    const first = await loginCustomer(t, c.email, c.password);
+    const second = await loginCustomer(t, c.email, c.password);
+    // make `second` the least recently used one
+    await t.container.db.execute(sql`update customer_sessions set last_access_at = now() - interval '1 hour' where customer_id = ${c.id}`);
+    await t.container.db.execute(sql`update customer_sessions set last_access_at = now() where customer_id = ${c.id} and created_at = (select min(created_at) from customer_sessions where customer_id = ${c.id})`);
+    const third = await loginCustomer(t, c.email, c.password);
+    assert.equal((await me(second)).statusCode, 401);
+    assert.equal((await me(first)).statusCode, 200);
+    assert.equal((await me(third)).statusCode, 200);
+    assert.equal(await liveSessions(c.id), 2);
+  });
+
+  test('staff service functions: list, revoke one, revoke all, max_session, impersonation', async () => {
+    const svc = t.container.services.sessions;
+    const c = await createCustomer(t);
+    const a = await loginCustomer(t, c.email, c.password);
+    const b = await loginCustomer(t, c.email, c.password);
+    const list = await svc.list(c.id);
+    assert.equal(list.length, 2);
+    const aSid = (await me(a)).json().data.find((x: any) => x.current).id;
+    assert.equal(await svc.revoke(c.id, aSid), 1);
+    assert.equal((await me(a)).statusCode, 401);
+    assert.equal((await me(b)).statusCode, 200);
+    await assert.rejects(svc.revoke(c.id + 100000, aSid), /not found/);
+
+    const imp = await svc.impersonate(c.id, 42, { ip: '10.0.0.1', userAgent: 'backoffice' });
+    const impCookie = cookieHeader({ access_token: imp.accessToken, refresh_token: imp.refreshToken });
+    const seen = (await me(impCookie)).json().data;
+    assert.equal(seen.find((x: any) => x.current).impersonated, true);
+    const row = await t.container.db.execute(sql`select impersonator_admin_id from customer_sessions where id = ${imp.sessionId}`);
+    assert.equal((row as any).rows[0].impersonator_admin_id, 42);
+
+    assert.equal(await svc.revoke(c.id, 'all'), 2);
+    assert.equal((await me(b)).statusCode, 401);
+    assert.equal((await me(impCookie)).statusCode, 401);
+
+    const d = await loginCustomer(t, c.email, c.password);
+    const e = await loginCustomer(t, c.email, c.password);
+    await t.container.db.execute(sql`update customer_sessions set last_access_at = now() - interval '1 hour' where customer_id = ${c.id} and revoked_at is null and id <> (select id from customer_sessions where customer_id = ${c.id} order by created_at desc limit 1)`);
+    assert.deepEqual(await svc.setMaxSession(c.id, 1), { revoked: 1 });
+    assert.equal((await me(d)).statusCode, 401);
+    assert.equal((await me(e)).statusCode, 200);
+    await assert.rejects(svc.setMaxSession(c.id, 0), /Validation/);
+  });
+
+  test('a session of a customer the staff disabled fails at its next request', async () => {
+    const s = await customerSession(t);
+    await t.container.db.execute(sql`update customers set is_active = false where id = ${s.id}`);
+    assert.equal((await me(s.cookie)).statusCode, 401);
+  });
+});

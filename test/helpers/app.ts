@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/index.js';
+import { buildContainer, type Container } from '../../src/container.js';
+import type { Clock } from '../../src/platform/clock.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: Container;
+  database: TestDatabase | undefined;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** 'postgres' (default): a fresh database on the real server; 'embedded': in-memory PGlite. */
+  db?: 'postgres' | 'embedded';
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Start the job workers in-process (default true). */
+  worker?: boolean;
+  /** Extra routes for tests of the HTTP conventions, added before the app is ready. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The whole service, as `npm start` builds it, on a database of its own. */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = opts.db === 'embedded' ? undefined : await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-test-')),
+    DATABASE_URL: database?.url ?? 'memory://',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    AUTH_RATE_LIMIT_PER_MIN: '100000',
+    ...opts.env,
+  });
+  const log = createLogger(config.logLevel);
+  const container = await buildContainer(config, { log, clock: opts.clock, jobPollingIntervalSeconds: 0.5 });
+  const app = await buildApp(container);
+  await opts.extend?.(app);
+  await app.ready();
+  if (opts.worker !== false) await container.startWorker();
+  return {
+    app,
+    container,
+    database,
+    async close() {
+      await app.close();
+      await container.close();
+      await database?.drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined/false) or the time is up. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000, stepMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../src/config/index.js';
+import { buildContainer } from '../../src/container.js';
+import { migrationsFolder, routinesFolder } from '../../src/platform/db/database.js';
+import { createLogger } from '../../src/platform/logger.js';
+
+/** The PostgreSQL server the tests use; one database per test file is created on it. */
+export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function urlFor(database: string): string {
+  const u = new URL(TEST_SERVER_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Changes whenever a migration or the seed code changes, so a stale template is never reused. */
+function templateName(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
+    h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+  }
+  for (const f of readdirSync(routinesFolder).sort()) h.update(f).update(readFileSync(path.join(routinesFolder, f)));
+  h.update(readFileSync(path.resolve(migrationsFolder, '../src/modules/lookups/lookups.seed.ts')));
+  h.update(readFileSync(path.resolve(migrationsFolder, '../package-lock.json')));
+  return `chp_tpl_${h.digest('hex').slice(0, 16)}`;
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_SERVER_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds a template database once per schema version (guarded by an advisory lock). */
+async function ensureTemplate(): Promise<string> {
+  const name = templateName();
+  return withAdmin(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(727001)');
+    try {
+      const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rows.length > 0) return name;
+      const building = `${name}_build`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const config = loadConfig({ DATABASE_URL: urlFor(building), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+      const c = await buildContainer(config, { log: createLogger('silent') });
+      await c.close();
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await admin.query(`ALTER DATABASE ${name} WITH is_template = true`);
+      // Old templates from earlier schema versions are left for the next cleanup run.
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(727001)');
+    }
+  });
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database of its own for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = await ensureTemplate();
+  const name = `chp_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    // CREATE DATABASE ... TEMPLATE needs the template to have no other connections; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        return;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  });
+  return {
+    name,
+    url: urlFor(name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

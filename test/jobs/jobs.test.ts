@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/platform/db/database.js';
+import { defineJob } from '../../src/platform/queue/queue.js';
+import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+let boss: { cookie: string; id: number };
+let ran = 0;
+
+before(async () => {
+  t = await buildTestApp({ worker: false });
+  t.container.queue.register(
+    defineJob({ name: 'test.ok', queue: 'test', schedule: '5 * * * *', description: 'counts its runs', handler: async () => void ran++ }),
+    defineJob({
+      name: 'test.fail',
+      handler: async () => {
+        throw new Error('boom');
+      },
+    }),
+  );
+  boss = await adminSession(t);
+});
+after(() => t.close());
+
+const list = (cookie = boss.cookie) => t.app.inject({ method: 'GET', url: '/api/backoffice/jobs', headers: { cookie } });
+const runJob = (name: string, cookie = boss.cookie) => t.app.inject({ method: 'POST', url: `/api/backoffice/jobs/${encodeURIComponent(name)}/run`, headers: { cookie } });
+
+describe('jobs administration', () => {
+  test('lists every registered job with queue, schedule, description and last run', async () => {
+    const res = await list();
+    assert.equal(res.statusCode, 200);
+    const jobs = res.json().data;
+    const ok = jobs.find((j: any) => j.name === 'test.ok');
+    assert.deepEqual(ok, { name: 'test.ok', queue: 'test', schedule: '5 * * * *', description: 'counts its runs', last_run: null });
+    const mail = jobs.find((j: any) => j.name === 'mail.deliver');
+    assert.equal(mail.queue, 'mail');
+  });
+
+  test('Super Admin runs a job now: recorded in job_runs, shown as last run, audited', async () => {
+    const res = await runJob('test.ok');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.status, 'succeeded');
+    assert.equal(res.json().data.trigger, 'manual');
+    assert.equal(ran, 1);
+    const last = (await list()).json().data.find((j: any) => j.name === 'test.ok').last_run;
+    assert.equal(last.status, 'succeeded');
+    assert.ok(last.finished_at >= last.started_at);
+    const audit = await queryRows<{ actor_id: number; target_id: string }>(t.container.db, sql`select actor_id, target_id from audit_logs where action = 'job.run'`);
+    assert.deepEqual(audit, [{ actor_id: boss.id, target_id: 'test.ok' }]);
+  });
+
+  test('a failing job is reported with its error', async () => {
+    const res = await runJob('test.fail');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().data.status, 'failed');
+    assert.equal(res.json().data.error, 'boom');
+    const [row] = await queryRows<{ status: string; error: string }>(t.container.db, sql`select status, error from job_runs where name = 'test.fail'`);
+    assert.deepEqual(row, { status: 'failed', error: 'boom' });
+  });
+
+  test('unknown job → 404; anyone but Super Admin → 403 (even with manage_jobs), and nothing runs', async () => {
+    assert.equal((await runJob('no.such.job')).statusCode, 404);
+    const operator = await adminSession(t, { permissions: ['manage_jobs', 'view_jobs'] });
+    const admin = await adminSession(t, { role: 'Admin' });
+    const before = ran;
+    for (const cookie of [operator.cookie, admin.cookie]) {
+      const res = await runJob('test.ok', cookie);
+      assert.equal(res.statusCode, 403, res.body);
+    }
+    assert.equal(ran, before);
+    assert.equal((await list(admin.cookie)).statusCode, 200, 'Admin may look');
+    assert.equal((await list((await adminSession(t, { role: 'Admin Support' })).cookie)).statusCode, 403);
+  });
+
+});
+
+describe('worker runs', () => {
+  test('jobs run by the worker are recorded too', async () => {
+    const w = await buildTestApp();
+    try {
+      const cookie = (await adminSession(w)).cookie;
+      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987654 });
+      const row = await eventually(async () =>
+        (await queryRows<{ trigger: string; status: string }>(w.container.db, sql`select trigger, status from job_runs where name = 'mail.deliver' and status <> 'running'`))[0],
+      );
+      assert.deepEqual(row, { trigger: 'worker', status: 'succeeded' });
+      const res = await w.app.inject({ method: 'GET', url: '/api/backoffice/jobs', headers: { cookie } });
+      assert.equal(res.json().data.find((j: any) => j.name === 'mail.deliver').last_run.trigger, 'worker');
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('npm run job', () => {
+  const env = () => ({ ...process.env, DATABASE_URL: t.database!.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-job-')), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const script = path.resolve('scripts/run-job.ts');
+
+  test('runs a job by name with a JSON payload and records the run', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, 'mail.deliver', '{"outboxId":123456}'], { env: env() });
+    assert.match(stdout, /mail.deliver: done/);
+    const rows = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from job_runs where name = 'mail.deliver' and trigger = 'manual'`);
+    assert.equal(rows[0]!.n, 1);
+  });
+
+  test('an unknown job or a bad payload exits with 2 and lists the jobs', async () => {
+    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, 'nope'], { env: env() }), (err: any) => err.code === 2 && /mail\.deliver/.test(err.stderr));
+    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, 'mail.deliver', '{oops'], { env: env() }), (err: any) => err.code === 2);
+  });
+});
+
+describe('platform.housekeeping', () => {
+  test('drops answered Idempotency-Keys after 7 days and job runs after 30, keeps the rest', async () => {
+    const db = t.container.db;
+    await db.execute(sql`insert into idempotency_keys (scope, owner, key, request_hash, state, created_at) values
+      ('test', 'customer:1', 'old-done', 'h', 'done', now() - interval '8 days'),
+      ('test', 'customer:1', 'old-in-progress', 'h', 'in_progress', now() - interval '8 days'),
+      ('test', 'customer:1', 'recent-done', 'h', 'done', now() - interval '6 days')`);
+    await db.execute(sql`insert into job_runs (name, trigger, started_at, finished_at, status) values
+      ('test.ok', 'worker', now() - interval '31 days', now() - interval '31 days', 'succeeded'),
+      ('test.ok', 'worker', now() - interval '29 days', now() - interval '29 days', 'succeeded')`);
+    const res = await runJob('platform.housekeeping');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.status, 'succeeded');
+    const keys = await queryRows<{ key: string }>(db, sql`select key from idempotency_keys where scope = 'test' order by key`);
+    assert.deepEqual(keys.map((k) => k.key), ['old-in-progress', 'recent-done']);
+    const old = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from job_runs where started_at < now() - interval '30 days'`);
+    assert.equal(old[0]!.n, 0);
+    const kept = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from job_runs where started_at < now() - interval '28 days'`);
+    assert.equal(kept[0]!.n, 1);
+  });
+});

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ConflictError } from '../../src/platform/errors.js';
+import { paginated, pageOf } from '../../src/platform/http/pagination.js';
+import { Envelope, PageQuery, Paginated, StrictObject, errorResponses } from '../../src/platform/http/schemas.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+
+/** Routes that exercise the conventions of platform/http the way feature routes use them. */
+async function conventionRoutes(app: FastifyInstance) {
+  app.post(
+    '/_test/items',
+    {
+      schema: {
+        body: StrictObject({ name: Type.String({ minLength: 1 }), size: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        response: { 201: Envelope(Type.Object({ name: Type.String() })), ...errorResponses(400) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Created', data: { name: (req.body as any).name, secret: 'never leaves' } as any }),
+  );
+  app.get(
+    '/_test/items',
+    { schema: { querystring: PageQuery, response: { 200: Paginated(Type.Object({ n: Type.Integer() })) } } },
+    async (req) => {
+      const p = pageOf(req.query as any);
+      const all = Array.from({ length: 25 }, (_, i) => ({ n: i + 1 }));
+      return paginated('OK', p, { items: all.slice((p.page - 1) * p.limit, p.page * p.limit), total: all.length });
+    },
+  );
+  app.get('/_test/conflict', async () => {
+    throw new ConflictError('Name already taken');
+  });
+  app.get('/_test/crash', async () => {
+    throw new Error('relation "secret_table" does not exist at line 42');
+  });
+}
+
+let t: TestApp;
+before(async () => {
+  t = await buildTestApp({ worker: false, extend: conventionRoutes });
+});
+after(() => t.close());
+
+describe('success envelope and response allowlist', () => {
+  test('the response schema drops fields it does not declare', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: 'a' } });
+    assert.equal(res.statusCode, 201);
+    assert.deepEqual(res.json(), { message: 'Created', data: { name: 'a' } });
+  });
+});
+
+describe('validation', () => {
+  test('unknown fields are refused with 400, naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: 'a', nmae: 'typo' } });
+    assert.equal(res.statusCode, 400);
+    const body = res.json();
+    assert.equal(body.code, 'VALIDATION_FAILED');
+    assert.deepEqual(body.errors, [{ field: 'nmae', message: 'is not an allowed field' }]);
+  });
+
+  test('missing and mistyped fields are listed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { size: 'big' } });
+    assert.equal(res.statusCode, 400);
+    const fields = res.json().errors.map((e: any) => e.field).sort();
+    assert.deepEqual(fields, ['name', 'size']);
+  });
+
+  test('malformed JSON, an empty body and a wrong content type are 4xx in the error shape', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().code, 'VALIDATION_FAILED');
+    const empty = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: '' });
+    assert.equal(empty.statusCode, 400);
+    const xml = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    assert.equal(xml.statusCode, 415);
+    assert.equal(xml.json().code, 'UNSUPPORTED_MEDIA_TYPE');
+    assert.ok(xml.json().request_id);
+  });
+
+  test('a body over the limit is a 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/_test/items',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    assert.equal(res.statusCode, 413);
+    assert.equal(res.json().code, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('pagination', () => {
+  test('defaults to page 1, limit 10, with meta', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/_test/items' });
+    assert.deepEqual(res.json().meta, { page: 1, limit: 10, total: 25, total_pages: 3 });
+    assert.equal(res.json().data.length, 10);
+    const last = (await t.app.inject({ method: 'GET', url: '/_test/items?page=3&limit=10' })).json();
+    assert.deepEqual(last.data.map((d: any) => d.n), [21, 22, 23, 24, 25]);
+  });
+
+  for (const q of ['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=-1', 'page=1.5']) {
+    test(`${q} → 400`, async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/_test/items?${q}` });
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().code, 'VALIDATION_FAILED');
+    });
+  }
+});
+
+describe('errors', () => {
+  test('an AppError keeps its status and stable code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/_test/conflict' });
+    assert.equal(res.statusCode, 409);
+    assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'message', 'request_id']);
+    assert.equal(res.json().code, 'CONFLICT');
+  });
+
+  test('an unexpected failure is a 500 that leaks nothing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/_test/crash' });
+    assert.equal(res.statusCode, 500);
+    const body = res.json();
+    assert.equal(body.code, 'INTERNAL');
+    assert.equal(body.message, 'Internal server error');
+    assert.ok(!res.body.includes('secret_table'));
+    assert.ok(!res.body.includes('at '));
+  });
+
+  test('unknown routes are 404 in the error shape, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/does-not-exist?x=1' });
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.json().code, 'NOT_FOUND');
+      assert.ok(res.json().request_id);
+    }
+  });
+
+  test('a sane X-Request-Id is kept, a hostile one replaced', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'trace-12345678' } });
+    assert.equal(kept.json().request_id, 'trace-12345678');
+    assert.equal(kept.headers['x-request-id'], 'trace-12345678');
+    const replaced = await t.app.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'bad id\n<script>' } });
+    assert.notEqual(replaced.json().request_id, 'bad id\n<script>');
+  });
+});
+
+describe('operations endpoints', () => {
+  test('healthz, readyz and metrics', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.statusCode, 200);
+    assert.equal(ready.json().database, 'postgres');
+    await t.app.inject({ method: 'GET', url: '/api/lookup/country' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    assert.match(metrics.headers['content-type'] as string, /text\/plain/);
+    assert.match(metrics.body, /http_requests_total\{method="GET",route="\/api\/lookup\/country",status="200"\} 1/);
+    assert.match(metrics.body, /process_resident_memory_bytes/);
+  });
+
+  test('readyz answers 503 when the database is gone', async () => {
+    const other = await buildTestApp({ worker: false });
+    await other.container.queue.stop();
+    await other.container.database.close();
+    const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(res.statusCode, 503);
+    await other.app.close();
+    await other.database?.drop();
+  });
+
+  test('the OpenAPI document describes the routes from their schemas; /docs serves the UI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    assert.equal(doc.openapi, '3.0.3');
+    const city = doc.paths['/api/lookup/city'].get;
+    assert.deepEqual(city.parameters.map((p: any) => [p.name, p.in, p.required]), [['province_id', 'query', true]]);
+    assert.ok(city.responses['200']);
+    assert.ok(city.responses['400']);
+    assert.ok(doc.components.schemas.ErrorBody);
+    assert.equal(city.security, undefined);
+    assert.deepEqual(doc.paths['/api/inf'].get.security, [{ customerCookie: [] }]);
+    assert.deepEqual(doc.paths['/api/backoffice/setting'].get.security, [{ backofficeCookie: [] }]);
+    assert.match(doc.paths['/api/backoffice/setting'].get.description, /Needs the `\w+` permission/);
+    assert.equal(doc.paths['/api/auth/login'].post.security, undefined);
+    const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
+    assert.equal(ui.statusCode, 200);
+    assert.match(ui.body, /swagger/i);
+  });
+});

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { createLogger } from '../../src/platform/logger.js';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../src/platform/db/database.js';
+import { EventBus } from '../../src/platform/events/event-bus.js';
+import { defineJob, JobQueue } from '../../src/platform/queue/queue.js';
+import { eventually } from '../helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+const log = createLogger('silent');
+
+for (const kind of ['postgres', 'embedded'] as const) {
+  describe(`job queue and events on ${kind}`, () => {
+    let testDb: TestDatabase | undefined;
+    let database: DatabaseHandle;
+    let queue: JobQueue;
+    let events: EventBus;
+    const handled: { n: number; jobId: string | undefined }[] = [];
+
+    const echoJob = defineJob<{ n: number }>({
+      name: 'test.echo',
+      queue: 'test-high',
+      handler: async ({ n }, ctx) => {
+        handled.push({ n, jobId: ctx.jobId });
+      },
+    });
+    const nightly = defineJob<object>({ name: 'test.nightly', schedule: '0 3 * * *', handler: async () => {} });
+
+    before(async () => {
+      testDb = kind === 'postgres' ? await createTestDatabase() : undefined;
+      database = await openDatabase({ url: testDb?.url ?? 'memory://', dataDir: '/tmp' });
+      if (kind === 'embedded') await database.migrate();
+      await database.db.execute(sql`create table if not exists test_orders (id serial primary key, note text)`);
+      queue = new JobQueue(database, log, { pollingIntervalSeconds: 0.5 });
+      queue.register(echoJob, nightly);
+      await queue.start();
+      events = new EventBus(database, log);
+    });
+    after(async () => {
+      await queue.stop();
+      await database.close();
+      await testDb?.drop();
+    });
+
+    const jobsInQueue = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'test-high'`))[0]!.n;
+
+    test('a job sent inside a transaction that rolls back never exists', async () => {
+      await assert.rejects(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into test_orders (note) values ('rolled back')`);
+          await queue.send(echoJob, { n: 1 }, { tx });
+          throw new Error('business rule failed');
+        }),
+        /business rule failed/,
+      );
+      assert.equal(await jobsInQueue(), 0);
+      const [orders] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from test_orders`);
+      assert.equal(orders!.n, 0);
+    });
+
+    test('a job sent inside a committed transaction exists with the business row and is worked', async () => {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into test_orders (note) values ('committed')`);
+        await queue.send(echoJob, { n: 2 }, { tx });
+        // Not visible outside the transaction before it commits.
+        if (kind === 'postgres') assert.equal(await jobsInQueue(), 0);
+      });
+      assert.equal(await jobsInQueue(), 1);
+      await queue.work();
+      const done = await eventually(async () => handled.find((h) => h.n === 2));
+      assert.ok(done.jobId);
+    });
+
+    test('recurring jobs are scheduled by the worker; runNow runs a job by hand', async () => {
+      const rows = await queryRows<{ name: string; cron: string }>(database.db, sql`select name, cron from pgboss.schedule`);
+      assert.deepEqual(rows, [{ name: 'test.nightly', cron: '0 3 * * *' }]);
+      await queue.runNow('test.echo', { n: 3 });
+      assert.ok(handled.some((h) => h.n === 3 && h.jobId === undefined));
+      await assert.rejects(queue.runNow('no.such.job'), /unknown job/);
+    });
+
+    test('events published in a transaction arrive on commit only', async () => {
+      const got: unknown[] = [];
+      const unsubscribe = await events.subscribe<{ id: number }>('tickets', (e) => got.push(e));
+      await assert.rejects(
+        database.db.transaction(async (tx) => {
+          await events.publish('tickets', { id: 1 }, tx);
+          throw new Error('rollback');
+        }),
+      );
+      await database.db.transaction(async (tx) => {
+        await events.publish('tickets', { id: 2 }, tx);
+      });
+      await events.publish('tickets', { id: 3 });
+      await eventually(async () => got.length >= 2);
+      await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual(got, [{ id: 2 }, { id: 3 }]);
+      await unsubscribe();
+      await events.publish('tickets', { id: 4 });
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(got.length, 2);
+    });
+
+    if (kind === 'postgres') {
+      test('events cross connections (as between two server processes)', async () => {
+        const other = await openDatabase({ url: testDb!.url, dataDir: '/tmp' });
+        try {
+          const otherBus = new EventBus(other, log);
+          const got: unknown[] = [];
+          const unsubscribe = await otherBus.subscribe('tickets', (e) => got.push(e));
+          await events.publish('tickets', { type: 'NEW_TICKET', payload: { id: 9 } });
+          await eventually(async () => got.length === 1);
+          assert.deepEqual(got[0], { type: 'NEW_TICKET', payload: { id: 9 } });
+          await unsubscribe();
+        } finally {
+          await other.close();
+        }
+      });
+    }
+  });
+}

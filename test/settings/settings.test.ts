@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/platform/db/database.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
+import { customerSession } from '../helpers/customers.js';
+
+let t: TestApp;
+let boss: { cookie: string; id: number };
+let customer: { cookie: string; email: string; password: string };
+
+before(async () => {
+  t = await buildTestApp({ worker: false });
+  boss = await adminSession(t);
+  customer = await customerSession(t);
+});
+after(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, cookie = boss.cookie) =>
+  t.app.inject({ method, url: `/api/backoffice/setting${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const auditCount = async () => (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs`))[0]!.n;
+
+const valid = {
+  app_name: 'Nimbus Cloud',
+  privacy_policy_url: 'https://nimbus.test/privacy',
+  terms_and_conditions_url: 'https://nimbus.test/terms?v=2',
+  maintenance_mode: false,
+};
+
+describe('application settings', () => {
+  test('read and replace; the change is audited with before and after; the public tnc link follows', async () => {
+    const before = (await call('GET', '')).json().data;
+    assert.deepEqual(Object.keys(before).sort(), ['app_name', 'maintenance_mode', 'privacy_policy_url', 'terms_and_conditions_url', 'updated_at']);
+    const res = await call('PUT', '/update', valid);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.app_name, 'Nimbus Cloud');
+    assert.deepEqual({ ...(await call('GET', '')).json().data, updated_at: undefined }, { ...valid, updated_at: undefined });
+    const [entry] = await queryRows<{ before: any; after: any; actor_id: number }>(
+      t.container.db,
+      sql`select before, after, actor_id from audit_logs where action = 'settings.updated' order by id desc limit 1`,
+    );
+    assert.equal(entry!.before.app_name, before.app_name);
+    assert.equal(entry!.after.app_name, 'Nimbus Cloud');
+    assert.equal(entry!.actor_id, boss.id);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/lookup/tnc' })).json().data.link, valid.terms_and_conditions_url);
+  });
+
+  for (const [why, body] of [
+    ['bad URL', { ...valid, privacy_policy_url: 'not a url' }],
+    ['javascript URL', { ...valid, terms_and_conditions_url: 'javascript:alert(1)' }],
+    ['ftp URL', { ...valid, terms_and_conditions_url: 'ftp://nimbus.test/terms' }],
+    ['unknown field', { ...valid, theme: 'dark' }],
+    ['missing field', { app_name: 'x', privacy_policy_url: valid.privacy_policy_url, terms_and_conditions_url: valid.terms_and_conditions_url }],
+    ['empty name', { ...valid, app_name: '' }],
+    ['maintenance not a boolean', { ...valid, maintenance_mode: 'maybe' }],
+  ] as const) {
+    test(`${why} → 400, nothing changed, nothing audited`, async () => {
+      const before = (await call('GET', '')).json().data;
+      const audits = await auditCount();
+      const res = await call('PUT', '/update', body);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(res.json().code, 'VALIDATION_FAILED');
+      assert.deepEqual((await call('GET', '')).json().data, before);
+      assert.equal(await auditCount(), audits);
+    });
+  }
+});
+
+describe('colors', () => {
+  test('read and set (hex #RRGGBB); the public app colors follow', async () => {
+    const res = await call('POST', '/color', { primary_color: '#112233', secondary_color: '#abcdef', error_color: '#FF0000' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual((await call('GET', '/color')).json().data, { primary_color: '#112233', secondary_color: '#ABCDEF', error_color: '#FF0000', accent_color: '#F59E0B' });
+    const pub = (await t.app.inject({ method: 'GET', url: '/api/lookup/app-colors' })).json().data;
+    assert.equal(pub.app_color.primary, '#112233');
+  });
+
+  for (const bad of ['#12345', '123456', '#GGGGGG', '#1234567', 'red', '#12 345']) {
+    test(`bad hex "${bad}" → 400, nothing changed`, async () => {
+      const before = (await call('GET', '/color')).json().data;
+      const res = await call('POST', '/color', { primary_color: bad, secondary_color: '#000000', error_color: '#000000' });
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().errors[0].field, 'primary_color');
+      assert.deepEqual((await call('GET', '/color')).json().data, before);
+    });
+  }
+
+  test('unknown color field → 400', async () => {
+    const res = await call('POST', '/color', { primary_color: '#000000', secondary_color: '#000000', error_color: '#000000', link_color: '#000000' });
+    assert.equal(res.statusCode, 400);
+  });
+});
+
+describe('firewall rule types', () => {
+  test('create, list, update, delete, each audited; unique name (any case) → 409', async () => {
+    const created = await call('POST', '/firewall-rule-types/create', { name: 'PostgreSQL', protocol: 'tcp', description: 'Port 5432' });
+    assert.equal(created.statusCode, 201, created.body);
+    const row = created.json().data;
+    assert.deepEqual({ name: row.name, protocol: row.protocol, description: row.description }, { name: 'PostgreSQL', protocol: 'tcp', description: 'Port 5432' });
+    const list = (await call('GET', '/firewall-rule-types')).json().data;
+    assert.ok(list.some((f: any) => f.id === row.id));
+    assert.ok(list.some((f: any) => f.name === 'SSH'), 'defaults are seeded');
+
+    const dup = await call('POST', '/firewall-rule-types/create', { name: 'postgresql', protocol: 'udp', description: '' });
+    assert.equal(dup.statusCode, 409);
+    const updated = await call('PUT', `/firewall-rule-types/${row.id}/update`, { name: 'Postgres', protocol: 'any', description: 'All' });
+    assert.equal(updated.statusCode, 200);
+    assert.equal(updated.json().data.protocol, 'any');
+    const clash = await call('PUT', `/firewall-rule-types/${row.id}/update`, { name: 'ssh', protocol: 'tcp', description: '' });
+    assert.equal(clash.statusCode, 409);
+    assert.equal((await call('PUT', '/firewall-rule-types/999999/update', { name: 'X', protocol: 'tcp', description: '' })).statusCode, 404);
+
+    const del = await call('DELETE', `/firewall-rule-types/${row.id}/delete`);
+    assert.equal(del.statusCode, 200);
+    assert.equal((await call('DELETE', `/firewall-rule-types/${row.id}/delete`)).statusCode, 404);
+    assert.ok(!(await call('GET', '/firewall-rule-types')).json().data.some((f: any) => f.id === row.id));
+    const actions = (
+      await queryRows<{ action: string }>(t.container.db, sql`select action from audit_logs where target_type = 'firewall_rule_type' and target_id = ${String(row.id)} order by id`)
+    ).map((r) => r.action);
+    assert.deepEqual(actions, ['firewall_rule_type.created', 'firewall_rule_type.updated', 'firewall_rule_type.deleted']);
+  });
+
+  for (const [why, body] of [
+    ['bad protocol', { name: 'X', protocol: 'sctp', description: '' }],
+    ['missing protocol', { name: 'X', description: '' }],
+    ['blank name', { name: '   ', protocol: 'tcp', description: '' }],
+    ['unknown field', { name: 'X', protocol: 'tcp', description: '', port: 22 }],
+  ] as const) {
+    test(`${why} → 400`, async () => {
+      const before = (await call('GET', '/firewall-rule-types')).json().data.length;
+      assert.equal((await call('POST', '/firewall-rule-types/create', body)).statusCode, 400);
+      assert.equal((await call('GET', '/firewall-rule-types')).json().data.length, before);
+    });
+  }
+});
+
+describe('maintenance mode', () => {
+  const ping = () => t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie: customer.cookie } });
+
+  test('the customer API answers 503 MAINTENANCE right after the switch (cache cleared), except allowed routes; the backoffice keeps working', async () => {
+    assert.equal((await ping()).statusCode, 200);
+    assert.equal(await t.container.services.settings.isMaintenance(), false);
+    const on = await call('PUT', '/update', { ...valid, maintenance_mode: true });
+    assert.equal(on.statusCode, 200);
+    const res = await ping();
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.json().code, 'MAINTENANCE');
+    assert.ok(res.headers['retry-after']);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: customer.email, password: customer.password } });
+    assert.equal(login.statusCode, 200, 'customer login stays open');
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/lookup/country' })).statusCode, 200);
+    assert.equal((await call('GET', '')).statusCode, 200);
+    const actions = (await queryRows<{ action: string }>(t.container.db, sql`select action from audit_logs where action like 'settings.maintenance%'`)).map((r) => r.action);
+    assert.deepEqual(actions, ['settings.maintenance_on']);
+
+    assert.equal((await call('PUT', '/update', { ...valid, maintenance_mode: false })).statusCode, 200);
+    assert.equal((await ping()).statusCode, 200);
+  });
+
+  test('the flag is cached for a few seconds when changed behind the service', async () => {
+    assert.equal(await t.container.services.settings.isMaintenance(), false);
+    await t.container.db.execute(sql`update app_settings set maintenance_mode = true`);
+    assert.equal((await ping()).statusCode, 200, 'still cached');
+    await new Promise((r) => setTimeout(r, 3100));
+    assert.equal((await ping()).statusCode, 503);
+    await t.container.db.execute(sql`update app_settings set maintenance_mode = false`);
+  });
+});
