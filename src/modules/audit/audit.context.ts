@@ -18,13 +18,14 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * Every request made in an impersonated customer session is recorded (method, route, status),
- * after the response: add to the customer surface's scope.
+ * Every request made in an impersonated customer session is recorded (method, route, status)
+ * before the response leaves, so no answer reaches the impersonator unaudited: add to the
+ * customer surface's scope.
  */
 export function auditImpersonatedRequests(scope: FastifyInstance, audit: AuditService, db: Database): void {
-  scope.addHook('onResponse', async (request, reply) => {
+  scope.addHook('onSend', async (request, reply, payload) => {
     const customer = request.customer;
-    if (!customer?.impersonatorAdminId) return;
+    if (!customer?.impersonatorAdminId) return payload;
     try {
       await audit.record(db, {
         actor: actorOf(request),
@@ -36,5 +37,6 @@ export function auditImpersonatedRequests(scope: FastifyInstance, audit: AuditSe
     } catch (err) {
       request.log.error({ err }, 'could not audit an impersonated request');
     }
+    return payload;
   });
 }

@@ -71,14 +71,26 @@ export class JobQueue {
   private working = false;
   private readonly workerIds = new Map<string, string[]>();
   private unlisten: (() => Promise<void>) | undefined;
+  /** pg-boss statements and job handlers still running; stop() waits for them so none outlives the pool. */
+  private inFlight = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: Logger,
     private readonly options: { pollingIntervalSeconds?: number } = {},
   ) {
+    const tracked: PgBoss.Db = {
+      executeSql: async (text, values) => {
+        this.inFlight++;
+        try {
+          return (await database.raw.executeSql(text, values)) as { rows: any[] };
+        } finally {
+          this.inFlight--;
+        }
+      },
+    };
     this.boss = new PgBoss({
-      db: database.raw as PgBoss.Db,
+      db: tracked,
       schema: 'pgboss',
       // The embedded database is one connection: keep background chatter low there.
       supervise: true,
@@ -186,15 +198,20 @@ export class JobQueue {
   private async execute(def: JobDefinition<any>, payload: object, jobId: string | undefined): Promise<void> {
     const log = this.log.child({ job: def.name, jobId });
     const started = Date.now();
-    const runId = await this.recordStart(def.name, jobId);
+    this.inFlight++;
     try {
-      await def.handler(payload, { jobId, log });
-      log.debug({ ms: Date.now() - started }, 'job done');
-      await this.recordEnd(runId, 'succeeded', null);
-    } catch (err) {
-      log.error({ err, ms: Date.now() - started }, 'job failed');
-      await this.recordEnd(runId, 'failed', String((err as Error)?.message ?? err).slice(0, 1000));
-      throw err;
+      const runId = await this.recordStart(def.name, jobId);
+      try {
+        await def.handler(payload, { jobId, log });
+        log.debug({ ms: Date.now() - started }, 'job done');
+        await this.recordEnd(runId, 'succeeded', null);
+      } catch (err) {
+        log.error({ err, ms: Date.now() - started }, 'job failed');
+        await this.recordEnd(runId, 'failed', String((err as Error)?.message ?? err).slice(0, 1000));
+        throw err;
+      }
+    } finally {
+      this.inFlight--;
     }
   }
 
@@ -256,6 +273,9 @@ export class JobQueue {
     this.unlisten = undefined;
     this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+    // pg-boss waits for running jobs, not for a worker's fetch or a maintenance query in flight.
+    const deadline = Date.now() + 15_000;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
   /** Jobs waiting in a queue, for tests and operators. */
