@@ -190,4 +190,32 @@ describe('impersonation', () => {
     assert.equal(res.cookies.length, 0);
     assert.equal((await bo('GET', `/customer/${c.id}/device-sessions`, support.cookie)).json().data.length, 0);
   });
+
+  // Moves the shared clock an hour on: keep it the last test of the file.
+  test('an impersonated session ends one hour after it was opened, refreshed or not', async () => {
+    const c = await createCustomer(t);
+    const opened = await bo('POST', `/customer/${c.id}/impersonate`, support.cookie);
+    assert.equal(opened.statusCode, 200, opened.body);
+    const own = await loginCustomer(t, c.email, c.password);
+
+    clock.advance(50 * 60_000);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${cookiesOf(opened).refresh_token}` } });
+    assert.equal(refreshed.statusCode, 200, refreshed.body);
+    const cookie = `access_token=${cookiesOf(refreshed).access_token}`;
+    assert.equal((await inf(cookie)).statusCode, 200);
+    const [session] = await queryRows<{ left_s: number }>(
+      t.container.db,
+      sql`select extract(epoch from refresh_expires_at - created_at)::int as left_s from customer_sessions where impersonator_admin_id is not null and customer_id = ${c.id}`,
+    );
+    assert.ok(session!.left_s <= 3600, `the refresh expiry slid past the hour: ${session!.left_s} s`);
+
+    clock.advance(11 * 60_000);
+    const late = await inf(cookie);
+    assert.equal(late.statusCode, 401, 'a live access token dies with the impersonation session');
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${cookiesOf(refreshed).refresh_token}` } });
+    assert.equal(again.statusCode, 401);
+    // the customer's own session is not touched by the cap
+    const mine = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: own } });
+    assert.equal(mine.statusCode, 200, mine.body);
+  });
 });

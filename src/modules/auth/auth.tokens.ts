@@ -4,6 +4,8 @@ import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
 /** Lifetimes (DECISIONS 2). */
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+/** An impersonated session ends this long after staff opened it, however it is used. */
+export const IMPERSONATION_TTL_SECONDS = 60 * 60;
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const SUDO_TTL_SECONDS = 5 * 60;
 

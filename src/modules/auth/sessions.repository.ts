@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerSessions } from './auth.tables.js';
+import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
 
 export interface SessionRow {
   id: string;
@@ -26,6 +27,12 @@ const columns = {
   refreshExpiresAt: customerSessions.refreshExpiresAt,
   impersonatorAdminId: customerSessions.impersonatorAdminId,
 };
+
+/** A new refresh expiry, never beyond the end of an impersonated session. */
+function cappedExpiry(expiresAt: Date) {
+  return sql`case when ${customerSessions.impersonatorAdminId} is null then ${expiresAt.toISOString()}::timestamptz
+    else least(${expiresAt.toISOString()}::timestamptz, ${customerSessions.createdAt} + make_interval(secs => ${IMPERSONATION_TTL_SECONDS})) end`;
+}
 
 export class SessionsRepository {
   async insert(
@@ -75,7 +82,7 @@ export class SessionsRepository {
   async rotate(ex: Executor, oldHash: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: oldHash, refreshExpiresAt: expiresAt, lastAccessAt: now })
+      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: oldHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(
         and(
           eq(customerSessions.refreshTokenHash, oldHash),
@@ -91,7 +98,7 @@ export class SessionsRepository {
   async replaceRefresh(ex: Executor, id: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: null, refreshExpiresAt: expiresAt, lastAccessAt: now })
+      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: null, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(and(eq(customerSessions.id, id), isNull(customerSessions.revokedAt)))
       .returning(columns);
     return row;

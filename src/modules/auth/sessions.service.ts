@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { CustomerPrincipal } from '../../platform/http/auth.js';
 import type { AuthRepository } from './auth.repository.js';
-import { REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
+import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 
 export interface ClientMeta {
@@ -53,7 +53,7 @@ export class SessionService {
     const customer = await this.authRepo.findById(tx, customerId, { forUpdate: true });
     if (!customer) throw new NotFoundError('Customer');
     const refreshToken = randomToken();
-    const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
+    const refreshExpiresAt = new Date(now.getTime() + (impersonatorAdminId ? IMPERSONATION_TTL_SECONDS : REFRESH_TTL_SECONDS) * 1000);
     const row = await this.repo.insert(tx, {
       customerId,
       refreshTokenHash: sha256Hex(refreshToken),
@@ -92,6 +92,9 @@ export class SessionService {
       throw new UnauthenticatedError('Your session has ended, please log in again');
     }
     const now = this.clock.now();
+    if (row.impersonatorAdminId && now.getTime() >= row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000) {
+      throw new UnauthenticatedError('The impersonation session has ended');
+    }
     if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
     return {
       kind: 'customer',
