@@ -134,6 +134,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock);
     const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock);
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit);
+    queue.register(adminAuth.pruneJob);
 
     // Money: wallet ledger, top-ups, gateways (issue 4)
     const idempotency = new IdempotencyStore(db);
@@ -164,6 +165,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
     const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock);
+    queue.register(sessions.pruneJob);
     const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey });
     const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' });
     const changeEmail = new ChangeEmailService(db, authRepo, sessions, mailer, clock, { linkBase, otpKey: config.jwtSecret });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
 import type { Database } from '../../platform/db/database.js';
+import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
+import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
@@ -39,6 +41,13 @@ export class PasswordChangeRequiredError extends AppError {
 
 /** Backoffice login, token refresh, logout, password change, and the per-request session check. */
 export class AdminAuthService {
+  readonly pruneJob = defineJob<object>({
+    name: 'admins.prune-sessions',
+    schedule: '45 3 * * *',
+    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago and expired refresh tokens`,
+    handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'staff sessions pruned'),
+  });
+
   constructor(
     private readonly db: Database,
     private readonly admins: AdminsRepository,
@@ -196,5 +205,13 @@ export class AdminAuthService {
     if (live.mustChangePassword && !opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
     if (now.getTime() - live.lastAccessAt.getTime() > TOUCH_EVERY_MS) await this.sessions.touch(this.db, live.sessionId, now);
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
+  }
+
+  async prune(): Promise<{ sessions: number; refreshTokens: number }> {
+    const now = this.clock.now().getTime();
+    return {
+      refreshTokens: await this.sessions.pruneExpiredRefreshTokens(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
+      sessions: await this.sessions.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
+    };
   }
 }

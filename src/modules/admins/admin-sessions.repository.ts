@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { adminRefreshTokens, admins, adminSessions } from './admins.tables.js';
 
@@ -87,5 +87,20 @@ export class AdminSessionsRepository {
 
   async markRefreshTokenUsed(ex: Executor, tokenHash: string, now: Date): Promise<void> {
     await ex.update(adminRefreshTokens).set({ usedAt: now }).where(eq(adminRefreshTokens.tokenHash, tokenHash));
+  }
+
+  /** Deletes sessions that ended (revoked or expired) before `before`; their refresh tokens go with them. */
+  async pruneEnded(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(adminSessions)
+      .where(sql`coalesce(${adminSessions.revokedAt}, ${adminSessions.expiresAt}) < ${before.toISOString()}::timestamptz`)
+      .returning({ id: adminSessions.id });
+    return rows.length;
+  }
+
+  /** Deletes refresh tokens that expired before `before`, used or not. */
+  async pruneExpiredRefreshTokens(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex.delete(adminRefreshTokens).where(lt(adminRefreshTokens.expiresAt, before)).returning({ hash: adminRefreshTokens.tokenHash });
+    return rows.length;
   }
 }

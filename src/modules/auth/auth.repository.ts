@@ -287,4 +287,15 @@ export class AuthRepository {
         .where(and(eq(customerAuthTokens.customerId, customerId), eq(customerAuthTokens.purpose, purpose), isNull(customerAuthTokens.usedAt)));
     }
   }
+
+  /** Deletes mail tokens and 2FA challenges that expired before `before`, used or not. */
+  async pruneExpiredSecrets(ex: Executor, before: Date): Promise<number> {
+    const at = before.toISOString();
+    const tokens = await ex.delete(customerAuthTokens).where(sql`${customerAuthTokens.expiresAt} < ${at}::timestamptz`).returning({ id: customerAuthTokens.id });
+    const challenges = await ex
+      .delete(customerMfaChallenges)
+      .where(sql`${customerMfaChallenges.expiresAt} < ${at}::timestamptz`)
+      .returning({ id: customerMfaChallenges.id });
+    return tokens.length + challenges.length;
+  }
 }

@@ -169,4 +169,13 @@ export class SessionsRepository {
       )
       .orderBy(desc(customerSessions.lastAccessAt), asc(customerSessions.createdAt));
   }
+
+  /** Deletes sessions that ended (revoked or expired) before `before`. */
+  async pruneEnded(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(customerSessions)
+      .where(sql`coalesce(${customerSessions.revokedAt}, ${customerSessions.refreshExpiresAt}) < ${before.toISOString()}::timestamptz`)
+      .returning({ id: customerSessions.id });
+    return rows.length;
+  }
 }

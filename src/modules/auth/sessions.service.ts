@@ -1,4 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
+import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
+import { defineJob } from '../../platform/queue/queue.js';
 import { randomToken, sha256Hex } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
@@ -36,6 +38,13 @@ export const MAX_SESSION_LIMIT = 100;
 
 /** Device sessions: one per login, checked on every request, revocable by the customer and staff. */
 export class SessionService {
+  readonly pruneJob = defineJob<object>({
+    name: 'auth.prune',
+    schedule: '40 3 * * *',
+    description: `Deletes customer sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago and expired mail tokens and 2FA challenges`,
+    handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'customer identity pruned'),
+  });
+
   constructor(
     private readonly db: Database,
     private readonly repo: SessionsRepository,
@@ -186,5 +195,13 @@ export class SessionService {
   /** Staff (Admin Support): a customer session marked with the admin's id, for impersonation. */
   async impersonate(customerId: number, adminId: number, meta: ClientMeta, tx?: Executor): Promise<IssuedSession> {
     return tx ? this.open(tx, customerId, meta, adminId) : this.db.transaction((t) => this.open(t, customerId, meta, adminId));
+  }
+
+  async prune(): Promise<{ sessions: number; secrets: number }> {
+    const now = this.clock.now().getTime();
+    return {
+      sessions: await this.repo.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
+      secrets: await this.authRepo.pruneExpiredSecrets(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
+    };
   }
 }
