@@ -93,7 +93,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
-      await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons });
+      await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
     },
     { prefix: '/api/backoffice' },
   );

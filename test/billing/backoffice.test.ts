@@ -5,7 +5,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
-import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, postPgone, wallet, walletsVsLedger } from '../helpers/money.js';
+import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
 let t: TestApp;
 let finance: { id: number; cookie: string };
@@ -169,5 +169,49 @@ describe('coupons CRUD', () => {
       assert.equal(r.actual_balance, r.ledger_actual);
       assert.equal(r.current_balance, r.ledger_current);
     }
+  });
+});
+
+describe('GET /api/backoffice/billing/payment-callbacks', () => {
+  test('lists every callback as received, with its outcome, filtered by invoice, gateway, outcome and signature', async () => {
+    const sales = await adminSession(t, { role: 'Admin Sales' });
+    const c = await createCustomer(t);
+    const one = await invoiceRow(t, (await deposit(t, c.id, { amount: 21000 })).invoice_id);
+    const two = await invoiceRow(t, (await deposit(t, c.id, { amount: 22000, gateway_name: 'pgtwo' })).invoice_id);
+    assert.equal((await postPgone(t, pgoneForm(t, one, '00', { signature: 'f'.repeat(64) }))).statusCode, 401);
+    assert.equal((await postPgone(t, pgoneForm(t, one))).statusCode, 200);
+    assert.equal((await postPgone(t, pgoneForm(t, one))).statusCode, 200);
+    assert.equal((await postPgtwo(t, pgtwoCallback(t, two, 'FAILED'))).statusCode, 200);
+
+    const res = await bo(sales.cookie, 'GET', `/billing/payment-callbacks?invoice_id=${one.id}`);
+    assert.equal(res.statusCode, 200, res.body);
+    const mine = res.json();
+    assert.equal(mine.meta.total, 3);
+    assert.deepEqual(
+      mine.data.map((e: any) => [e.gateway, e.outcome, e.signature_valid, e.response_status]),
+      [
+        ['pgone', 'duplicate', true, 200],
+        ['pgone', 'paid', true, 200],
+        ['pgone', 'invalid_signature', false, 401],
+      ],
+    );
+    assert.equal(mine.data[0].claimed_invoice_id, one.id);
+    assert.match(mine.data[0].raw_body, new RegExp(`merchantOrderId=${one.id}`));
+    assert.equal(mine.data[0].headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.ok(!Number.isNaN(Date.parse(mine.data[0].received_at)));
+
+    const failed = (await bo(sales.cookie, 'GET', `/billing/payment-callbacks?gateway=pgtwo&outcome=failed&invoice_id=${two.id}`)).json();
+    assert.deepEqual(failed.data.map((e: any) => [e.claimed_invoice_id, e.outcome]), [[two.id, 'failed']]);
+    const forged = (await bo(sales.cookie, 'GET', `/billing/payment-callbacks?signature_valid=false&invoice_id=${one.id}`)).json();
+    assert.deepEqual(forged.data.map((e: any) => e.outcome), ['invalid_signature']);
+    const paged = (await bo(sales.cookie, 'GET', `/billing/payment-callbacks?invoice_id=${one.id}&limit=1&page=2`)).json();
+    assert.deepEqual([paged.data.length, paged.data[0].outcome, paged.meta.total], [1, 'paid', 3]);
+
+    for (const q of ['outcome=won', 'gateway=paypal', 'signature_valid=maybe', 'limit=0', 'invoice_id=', `invoice_id=${'x'.repeat(65)}`]) {
+      const bad = await bo(sales.cookie, 'GET', `/billing/payment-callbacks?${q}`);
+      assert.equal(bad.statusCode, 400, q);
+      assert.equal(bad.json().code, 'VALIDATION_FAILED', q);
+    }
+    assert.equal((await bo(viewer.cookie, 'GET', '/billing/payment-callbacks')).statusCode, 403, 'view_billing alone does not show callbacks');
   });
 });

@@ -12,10 +12,13 @@ import {
   CouponPatchBody,
   MinimumOverride,
   MinimumOverrideBody,
+  PaymentCallbackEntry,
+  PaymentCallbackQuery,
 } from './billing.schemas.js';
 import type { CouponRow } from './coupons.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { DepositsService } from './deposits.service.js';
+import type { TopupPaymentsService } from './topup-payments.service.js';
 
 const tags = ['Backoffice billing'];
 
@@ -39,7 +42,10 @@ function couponView(c: CouponRow) {
 }
 
 /** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
-export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService }> = async (app, { deposits, coupons }) => {
+export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; payments: TopupPaymentsService }> = async (
+  app,
+  { deposits, coupons, payments },
+) => {
   app.get(
     '/billing/prepaid/invoices',
     {
@@ -54,6 +60,30 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
     async (req) => {
       const p = pageOf(req.query);
       return paginated('OK', p, await deposits.adminList({ status: req.query.status, customerId: req.query.customer_id }, p));
+    },
+  );
+
+  app.get(
+    '/billing/payment-callbacks',
+    {
+      config: { permission: 'view_transactions' },
+      schema: {
+        tags,
+        summary: 'Every payment gateway callback received, verified or not, newest first (the reconciliation trail)',
+        querystring: PaymentCallbackQuery,
+        response: { 200: Paginated(PaymentCallbackEntry), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      const q = req.query;
+      const filter = {
+        ...(q.invoice_id !== undefined ? { invoiceId: q.invoice_id } : {}),
+        ...(q.gateway !== undefined ? { gatewayName: q.gateway } : {}),
+        ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
+        ...(q.signature_valid !== undefined ? { signatureValid: q.signature_valid } : {}),
+      };
+      return paginated('OK', p, await payments.listCallbacks(filter, p));
     },
   );
 

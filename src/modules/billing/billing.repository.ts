@@ -2,12 +2,21 @@ import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
-import { billingAccountSettings, paymentCallbacks, paymentMethods, topupInvoices } from './billing.tables.js';
+import { billingAccountSettings, paymentCallbacks, paymentMethods, topupInvoices, type CallbackOutcome } from './billing.tables.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type TopupInvoiceRow = typeof topupInvoices.$inferSelect;
 export type NewTopupInvoice = typeof topupInvoices.$inferInsert;
 export type NewPaymentCallback = typeof paymentCallbacks.$inferInsert;
+
+export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
+
+export interface CallbackFilter {
+  invoiceId?: string;
+  gatewayName?: string;
+  outcome?: CallbackOutcome;
+  signatureValid?: boolean;
+}
 
 export interface InvoiceFilter {
   customerId?: number;
@@ -160,5 +169,23 @@ export class BillingRepository {
 
   async recordCallback(ex: Executor, row: NewPaymentCallback): Promise<void> {
     await ex.insert(paymentCallbacks).values(row);
+  }
+
+  async listCallbacks(ex: Executor, filter: CallbackFilter, p: PageRequest): Promise<Page<PaymentCallbackRow>> {
+    const conditions: SQL[] = [];
+    if (filter.invoiceId !== undefined) conditions.push(eq(paymentCallbacks.claimedInvoiceId, filter.invoiceId));
+    if (filter.gatewayName !== undefined) conditions.push(eq(paymentCallbacks.gatewayName, filter.gatewayName));
+    if (filter.outcome !== undefined) conditions.push(eq(paymentCallbacks.outcome, filter.outcome));
+    if (filter.signatureValid !== undefined) conditions.push(eq(paymentCallbacks.signatureValid, filter.signatureValid));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const items = await ex
+      .select()
+      .from(paymentCallbacks)
+      .where(where)
+      .orderBy(desc(paymentCallbacks.receivedAt), desc(paymentCallbacks.id))
+      .limit(p.limit)
+      .offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(paymentCallbacks).where(where);
+    return { items, total: total?.n ?? 0 };
   }
 }

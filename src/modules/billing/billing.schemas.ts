@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { CALLBACK_OUTCOMES } from './billing.tables.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -139,3 +140,27 @@ export const Coupon = Type.Object({
   updated_at: Timestamp,
 });
 export const CouponIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const CallbackOutcomeSchema = Type.Enum(CALLBACK_OUTCOMES, { description: 'What the service did with the callback: paid/failed/expired moved the invoice; duplicate repeated a handled one; the rest were refused',
+});
+
+export const PaymentCallbackQuery = Type.Object({
+  ...PageQuery.properties,
+  invoice_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The invoice the callback named (as sent, unverified)' })),
+  gateway: Type.Optional(GatewayNameSchema),
+  outcome: Type.Optional(CallbackOutcomeSchema),
+  signature_valid: Type.Optional(Type.Boolean()),
+});
+
+export const PaymentCallbackEntry = Type.Object({
+  id: Type.Integer(),
+  gateway: Type.String(),
+  claimed_invoice_id: Nullable(Type.String()),
+  signature_valid: Type.Boolean(),
+  outcome: CallbackOutcomeSchema,
+  response_status: Type.Integer({ description: 'The HTTP status the service answered' }),
+  remote_ip: Nullable(Type.String()),
+  headers: Type.Record(Type.String(), Type.String(), { description: 'The recorded request headers (content type, signature, user agent, forwarding)' }),
+  raw_body: Type.String({ description: 'The body as received, up to 64 KiB' }),
+  received_at: Timestamp,
+});

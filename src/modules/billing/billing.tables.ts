@@ -128,6 +128,23 @@ export const couponRedemptions = pgTable(
   (t) => [uniqueIndex('coupon_redemptions_invoice_unique').on(t.invoiceId), index('coupon_redemptions_coupon_idx').on(t.couponId)],
 );
 
+/** What the service did with a payment callback. */
+export const CALLBACK_OUTCOMES = [
+  'paid',
+  'failed',
+  'expired',
+  'duplicate',
+  'ignored',
+  'invalid',
+  'invalid_signature',
+  'unknown_invoice',
+  'amount_mismatch',
+  'gateway_mismatch',
+  'unconfirmed',
+  'error',
+] as const;
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
 /** Every callback received, verified or not, as it arrived: the reconciliation trail. */
 export const paymentCallbacks = pgTable(
   'payment_callbacks',
@@ -140,8 +157,7 @@ export const paymentCallbacks = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull(),
     remoteIp: text('remote_ip'),
     signatureValid: boolean('signature_valid').notNull().default(false),
-    /** paid | failed | expired | duplicate | ignored | invalid_signature | amount_mismatch | unknown_invoice | invalid */
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome').$type<CallbackOutcome>().notNull(),
     responseStatus: integer('response_status').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },

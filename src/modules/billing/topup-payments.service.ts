@@ -5,27 +5,16 @@ import { AppError, BadRequestError, InvalidSignatureError, NotFoundError, Valida
 import { receiptMail } from '../../platform/mail/templates.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { dec, moneyString } from '../../platform/money.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { BillingRepository, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository, CallbackFilter, TopupInvoiceRow } from './billing.repository.js';
+import type { CallbackOutcome } from './billing.tables.js';
 import type { CouponsService } from './coupons.service.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
 
-export type CallbackOutcome =
-  | 'paid'
-  | 'failed'
-  | 'expired'
-  | 'duplicate'
-  | 'ignored'
-  | 'invalid'
-  | 'invalid_signature'
-  | 'unknown_invoice'
-  | 'amount_mismatch'
-  | 'gateway_mismatch'
-  | 'unconfirmed'
-  | 'error';
 
 function outcomeOf(err: unknown): CallbackOutcome {
   if (err instanceof InvalidSignatureError) return 'invalid_signature';
@@ -113,6 +102,26 @@ export class TopupPaymentsService {
         })
         .catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
     }
+  }
+
+  /** The reconciliation trail: every callback received, newest first. */
+  async listCallbacks(filter: CallbackFilter, p: PageRequest) {
+    const page = await this.repo.listCallbacks(this.db, filter, p);
+    return {
+      total: page.total,
+      items: page.items.map((c) => ({
+        id: c.id,
+        gateway: c.gatewayName,
+        claimed_invoice_id: c.claimedInvoiceId,
+        signature_valid: c.signatureValid,
+        outcome: c.outcome,
+        response_status: c.responseStatus,
+        remote_ip: c.remoteIp,
+        headers: c.headers,
+        raw_body: c.rawBody,
+        received_at: c.receivedAt.toISOString(),
+      })),
+    };
   }
 
   private async apply(gatewayName: GatewayName, cb: VerifiedCallback): Promise<CallbackOutcome> {
