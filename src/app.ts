@@ -12,6 +12,7 @@ import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { installCustomerSurface } from './platform/http/surfaces.js';
+import { strictBodyValidators } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
@@ -33,10 +34,12 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     // Fastify accepts a hop count too (proxy-addr); its typings leave numbers out.
     trustProxy: c.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
     ajv: {
       customOptions: {
         // Unknown fields are refused by the schemas (additionalProperties: false), never dropped silently.
         removeAdditional: false,
+        // for query strings, params and headers only: bodies are validated without coercion
         coerceTypes: 'array',
         useDefaults: true,
         allErrors: true,
