@@ -201,6 +201,8 @@ describe('impersonation', () => {
     clock.advance(50 * 60_000);
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${cookiesOf(opened).refresh_token}` } });
     assert.equal(refreshed.statusCode, 200, refreshed.body);
+    const refreshCookie = refreshed.cookies.find((k) => k.name === 'refresh_token');
+    assert.ok(refreshCookie?.maxAge && refreshCookie.maxAge <= 600 && refreshCookie.maxAge > 540, `refresh cookie Max-Age ${refreshCookie?.maxAge}`);
     const cookie = `access_token=${cookiesOf(refreshed).access_token}`;
     assert.equal((await inf(cookie)).statusCode, 200);
     const [session] = await queryRows<{ left_s: number }>(

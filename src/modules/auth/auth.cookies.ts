@@ -12,10 +12,7 @@ function base(secure: boolean) {
 /** Sets the full customer cookies of an issued session (login, 2FA, refresh, impersonation, e-mail change). */
 export function setSessionCookies(reply: FastifyReply, session: IssuedSession, secure: boolean): void {
   reply.setCookie(CookieName.access, session.accessToken, { ...base(secure), maxAge: ACCESS_TTL_SECONDS });
-  reply.setCookie(CookieName.refresh, session.refreshToken, {
-    ...base(secure),
-    maxAge: Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
-  });
+  reply.setCookie(CookieName.refresh, session.refreshToken, { ...base(secure), maxAge: session.refreshMaxAgeSeconds });
   reply.clearCookie(CookieName.challenge, base(secure));
 }
 

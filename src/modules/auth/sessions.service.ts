@@ -22,6 +22,8 @@ export interface IssuedSession {
   accessExpiresAt: Date;
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** What is left of the refresh token's life, for the cookie's Max-Age. */
+  refreshMaxAgeSeconds: number;
 }
 
 export interface SessionEntry {
@@ -89,6 +91,7 @@ export class SessionService {
       accessExpiresAt: access.expiresAt,
       refreshToken,
       refreshExpiresAt: row.refreshExpiresAt,
+      refreshMaxAgeSeconds: Math.max(1, Math.floor((row.refreshExpiresAt.getTime() - this.clock.now().getTime()) / 1000)),
     };
   }
 
