@@ -33,29 +33,14 @@ export const PaymentActions = Type.Object({
   qr_string: Nullable(Type.String()),
 });
 
-export const DepositCreated = Type.Object({
-  invoice_id: Type.String({ format: 'uuid' }),
-  payment_url: Type.String(),
-  status: InvoiceStatus,
-  actions: PaymentActions,
-  amount: Money,
-  fee: Money,
-  total_amount: Type.Number({ description: 'amount + fee: what the gateway charges' }),
-  bonus_amount: Type.Number({ description: 'coupon bonus credited when the deposit is paid' }),
-  coupon_code: Nullable(Type.String()),
-  currency: Type.String(),
-  gateway_name: Type.String(),
-  method_code: Type.String(),
-  expires_at: Timestamp,
-});
 
 export const Deposit = Type.Object({
   invoice_id: Type.String({ format: 'uuid' }),
   status: InvoiceStatus,
   amount: Money,
   fee: Money,
-  total_amount: Money,
-  bonus_amount: Money,
+  total_amount: Type.Number({ description: 'amount + fee: what the gateway charges, 2 decimals' }),
+  bonus_amount: Type.Number({ description: 'coupon bonus credited when the deposit is paid, 2 decimals' }),
   coupon_code: Nullable(Type.String()),
   currency: Type.String(),
   gateway_name: Type.String(),
@@ -69,6 +54,9 @@ export const Deposit = Type.Object({
   paid_at: Nullable(Timestamp),
   credited_at: Nullable(Timestamp),
 });
+
+/** The deposit answer: the new invoice, whose payment_url is always set by then. */
+export const DepositCreated = Type.Object({ ...Deposit.properties, payment_url: Type.String() });
 
 export const AdminDeposit = Type.Object({ ...Deposit.properties, customer_id: Type.Integer() });
 

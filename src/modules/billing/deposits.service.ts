@@ -26,22 +26,6 @@ export interface DepositInput {
 
 export type InvoiceStatusName = 'Pending' | 'Paid' | 'Failed' | 'Expired';
 
-/** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
-export interface DepositAnswer {
-  invoice_id: string;
-  payment_url: string;
-  status: InvoiceStatusName;
-  actions: { redirect_url: string | null; va_number: string | null; qr_string: string | null };
-  amount: number;
-  fee: number;
-  total_amount: number;
-  bonus_amount: number;
-  coupon_code: string | null;
-  currency: string;
-  gateway_name: string;
-  method_code: string;
-  expires_at: string;
-}
 
 export function paymentMethodView(m: PaymentMethodRow) {
   return {
@@ -77,22 +61,11 @@ export function depositView(inv: TopupInvoiceRow) {
   };
 }
 
+/** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
+export type DepositAnswer = ReturnType<typeof depositView> & { payment_url: string };
+
 function answerOf(inv: TopupInvoiceRow): DepositAnswer {
-  return {
-    invoice_id: inv.id,
-    payment_url: inv.paymentUrl!,
-    status: inv.status as InvoiceStatusName,
-    actions: { redirect_url: inv.redirectUrl, va_number: inv.vaNumber, qr_string: inv.qrString },
-    amount: moneyJson(inv.amount),
-    fee: moneyJson(inv.fee),
-    total_amount: moneyJson(inv.totalAmount),
-    bonus_amount: moneyJson(inv.bonusAmount),
-    coupon_code: inv.couponCode,
-    currency: inv.currency,
-    gateway_name: inv.gatewayName,
-    method_code: inv.methodCode,
-    expires_at: inv.expiresAt.toISOString(),
-  };
+  return { ...depositView(inv), payment_url: inv.paymentUrl! };
 }
 
 type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
