@@ -86,6 +86,26 @@ describe('validation', () => {
     assert.deepEqual(page.json().meta, { page: 2, limit: 10, total: 25, total_pages: 3 });
   });
 
+  test('NUL characters (which PostgreSQL text cannot hold) are 400 in bodies, keys and query strings', async () => {
+    for (const payload of [{ name: 'a\u0000b' }, { name: 'a', 'si\u0000ze': 1 }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/_test/items', payload });
+      assert.equal(res.statusCode, 400, JSON.stringify(payload));
+      assert.equal(res.json().errors[0].message, 'must not contain NUL characters');
+    }
+    const q = await t.app.inject({ method: 'GET', url: '/api/lookup/province?country_id=%00' });
+    assert.equal(q.statusCode, 400);
+    const form = await t.app.inject({ method: 'POST', url: '/api/webhook/pgone/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'merchantOrderId=%00&amount=1' });
+    assert.equal(form.statusCode, 400);
+  });
+
+  test('page beyond 1,000,000, however written, is 400, never a database overflow', async () => {
+    for (const page of ['1000001', '1e300', '99999999999999999999', '1.5', '-1', '0']) {
+      const res = await t.app.inject({ method: 'GET', url: `/_test/items?page=${page}` });
+      assert.equal(res.statusCode, 400, page);
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: '/_test/items?page=1000000' })).statusCode, 200);
+  });
+
   test('malformed JSON, an empty body and a wrong content type are 4xx in the error shape', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
     assert.equal(bad.statusCode, 400);

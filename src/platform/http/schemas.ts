@@ -34,9 +34,9 @@ export function Paginated<T extends TSchema>(item: T) {
 
 export const MessageOnly = Type.Object({ message: Type.String(), data: Type.Null() });
 
-/** page defaults to 1, limit to 10 (max 100); anything else is a 400. */
+/** page defaults to 1 (max 1,000,000), limit to 10 (max 100); anything else is a 400. */
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 

@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { ValidationError } from '../errors.js';
 
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
 interface RouteSchema {
@@ -22,4 +23,30 @@ export function strictBodyValidators(): ValidatorFactory {
     return ((route: RouteSchema) => (route.httpPart === 'body' ? strict(route) : coercing(route))) as unknown as ReturnType<ValidatorFactory>;
   };
   return factory as ValidatorFactory;
+}
+
+/** The path of the first string holding a NUL character, or undefined. Depth-limited: bodies are small. */
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulPath(inner, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL: refuse it at the edge (400) in bodies, query strings and
+ * path parameters, before any schema or handler sees it.
+ */
+export function rejectNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = nulPath(part, '');
+      if (field) throw new ValidationError('Validation failed', [{ field, message: 'must not contain NUL characters' }]);
+    }
+  });
 }
