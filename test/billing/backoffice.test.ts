@@ -67,6 +67,17 @@ describe('POST /api/backoffice/customer/{id}/balance', () => {
     assert.equal(await wallet(t, c.id), undefined);
   });
 
+  test('a balance beyond what NUMERIC(18,2) holds is a 400 BALANCE_LIMIT, and nothing changes', async () => {
+    const c = await createCustomer(t);
+    const add = () => bo(finance.cookie, 'POST', `/customer/${c.id}/balance`, { type: 'ADD', amount: 9e15, description: 'huge' });
+    assert.equal((await add()).statusCode, 200);
+    const over = await add();
+    assert.equal(over.statusCode, 400, over.body);
+    assert.equal(over.json().code, 'BALANCE_LIMIT');
+    assert.deepEqual(await wallet(t, c.id), { actual_balance: '9000000000000000.00', current_balance: '9000000000000000.00' });
+    assert.equal((await ledgerOf(t, c.id)).length, 1);
+  });
+
   test('Idempotency-Key: parallel repeats adjust once and answer the same; another body is a 409', async () => {
     const c = await createCustomer(t);
     const body = { type: 'ADD', amount: 1000, description: 'promo' };

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../platform/db/database.js';
-import { InsufficientBalanceError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { BadRequestError, InsufficientBalanceError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, moneyJson, moneyString, type MoneyInput } from '../../platform/money.js';
+import { Decimal, dec, isMoneyAmount, moneyJson, moneyString, type MoneyInput } from '../../platform/money.js';
 import type { LedgerRow, WalletRepository } from './wallet.repository.js';
 
 /** Ledger entry types. A top-up credit is BalanceLogAdd (spec, Events). */
@@ -108,6 +108,9 @@ export class WalletService {
   ): Promise<LedgerResult> {
     const actualAfter = dec(wallet.actualBalance).plus(actualPart).toFixed(2);
     const currentAfter = dec(wallet.currentBalance).plus(amount).toFixed(2);
+    if (!isMoneyAmount(actualAfter) || !isMoneyAmount(currentAfter)) {
+      throw new BadRequestError('BALANCE_LIMIT', 'The balance would exceed the largest amount a wallet can hold');
+    }
     const entry = await this.repo.appendEntry(tx, {
       customerId: input.customerId,
       type: input.type,
