@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { hmacSha256Hex } from '../../src/integrations/payment-gateways/index.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
-import { createCustomer, deposit, invoiceRow, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, type InvoiceRow } from '../helpers/money.js';
+import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, type InvoiceRow } from '../helpers/money.js';
 
 let t: TestApp;
 const invoices: InvoiceRow[] = [];
@@ -229,6 +229,8 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
     let res = await postPgone(t, pgoneForm(t, inv, '00', { signature: 'deadbeef' }));
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().code, 'INVALID_SIGNATURE');
+    res = await postPgone(t, pgoneForm(t, inv, '00', { signature: undefined }));
+    assert.equal(res.statusCode, 401, 'a missing signature is a signature that does not match');
     res = await postPgone(t, pgoneForm(t, inv, '00', { amount: '9999', signature: hmacSha256Hex(key, `${code}9999${inv.id}`) }));
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().code, 'AMOUNT_MISMATCH');
@@ -248,9 +250,6 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
     const one = await invoiceRow(t, (await deposit(t, c.id, { amount: 10000 })).invoice_id);
     for (let i = 0; i < 3; i++) assert.equal((await postPgone(t, pgoneForm(t, one, '01'))).statusCode, 200);
     assert.equal((await invoiceRow(t, one.id)).status, 'Failed');
-    // a later success for a Failed invoice changes nothing (kept for reconciliation)
-    assert.equal((await postPgone(t, pgoneForm(t, one, '00'))).statusCode, 200);
-    assert.equal((await invoiceRow(t, one.id)).status, 'Failed');
 
     const two = await invoiceRow(t, (await deposit(t, c.id, { amount: 10000, gateway_name: 'pgtwo' })).invoice_id);
     assert.equal((await postPgtwo(t, pgtwoCallback(t, two, 'EXPIRED'))).statusCode, 200);
@@ -260,5 +259,21 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
     assert.equal((await invoiceRow(t, three.id)).status, 'Failed');
     await new Promise((r) => setTimeout(r, 700));
     assert.equal(await wallet(t, c.id), undefined, 'no wallet: nothing was ever credited');
+  });
+
+  test('a verified success after a failure report is credited once: the gateway took the money', async () => {
+    const c = await createCustomer(t);
+    const inv = await invoiceRow(t, (await deposit(t, c.id, { amount: 10000 })).invoice_id);
+    assert.equal((await postPgone(t, pgoneForm(t, inv, '01'))).statusCode, 200);
+    assert.equal((await invoiceRow(t, inv.id)).status, 'Failed');
+    const late = await Promise.all(Array.from({ length: 5 }, () => postPgone(t, pgoneForm(t, inv, '00'))));
+    for (const r of late) assert.equal(r.statusCode, 200);
+    assert.equal((await invoiceRow(t, inv.id)).status, 'Paid');
+    await eventually(async () => (await wallet(t, c.id))?.actual_balance === '10000.00');
+    // a failure report after that does not undo the payment
+    assert.equal((await postPgone(t, pgoneForm(t, inv, '01'))).statusCode, 200);
+    assert.equal((await invoiceRow(t, inv.id)).status, 'Paid');
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal((await ledgerOf(t, c.id)).length, 1);
   });
 });

@@ -103,8 +103,10 @@ export class PgOneGateway implements PaymentGateway {
 
   verifyCallback(cb: InboundCallback): VerifiedCallback {
     const body = (cb.body && typeof cb.body === 'object' ? cb.body : {}) as Record<string, unknown>;
+    // No signature is a signature that does not match (spec: 401), not a malformed body.
+    if (typeof body.signature !== 'string' || body.signature === '') throw new InvalidSignatureError();
     const errors: FieldError[] = [];
-    for (const field of ['merchantOrderId', 'amount', 'resultCode', 'signature']) {
+    for (const field of ['merchantOrderId', 'amount', 'resultCode']) {
       if (typeof body[field] !== 'string' || body[field] === '') errors.push({ field, message: 'is required (one string)' });
     }
     if (errors.length > 0) throw new ValidationError('Malformed callback', errors);

@@ -123,14 +123,14 @@ export class BillingRepository {
 
   /**
    * The one transition to Paid: conditional, so of any number of concurrent verified success
-   * callbacks exactly one gets the row back. A late success for an Expired invoice is still
-   * accepted (the money was taken).
+   * callbacks exactly one gets the row back. A late verified success for an Expired or Failed
+   * invoice is still accepted: the gateway took the money.
    */
   async markPaid(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
     const [row] = await ex
       .update(topupInvoices)
       .set({ status: 'Paid', paidAt: at, updatedAt: sql`now()` })
-      .where(and(eq(topupInvoices.id, id), sql`${topupInvoices.status} in ('Pending', 'Expired')`))
+      .where(and(eq(topupInvoices.id, id), sql`${topupInvoices.status} in ('Pending', 'Expired', 'Failed')`))
       .returning();
     return row;
   }

@@ -166,12 +166,7 @@ export class TopupPaymentsService {
   private async settled(invoiceId: string, result: string): Promise<CallbackOutcome> {
     const current = await this.repo.findInvoice(this.db, invoiceId);
     const same = (result === 'success' && current?.status === 'Paid') || (result === 'failed' && current?.status === 'Failed') || (result === 'expired' && current?.status === 'Expired');
-    if (same) return 'duplicate';
-    if (result === 'success') {
-      // Money taken for an invoice already Failed: kept for reconciliation in payment_callbacks.
-      this.log.error({ invoiceId, status: current?.status }, 'success callback for a settled invoice: reconcile manually');
-    }
-    return 'ignored';
+    return same ? 'duplicate' : 'ignored';
   }
 
   /**
