@@ -158,7 +158,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
-    queue.register(topupPayments.creditJob, topupPayments.expireJob);
+    queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;

@@ -137,3 +137,25 @@ describe('coupons', () => {
     }
   });
 });
+
+describe('billing.recredit-paid', () => {
+  test('a Paid invoice whose credit task was lost is credited by the sweep, once', async () => {
+    assert.equal(t.container.queue.definition('billing.recredit-paid')?.schedule, '*/15 * * * *');
+    const c = await createCustomer(t);
+    const d = await deposit(t, c.id, { amount: 15000 });
+    // Paid without its task, as after a task that exhausted its retries
+    await t.container.db.execute(sql`update topup_invoices set status = 'Paid', paid_at = ${clock.now().toISOString()}::timestamptz where id = ${d.invoice_id}`);
+    clock.advance(9 * 60_000);
+    await t.container.queue.runNow('billing.recredit-paid');
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(await wallet(t, c.id), undefined, 'not before 10 minutes: the task may still be queued');
+    clock.advance(2 * 60_000);
+    await t.container.queue.runNow('billing.recredit-paid');
+    await eventually(async () => (await wallet(t, c.id))?.actual_balance === '15000.00');
+    await eventually(async () => (await invoiceRow(t, d.invoice_id)).status === 'Paid' && (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from topup_invoices where id = ${d.invoice_id} and credited_at is not null`))[0]!.n === 1);
+    await t.container.queue.runNow('billing.recredit-paid');
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal((await ledgerOf(t, c.id)).length, 1);
+    for (const r of await walletsVsLedger(t)) assert.equal(r.actual_balance, r.ledger_actual);
+  });
+});

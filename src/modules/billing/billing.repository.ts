@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
@@ -165,6 +165,17 @@ export class BillingRepository {
       .where(and(eq(topupInvoices.status, 'Pending'), lte(topupInvoices.expiresAt, now)))
       .returning({ id: topupInvoices.id });
     return rows.length;
+  }
+
+  /** Paid invoices not credited since before `paidBefore` (their credit task gave up or was lost). */
+  async listUncredited(ex: Executor, paidBefore: Date, max: number): Promise<string[]> {
+    const rows = await ex
+      .select({ id: topupInvoices.id })
+      .from(topupInvoices)
+      .where(and(eq(topupInvoices.status, 'Paid'), isNull(topupInvoices.creditedAt), lte(topupInvoices.paidAt, paidBefore)))
+      .orderBy(asc(topupInvoices.paidAt))
+      .limit(max);
+    return rows.map((r) => r.id);
   }
 
   async recordCallback(ex: Executor, row: NewPaymentCallback): Promise<void> {

@@ -14,6 +14,8 @@ import type { CallbackOutcome } from './billing.tables.js';
 import type { CouponsService } from './coupons.service.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
+/** A Paid invoice still uncredited this long after payment gets its credit task again. */
+const RECREDIT_AFTER_MINUTES = 10;
 
 
 function outcomeOf(err: unknown): CallbackOutcome {
@@ -52,6 +54,17 @@ export class TopupPaymentsService {
     handler: async (_p, ctx) => {
       const n = await this.expireDue();
       if (n > 0) ctx.log.info({ expired: n }, 'top-up invoices expired');
+    },
+  });
+
+  /** The safety net under exactly-once: a Paid invoice is credited even if its task was lost. */
+  readonly recreditJob = defineJob<object>({
+    name: 'billing.recredit-paid',
+    schedule: '*/15 * * * *',
+    description: `Queues TopupCallbackSuccessTask again for Paid top-ups still not credited ${RECREDIT_AFTER_MINUTES} minutes after payment`,
+    handler: async (_p, ctx) => {
+      const n = await this.requeueUncredited();
+      if (n > 0) ctx.log.error({ requeued: n }, 'paid top-ups were not credited: their credit task was queued again');
     },
   });
 
@@ -230,6 +243,14 @@ export class TopupPaymentsService {
       description: `Coupon ${invoice.couponCode} bonus`,
     });
     return moneyString(invoice.bonusAmount);
+  }
+
+  /** Queues the credit task again for Paid invoices left uncredited; the task itself is idempotent. */
+  async requeueUncredited(): Promise<number> {
+    const paidBefore = new Date(this.clock.now().getTime() - RECREDIT_AFTER_MINUTES * 60_000);
+    const ids = await this.repo.listUncredited(this.db, paidBefore, 500);
+    for (const invoiceId of ids) await this.queue.send(this.creditJob, { invoiceId }, { singletonKey: `recredit:${invoiceId}` });
+    return ids.length;
   }
 
   /** Pending invoices past their expiry (TOPUP_EXPIRY_HOURS after creation) → Expired. */
