@@ -11,12 +11,12 @@ export const ENDED_SESSION_RETENTION_DAYS = 90;
 export const SPENT_TOKEN_RETENTION_DAYS = 1;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A daily job that drops what only matters for a while: old idempotency answers and job runs. */
+/** A daily job that drops what only matters for a while: old idempotency keys and job runs. */
 export function housekeepingJob(deps: { idempotency: IdempotencyStore; queue: JobQueue; clock: Clock }) {
   return defineJob<object>({
     name: 'platform.housekeeping',
     schedule: '30 3 * * *',
-    description: `Deletes Idempotency-Key answers older than ${IDEMPOTENCY_RETENTION_DAYS} days and job runs older than ${JOB_RUN_RETENTION_DAYS} days`,
+    description: `Deletes Idempotency-Keys (answered or abandoned) older than ${IDEMPOTENCY_RETENTION_DAYS} days and job runs older than ${JOB_RUN_RETENTION_DAYS} days`,
     handler: async (_payload, ctx) => {
       const now = deps.clock.now().getTime();
       const keys = await deps.idempotency.prune(new Date(now - IDEMPOTENCY_RETENTION_DAYS * DAY_MS));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
+import { requestHash } from '../../src/platform/idempotency/idempotency.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
 import { setMaintenance } from '../helpers/settings.js';
@@ -137,6 +138,28 @@ describe('POST /api/billing/deposit', () => {
     assert.equal(bad.statusCode, 400);
     assert.equal((await api(c.cookie, 'POST', '/api/billing/deposit', { ...body, amount: 1 }, { 'idempotency-key': 'k2' })).statusCode, 400);
     assert.equal((await api(c.cookie, 'POST', '/api/billing/deposit', body, { 'idempotency-key': 'x'.repeat(300) })).statusCode, 400);
+  });
+
+  test('Idempotency-Key: a claim left in progress by a crashed request is taken over after 5 minutes', async () => {
+    const c = await customerSession(t);
+    const body = { amount: 12000, method_code: 'SP', gateway_name: 'pgone' };
+    const first = await api(c.cookie, 'POST', '/api/billing/deposit', body, { 'idempotency-key': 'crashed' });
+    assert.equal(first.statusCode, 200);
+    // as if the process died between the claim and the answer
+    const stall = (age: string) =>
+      t.container.db.execute(sql`update idempotency_keys set state = 'in_progress', response_status = null, response_body = null, completed_at = null,
+        created_at = now() - ${age}::interval where scope = 'billing.deposit' and owner = ${`customer:${c.id}`} and key = 'crashed'`);
+    await stall('4 minutes');
+    const fresh = await t.container.db.transaction((tx) =>
+      t.container.idempotency.claim(tx, { scope: 'billing.deposit', owner: `customer:${c.id}`, key: 'crashed', requestHash: requestHash(body) }),
+    );
+    assert.equal(fresh.kind, 'in_progress', 'a younger claim may still be running');
+    await stall('6 minutes');
+    const retry = await api(c.cookie, 'POST', '/api/billing/deposit', body, { 'idempotency-key': 'crashed' });
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.notEqual(retry.json().data.invoice_id, first.json().data.invoice_id);
+    const replay = await api(c.cookie, 'POST', '/api/billing/deposit', body, { 'idempotency-key': 'crashed' });
+    assert.deepEqual(replay.json(), retry.json());
   });
 });
 

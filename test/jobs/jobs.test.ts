@@ -120,7 +120,7 @@ describe('npm run job', () => {
 });
 
 describe('platform.housekeeping', () => {
-  test('drops answered Idempotency-Keys after 7 days and job runs after 30, keeps the rest', async () => {
+  test('drops Idempotency-Keys (answered or abandoned) after 7 days and job runs after 30, keeps the rest', async () => {
     const db = t.container.db;
     await db.execute(sql`insert into idempotency_keys (scope, owner, key, request_hash, state, created_at) values
       ('test', 'customer:1', 'old-done', 'h', 'done', now() - interval '8 days'),
@@ -133,7 +133,7 @@ describe('platform.housekeeping', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.status, 'succeeded');
     const keys = await queryRows<{ key: string }>(db, sql`select key from idempotency_keys where scope = 'test' order by key`);
-    assert.deepEqual(keys.map((k) => k.key), ['old-in-progress', 'recent-done']);
+    assert.deepEqual(keys.map((k) => k.key), ['recent-done']);
     const old = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from job_runs where started_at < now() - interval '30 days'`);
     assert.equal(old[0]!.n, 0);
     const kept = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from job_runs where started_at < now() - interval '28 days'`);

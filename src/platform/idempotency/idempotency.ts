@@ -37,6 +37,8 @@ export function requestHash(body: unknown): string {
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Longer than any request holding a claim may take (gateway calls time out after 10 s). */
+export const STALE_CLAIM_SECONDS = 5 * 60;
 
 /** Checks the header value: 1..255 visible ASCII characters. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -72,6 +74,20 @@ export class IdempotencyStore {
       throw new ConflictError('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
     }
     if (existing.state === 'done') return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.responseBody as T } };
+    // A claim that never got its answer (the process died mid-request) is taken over once it is
+    // older than any request can run, so the key does not stay blocked forever.
+    const [taken] = await tx
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now()` })
+      .where(
+        and(
+          eq(idempotencyKeys.id, existing.id),
+          eq(idempotencyKeys.state, 'in_progress'),
+          sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (taken) return { kind: 'claimed', id: taken.id };
     return { kind: 'in_progress' };
   }
 
@@ -106,11 +122,11 @@ export class IdempotencyStore {
     }
   }
 
-  /** Forgets answered keys created before `before`; a repeat after that is a new request. */
+  /** Forgets keys created before `before` (answered or abandoned); a repeat after that is a new request. */
   async prune(before: Date): Promise<number> {
     const rows = await this.db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.state, 'done'), sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`))
+      .where(sql`${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz`)
       .returning({ id: idempotencyKeys.id });
     return rows.length;
   }
