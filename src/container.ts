@@ -121,7 +121,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const db = database.db;
     const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
     const events = new EventBus(database, log);
-    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
 
     const audit = new AuditService(db, new AuditRepository(), clock);
     const settings = new SettingsService(db, new SettingsRepository(), audit, clock);
@@ -145,6 +145,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       pgone: { merchantCode: config.pgoneMerchantCode, apiKey: config.pgoneApiKey, baseUrl: config.pgoneBaseUrl },
       pgtwo: { callbackSecret: config.pgtwoCallbackSecret, apiKey: config.pgtwoApiKey, baseUrl: config.pgtwoBaseUrl },
     });
+    if (!config.smtpUrl && config.nodeEnv === 'production') {
+      log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
+    }
     if (config.paymentMode === 'sandbox' && config.nodeEnv === 'production') {
       log.warn('PAYMENT_MODE=sandbox: anyone with a payment link can mark a top-up paid; set PAYMENT_MODE=live for real money');
     }

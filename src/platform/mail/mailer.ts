@@ -26,7 +26,8 @@ export class Mailer {
     private readonly queue: JobQueue,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly opts: { smtpUrl: string | undefined; from: string },
+    /** logBodies: without SMTP, write the text to the log (development); never in production, where it holds links and codes. */
+    private readonly opts: { smtpUrl: string | undefined; from: string; logBodies: boolean },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
     queue.register(this.deliverJob);
@@ -48,7 +49,8 @@ export class Mailer {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     if (!mail || mail.status !== 'pending') return;
     if (!this.transport) {
-      this.log.info({ to: mail.toAddress, subject: mail.subject, text: mail.textBody }, 'mail (no SMTP configured)');
+      const text = this.opts.logBodies ? { text: mail.textBody } : {};
+      this.log.info({ to: mail.toAddress, subject: mail.subject, outboxId, ...text }, 'mail (no SMTP configured)');
       await this.db.update(mailOutbox).set({ status: 'logged', sentAt: this.clock.now() }).where(eq(mailOutbox.id, outboxId));
       return;
     }
