@@ -98,6 +98,21 @@ describe('validation', () => {
     assert.equal(form.statusCode, 400);
   });
 
+  test('a JSON number JavaScript would round (more digits than a double keeps) is 400, not silently changed', async () => {
+    for (const raw of ['{"name":"a","size":20000.000000000001}', '{"name":"a","size":12345678901234567890}', '{"name":"a","size":9007199254740993}']) {
+      const res = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: raw });
+      assert.equal(res.statusCode, 400, raw);
+      assert.match(res.json().errors[0].message, /more digits than can be kept exactly/);
+    }
+    // long digit runs inside strings, and exact long numbers, are fine
+    for (const raw of ['{"name":"12345678901234567890.5","size":3}', '{"name":"a","size":1000000000000000}', '{"name":"0.1000000000000000000","size":1}']) {
+      const res = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: raw });
+      assert.equal(res.statusCode, 201, raw);
+    }
+    const poisoned = await t.app.inject({ method: 'POST', url: '/_test/items', headers: { 'content-type': 'application/json' }, payload: '{"name":"a","__proto__":{"x":1}}' });
+    assert.equal(poisoned.statusCode, 400, 'prototype poisoning is still refused by the default parser');
+  });
+
   test('page beyond 1,000,000, however written, is 400, never a database overflow', async () => {
     for (const page of ['1000001', '1e300', '99999999999999999999', '1.5', '-1', '0']) {
       const res = await t.app.inject({ method: 'GET', url: `/_test/items?page=${page}` });

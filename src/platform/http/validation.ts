@@ -1,5 +1,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { parse as parseLossless } from 'lossless-json';
+import { Decimal } from '../money.js';
 import { ValidationError } from '../errors.js';
 
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
@@ -48,5 +50,39 @@ export function rejectNulCharacters(app: FastifyInstance): void {
       const field = nulPath(part, '');
       if (field) throw new ValidationError('Validation failed', [{ field, message: 'must not contain NUL characters' }]);
     }
+  });
+}
+
+/** 16 or more digits in a row (dots allowed): the only JSON texts that may hold an inexact number. */
+const LONG_NUMBER = /[0-9][0-9.]{15,}/;
+
+/** The first number in a JSON text that a double cannot hold exactly (e.g. 20000.000000000001). */
+function inexactNumber(text: string): string | undefined {
+  let found: string | undefined;
+  parseLossless(text, null, (raw: string) => {
+    if (found === undefined && !new Decimal(raw).eq(new Decimal(Number(raw)))) found = raw;
+    return 0;
+  });
+  return found;
+}
+
+/**
+ * JSON bodies through Fastify's own parser (prototype-poisoning checks included), then refused
+ * when a number would be silently rounded by JavaScript: `"amount": 20000.000000000001` is a
+ * 400, not a deposit of 20000.
+ */
+export function exactJsonNumbers(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    parseJson(request, text, (err, value) => {
+      if (err) return done(err, undefined);
+      const inexact = LONG_NUMBER.test(text) ? inexactNumber(text) : undefined;
+      if (inexact !== undefined) {
+        return done(new ValidationError('Validation failed', [{ field: '(body)', message: `the number ${inexact.slice(0, 40)} has more digits than can be kept exactly` }]), undefined);
+      }
+      done(null, value);
+    });
   });
 }
