@@ -38,6 +38,27 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Templates of earlier schema versions, and test databases a crashed run left behind, once they
+ * are a day old (a younger one may belong to a run still going in another checkout).
+ */
+async function dropStaleDatabases(admin: pg.Client, keep: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database
+      WHERE (datname LIKE 'chp\_tpl\_%' OR datname LIKE 'chp\_t\_%') AND datname <> $1 AND datname NOT LIKE '%\_build'
+        AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
+    [keep],
+  );
+  for (const { datname } of rows) {
+    try {
+      await admin.query(`ALTER DATABASE "${datname}" WITH is_template = false`);
+      await admin.query(`DROP DATABASE "${datname}"`);
+    } catch {
+      // in use or already gone: the next schema change tries again
+    }
+  }
+}
+
 /** Migrates and seeds a template database once per schema version (guarded by an advisory lock). */
 async function ensureTemplate(): Promise<string> {
   const name = templateName();
@@ -54,7 +75,8 @@ async function ensureTemplate(): Promise<string> {
       await c.close();
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       await admin.query(`ALTER DATABASE ${name} WITH is_template = true`);
-      // Old templates from earlier schema versions are left for the next cleanup run.
+      // needs a superuser (pg_stat_file): a cleanup that cannot run is skipped
+      await dropStaleDatabases(admin, name).catch(() => undefined);
       return name;
     } finally {
       await admin.query('SELECT pg_advisory_unlock(727001)');
