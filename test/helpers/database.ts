@@ -45,7 +45,7 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 async function dropStaleDatabases(admin: pg.Client, keep: string): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>(
     `SELECT datname FROM pg_database
-      WHERE (datname LIKE 'chp\_tpl\_%' OR datname LIKE 'chp\_t\_%') AND datname <> $1 AND datname NOT LIKE '%\_build'
+      WHERE (datname LIKE 'chp\\_tpl\\_%' OR datname LIKE 'chp\\_t\\_%') AND datname <> $1 AND datname NOT LIKE '%\\_build'
         AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
     [keep],
   );
