@@ -85,6 +85,48 @@ describe('login and cookies', () => {
   });
 });
 
+describe('password attempts share one lock', () => {
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  test('20 parallel wrong passwords and the right one: at most 10 are checked, the account ends locked, no session', async () => {
+    const c = await createCustomer(t);
+    const [right, ...wrong] = await Promise.all([login(c.email, c.password), ...Array.from({ length: 20 }, (_, i) => login(c.email, `Wr0ng!pass${i}`))]);
+    for (const r of wrong) assert.ok([401, 429].includes(r.statusCode), r.body);
+    assert.ok(wrong.filter((r) => r.statusCode === 401).length <= 10);
+    assert.ok(wrong.filter((r) => r.statusCode === 429).length >= 10);
+    assert.equal(right!.statusCode, 429, right!.body);
+    assert.equal(right!.cookies.length, 0);
+    assert.equal(await liveSessions(c.id), 0);
+    const later = await login(c.email, c.password);
+    assert.equal(later.statusCode, 429);
+    assert.ok(Number(later.headers['retry-after']) > 800);
+  });
+
+  test('wrong passwords in sudo and change-password count toward the login lock', async () => {
+    const s = await customerSession(t);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie }, payload });
+    for (let i = 0; i < 5; i++) assert.equal((await post('/api/auth/profile/sudo', { password: `Wr0ng!pass${i}` })).statusCode, 400);
+    for (let i = 0; i < 4; i++) {
+      assert.equal((await post('/api/auth/password/change', { current_password: `Wr0ng!pass${i}`, new_password: 'N3w!Password' })).statusCode, 400);
+    }
+    const tenth = await post('/api/auth/profile/sudo', { password: 'Wr0ng!pass10' });
+    assert.equal(tenth.statusCode, 429);
+    assert.equal(tenth.json().code, 'RATE_LIMITED');
+    // locked: even the right password is refused, everywhere
+    assert.equal((await post('/api/auth/profile/sudo', { password: s.password })).statusCode, 429);
+    assert.equal((await post('/api/auth/password/change', { current_password: s.password, new_password: 'N3w!Password' })).statusCode, 429);
+    assert.equal((await login(s.email, s.password)).statusCode, 429);
+  });
+
+  test('a right password clears the count', async () => {
+    const s = await customerSession(t);
+    for (let i = 0; i < 9; i++) assert.equal((await login(s.email, `Wr0ng!pass${i}`)).statusCode, 401);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: s.cookie }, payload: { password: s.password } })).statusCode, 200);
+    for (let i = 0; i < 9; i++) assert.equal((await login(s.email, `Wr0ng!pass${i}`)).statusCode, 401);
+    assert.ok(await loginCustomer(t, s.email, s.password));
+  });
+});
+
 describe('refresh and logout', () => {
   test('refresh rotates the token; reusing the old one ends the session', async () => {
     const s = await customerSession(t);
