@@ -146,6 +146,32 @@ describe('refresh and logout', () => {
     assert.equal(await liveSessions(s.id), 0);
   });
 
+  test('a token rotated two generations ago is still reuse: R1 → R2 → R3, replaying R1 ends the session', async () => {
+    const s = await customerSession(t);
+    const refresh = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const r2 = await refresh(s.cookie);
+    assert.equal(r2.statusCode, 200, r2.body);
+    const r3 = await refresh(cookieHeader(cookiesOf(r2)));
+    assert.equal(r3.statusCode, 200, r3.body);
+    const current = cookieHeader(cookiesOf(r3));
+    assert.equal((await refresh(s.cookie)).statusCode, 401);
+    assert.equal((await refresh(current)).statusCode, 401);
+    assert.equal((await me(current)).statusCode, 401);
+    assert.equal(await liveSessions(s.id), 0);
+  });
+
+  test('auth.prune deletes rotation history older than 30 days', async () => {
+    const s = await customerSession(t);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 200);
+    await t.container.db.execute(
+      sql`update customer_refresh_token_history set rotated_at = now() - interval '31 days' where session_id in (select id from customer_sessions where customer_id = ${s.id})`,
+    );
+    const pruned = await t.container.services.sessions.prune();
+    assert.ok(pruned.rotated_refresh_tokens >= 1);
+    const left = await t.container.db.execute(sql`select count(*)::int as n from customer_refresh_token_history h join customer_sessions cs on cs.id = h.session_id where cs.customer_id = ${s.id}`);
+    assert.equal((left as unknown as { rows: { n: number }[] }).rows[0]!.n, 0);
+  });
+
   test('refresh without or with a garbage cookie → 401', async () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode, 401);
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: 'refresh_token=abc' } })).statusCode, 401);
