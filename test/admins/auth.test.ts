@@ -156,6 +156,20 @@ describe('refresh and logout', () => {
     assert.equal(r.statusCode, 401);
     assert.ok((await auditCount('admin.logout')) >= 1);
   });
+
+  test('logout with only the refresh cookie (access token expired) ends the session; with no cookies it is 200 too', async () => {
+    const a = await createAdmin(t);
+    const login = await loginAdminFull(t, a.email, a.password);
+    const refreshOnly = `bo_refresh_token=${login.refresh}`;
+    const out = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout', headers: { cookie: `bo_access_token=expired.garbage.token; ${refreshOnly}` } });
+    assert.equal(out.statusCode, 200, out.body);
+    assert.ok(out.cookies.some((c) => c.name === 'bo_access_token' && c.value === ''));
+    assert.ok(out.cookies.some((c) => c.name === 'bo_refresh_token' && c.value === ''));
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/refresh', headers: { cookie: refreshOnly } })).statusCode, 401);
+    assert.equal((await inf(login.cookie)).statusCode, 401);
+    const none = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout' });
+    assert.equal(none.statusCode, 200);
+  });
 });
 
 describe('change-password', () => {

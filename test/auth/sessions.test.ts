@@ -187,6 +187,22 @@ describe('refresh and logout', () => {
     assert.equal((await me(s.cookie)).statusCode, 401);
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 401);
   });
+
+  test('logout with only the refresh cookie (access token expired or gone) ends the session; with no cookies it is 200 too', async () => {
+    const s = await customerSession(t);
+    const refreshOnly = s.cookie.split('; ').find((x) => x.startsWith('refresh_token='))!;
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `access_token=expired.garbage.token; ${refreshOnly}` } });
+    assert.equal(res.statusCode, 200, res.body);
+    const c = cookiesOf(res);
+    assert.equal(c.access_token, '');
+    assert.equal(c.refresh_token, '');
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: refreshOnly } })).statusCode, 401);
+    assert.equal((await me(s.cookie)).statusCode, 401);
+    assert.equal(await liveSessions(s.id), 0);
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    assert.equal(none.statusCode, 200);
+    assert.equal(cookiesOf(none).refresh_token, '');
+  });
 });
 
 describe('device sessions', () => {

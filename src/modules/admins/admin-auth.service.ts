@@ -167,10 +167,21 @@ export class AdminAuthService {
     return outcome.tokens;
   }
 
-  async logout(admin: AdminPrincipal, from: Actor): Promise<void> {
+  /**
+   * Ends the session named by a valid access token, else the one whose current refresh token this
+   * is (the access token may have expired). Without either it does nothing: logout always succeeds.
+   */
+  async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }, from: Actor): Promise<void> {
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await this.sessions.revoke(tx, admin.sessionId, this.clock.now(), 'logout');
-      await this.audit.record(tx, { actor: from, action: 'admin.logout', targetType: 'admin_session', targetId: admin.sessionId });
+      const claims = cookies.accessToken ? this.tokens.verifyAccess(cookies.accessToken, now) : undefined;
+      let session: { id: string; adminId: number } | undefined = claims ? { id: claims.sid, adminId: Number(claims.sub) } : undefined;
+      if (!session && cookies.refreshToken) session = await this.sessions.findSessionByCurrentRefreshToken(tx, hashRefreshToken(cookies.refreshToken));
+      if (!session) return;
+      const live = await this.sessions.findById(tx, session.id);
+      if (!live || live.adminId !== session.adminId || live.revokedAt) return;
+      await this.sessions.revoke(tx, live.id, now, 'logout');
+      await this.audit.record(tx, { actor: { ...from, type: 'admin', id: live.adminId }, action: 'admin.logout', targetType: 'admin_session', targetId: live.id });
     });
   }
 

@@ -142,6 +142,16 @@ export class SessionsRepository {
     return rows.length > 0;
   }
 
+  /** Revokes the live session whose current refresh token has this hash (a rotated one names none). */
+  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(customerSessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(and(eq(customerSessions.refreshTokenHash, hash), isNull(customerSessions.revokedAt)))
+      .returning({ id: customerSessions.id });
+    return rows.length > 0;
+  }
+
   /** Revokes every live session of a customer, except `keep` when given; returns how many. */
   async revokeAll(ex: Executor, customerId: number, reason: string, now: Date, keep?: string): Promise<number> {
     const rows = await ex

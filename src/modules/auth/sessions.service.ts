@@ -148,8 +148,19 @@ export class SessionService {
     return this.issue(row, next);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.repo.revoke(this.db, sessionId, 'logout', this.clock.now());
+  /**
+   * Ends the session named by a valid access token, else the one whose current refresh token this
+   * is (the access token may have expired). Without either it does nothing: logout always succeeds.
+   */
+  async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
+    const now = this.clock.now();
+    const claims = this.tokens.verifyAccess(cookies.accessToken);
+    if (claims) {
+      await this.repo.revoke(this.db, claims.sessionId, 'logout', now, claims.customerId);
+      return;
+    }
+    const refresh = cookies.refreshToken;
+    if (refresh && refresh.length <= 200) await this.repo.revokeByRefreshHash(this.db, sha256Hex(refresh), 'logout', now);
   }
 
   async list(customerId: number, currentSessionId?: string): Promise<SessionEntry[]> {
