@@ -208,9 +208,13 @@ export class AuthService {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
     const passwordHash = await hashPassword(input.new_password);
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await this.repo.updatePassword(tx, customerId, passwordHash, this.clock.now());
+      await this.repo.updatePassword(tx, customerId, passwordHash, now);
       await this.sessions.revokeOthers(tx, customerId, sessionId, 'password_changed');
+      // Outstanding reset links and half-done 2FA logins (password already checked) end with the old password.
+      await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
+      await this.repo.voidChallenges(tx, customerId, now);
       await this.mailer.queueMail(customer.email, passwordChangedMail(), tx);
     });
   }
