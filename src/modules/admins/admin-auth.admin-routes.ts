@@ -98,7 +98,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
         tags,
         summary: "Changes the admin's own password; other sessions of the admin end",
         body: ChangePasswordBody,
-        response: { 200: MessageOnly, ...errorResponses(400, 401) },
+        response: { 200: MessageOnly, ...errorResponses(400, 401, 429) },
       },
     },
     async (req) => {
