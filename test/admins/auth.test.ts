@@ -89,6 +89,37 @@ describe('backoffice login', () => {
   });
 });
 
+describe('password attempts share one lock', () => {
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { email, password } });
+
+  test('20 parallel wrong passwords and the right one: at most 10 are checked, the account ends locked, no session', async () => {
+    const a = await createAdmin(t);
+    const [right, ...wrong] = await Promise.all([login(a.email, a.password), ...Array.from({ length: 20 }, (_, i) => login(a.email, `Wrong-${i}-Aa1!`))]);
+    for (const r of wrong) assert.ok([401, 429].includes(r.statusCode), r.body);
+    assert.ok(wrong.filter((r) => r.statusCode === 401).length <= 10);
+    assert.ok(wrong.filter((r) => r.statusCode === 429).length >= 10);
+    assert.equal(right!.statusCode, 429, right!.body);
+    assert.equal(right!.cookies.length, 0);
+    const live = await t.container.db.execute(sql`select count(*)::int as n from admin_sessions where admin_id = ${a.id} and revoked_at is null`);
+    assert.equal((live as unknown as { rows: { n: number }[] }).rows[0]!.n, 0);
+    const later = await login(a.email, a.password);
+    assert.equal(later.statusCode, 429);
+    assert.ok(Number(later.headers['retry-after']) > 800);
+  });
+
+  test('wrong current passwords in change-password count toward the login lock', async () => {
+    const a = await createAdmin(t);
+    const cookie = await loginAdmin(t, a.email, a.password);
+    const change = (current: string) =>
+      t.app.inject({ method: 'POST', url: '/api/backoffice/auth/change-password', headers: { cookie }, payload: { current_password: current, new_password: 'Brand-New-Aa1!x' } });
+    for (let i = 0; i < 10; i++) assert.equal((await change(`Wrong-${i}-Aa1!`)).statusCode, 400);
+    const locked = await change(a.password);
+    assert.equal(locked.statusCode, 429);
+    assert.equal(locked.json().code, 'RATE_LIMITED');
+    assert.equal((await login(a.email, a.password)).statusCode, 429);
+  });
+});
+
 describe('refresh and logout', () => {
   test('refresh rotates the token; a reused refresh token kills the session', async () => {
     const a = await createAdmin(t);
@@ -124,6 +155,20 @@ describe('refresh and logout', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/refresh', headers: { cookie: login.cookie } });
     assert.equal(r.statusCode, 401);
     assert.ok((await auditCount('admin.logout')) >= 1);
+  });
+
+  test('logout with only the refresh cookie (access token expired) ends the session; with no cookies it is 200 too', async () => {
+    const a = await createAdmin(t);
+    const login = await loginAdminFull(t, a.email, a.password);
+    const refreshOnly = `bo_refresh_token=${login.refresh}`;
+    const out = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout', headers: { cookie: `bo_access_token=expired.garbage.token; ${refreshOnly}` } });
+    assert.equal(out.statusCode, 200, out.body);
+    assert.ok(out.cookies.some((c) => c.name === 'bo_access_token' && c.value === ''));
+    assert.ok(out.cookies.some((c) => c.name === 'bo_refresh_token' && c.value === ''));
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/refresh', headers: { cookie: refreshOnly } })).statusCode, 401);
+    assert.equal((await inf(login.cookie)).statusCode, 401);
+    const none = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout' });
+    assert.equal(none.statusCode, 200);
   });
 });
 

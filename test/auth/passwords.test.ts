@@ -93,6 +93,21 @@ describe('password change', () => {
   });
 });
 
+describe('password change voids outstanding reset links', () => {
+  test('a reset link mailed before the change no longer works after it', async () => {
+    const c = await createCustomer(t, { email: `voided-${Date.now()}@example.test` });
+    const here = await loginCustomer(t, c.email, c.password);
+    assert.equal((await post('/api/auth/password/forgot', { email: c.email })).statusCode, 200);
+    const mail = await smtp.waitFor(c.email, (m) => /reset/i.test(m.subject));
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    assert.equal((await post('/api/auth/password/change', { current_password: c.password, new_password: 'N3w!Password' }, here)).statusCode, 200);
+    const reset = await post('/api/auth/password/reset', { token, new_password: 'R3set!Password' });
+    assert.equal(reset.statusCode, 400);
+    assert.equal(reset.json().code, 'INVALID_TOKEN');
+    assert.ok(await loginCustomer(t, c.email, 'N3w!Password'));
+  });
+});
+
 describe('forgotten password', () => {
   test('always 200; the link (1 hour, single use) sets a new password and ends every session', async () => {
     const c = await createCustomer(t, { email: 'forgetful@example.test' });

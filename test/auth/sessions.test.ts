@@ -85,6 +85,48 @@ describe('login and cookies', () => {
   });
 });
 
+describe('password attempts share one lock', () => {
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  test('20 parallel wrong passwords and the right one: at most 10 are checked, the account ends locked, no session', async () => {
+    const c = await createCustomer(t);
+    const [right, ...wrong] = await Promise.all([login(c.email, c.password), ...Array.from({ length: 20 }, (_, i) => login(c.email, `Wr0ng!pass${i}`))]);
+    for (const r of wrong) assert.ok([401, 429].includes(r.statusCode), r.body);
+    assert.ok(wrong.filter((r) => r.statusCode === 401).length <= 10);
+    assert.ok(wrong.filter((r) => r.statusCode === 429).length >= 10);
+    assert.equal(right!.statusCode, 429, right!.body);
+    assert.equal(right!.cookies.length, 0);
+    assert.equal(await liveSessions(c.id), 0);
+    const later = await login(c.email, c.password);
+    assert.equal(later.statusCode, 429);
+    assert.ok(Number(later.headers['retry-after']) > 800);
+  });
+
+  test('wrong passwords in sudo and change-password count toward the login lock', async () => {
+    const s = await customerSession(t);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie }, payload });
+    for (let i = 0; i < 5; i++) assert.equal((await post('/api/auth/profile/sudo', { password: `Wr0ng!pass${i}` })).statusCode, 400);
+    for (let i = 0; i < 4; i++) {
+      assert.equal((await post('/api/auth/password/change', { current_password: `Wr0ng!pass${i}`, new_password: 'N3w!Password' })).statusCode, 400);
+    }
+    const tenth = await post('/api/auth/profile/sudo', { password: 'Wr0ng!pass10' });
+    assert.equal(tenth.statusCode, 429);
+    assert.equal(tenth.json().code, 'RATE_LIMITED');
+    // locked: even the right password is refused, everywhere
+    assert.equal((await post('/api/auth/profile/sudo', { password: s.password })).statusCode, 429);
+    assert.equal((await post('/api/auth/password/change', { current_password: s.password, new_password: 'N3w!Password' })).statusCode, 429);
+    assert.equal((await login(s.email, s.password)).statusCode, 429);
+  });
+
+  test('a right password clears the count', async () => {
+    const s = await customerSession(t);
+    for (let i = 0; i < 9; i++) assert.equal((await login(s.email, `Wr0ng!pass${i}`)).statusCode, 401);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: s.cookie }, payload: { password: s.password } })).statusCode, 200);
+    for (let i = 0; i < 9; i++) assert.equal((await login(s.email, `Wr0ng!pass${i}`)).statusCode, 401);
+    assert.ok(await loginCustomer(t, s.email, s.password));
+  });
+});
+
 describe('refresh and logout', () => {
   test('refresh rotates the token; reusing the old one ends the session', async () => {
     const s = await customerSession(t);
@@ -104,6 +146,32 @@ describe('refresh and logout', () => {
     assert.equal(await liveSessions(s.id), 0);
   });
 
+  test('a token rotated two generations ago is still reuse: R1 → R2 → R3, replaying R1 ends the session', async () => {
+    const s = await customerSession(t);
+    const refresh = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const r2 = await refresh(s.cookie);
+    assert.equal(r2.statusCode, 200, r2.body);
+    const r3 = await refresh(cookieHeader(cookiesOf(r2)));
+    assert.equal(r3.statusCode, 200, r3.body);
+    const current = cookieHeader(cookiesOf(r3));
+    assert.equal((await refresh(s.cookie)).statusCode, 401);
+    assert.equal((await refresh(current)).statusCode, 401);
+    assert.equal((await me(current)).statusCode, 401);
+    assert.equal(await liveSessions(s.id), 0);
+  });
+
+  test('auth.prune deletes rotation history older than 30 days', async () => {
+    const s = await customerSession(t);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 200);
+    await t.container.db.execute(
+      sql`update customer_refresh_token_history set rotated_at = now() - interval '31 days' where session_id in (select id from customer_sessions where customer_id = ${s.id})`,
+    );
+    const pruned = await t.container.services.sessions.prune();
+    assert.ok(pruned.rotated_refresh_tokens >= 1);
+    const left = await t.container.db.execute(sql`select count(*)::int as n from customer_refresh_token_history h join customer_sessions cs on cs.id = h.session_id where cs.customer_id = ${s.id}`);
+    assert.equal((left as unknown as { rows: { n: number }[] }).rows[0]!.n, 0);
+  });
+
   test('refresh without or with a garbage cookie → 401', async () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode, 401);
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: 'refresh_token=abc' } })).statusCode, 401);
@@ -118,6 +186,22 @@ describe('refresh and logout', () => {
     assert.equal(c.refresh_token, '');
     assert.equal((await me(s.cookie)).statusCode, 401);
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 401);
+  });
+
+  test('logout with only the refresh cookie (access token expired or gone) ends the session; with no cookies it is 200 too', async () => {
+    const s = await customerSession(t);
+    const refreshOnly = s.cookie.split('; ').find((x) => x.startsWith('refresh_token='))!;
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `access_token=expired.garbage.token; ${refreshOnly}` } });
+    assert.equal(res.statusCode, 200, res.body);
+    const c = cookiesOf(res);
+    assert.equal(c.access_token, '');
+    assert.equal(c.refresh_token, '');
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: refreshOnly } })).statusCode, 401);
+    assert.equal((await me(s.cookie)).statusCode, 401);
+    assert.equal(await liveSessions(s.id), 0);
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    assert.equal(none.statusCode, 200);
+    assert.equal(cookiesOf(none).refresh_token, '');
   });
 });
 

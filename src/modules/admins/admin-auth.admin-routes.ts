@@ -74,11 +74,17 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
   app.post(
     '/logout',
     {
-      config: { permission: 'authenticated', allowPendingPasswordChange: true },
-      schema: { tags, summary: 'Ends this backoffice session', response: { 200: MessageOnly, ...errorResponses(401) } },
+      // Public so that logout works once the 15-minute access token has expired: the refresh cookie names the session then.
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Ends this backoffice session (named by the access cookie, else the refresh cookie); always 200, clears the cookies',
+        security: [{ backofficeCookie: [] }, { backofficeRefreshCookie: [] }, {}],
+        response: { 200: MessageOnly, ...errorResponses(429) },
+      },
     },
     async (req, reply) => {
-      await auth.logout(adminOf(req), actorOf(req));
+      await auth.logout({ accessToken: req.cookies[BO_ACCESS_COOKIE], refreshToken: req.cookies[BO_REFRESH_COOKIE] }, actorOf(req));
       clearCookies(reply);
       return { message: 'Logged out', data: null };
     },
@@ -92,7 +98,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
         tags,
         summary: "Changes the admin's own password; other sessions of the admin end",
         body: ChangePasswordBody,
-        response: { 200: MessageOnly, ...errorResponses(400, 401) },
+        response: { 200: MessageOnly, ...errorResponses(400, 401, 429) },
       },
     },
     async (req) => {

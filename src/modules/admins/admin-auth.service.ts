@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Executor } from '../../platform/db/database.js';
 import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
@@ -61,26 +61,22 @@ export class AdminAuthService {
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
     const now = this.clock.now();
     const admin = await this.admins.findByEmail(this.db, input.email.trim());
-    if (admin?.lockedUntil && admin.lockedUntil > now) {
-      throw new RateLimitedError((admin.lockedUntil.getTime() - now.getTime()) / 1000, 'Too many failed logins; the account is locked for a while');
-    }
+    // The attempt is counted before the slow password check, so parallel guesses cannot outrun the lock.
+    const attempt = admin ? await this.reserveAttempt(admin.id, now) : null;
     const ok = admin ? await verifyPassword(admin.passwordHash, input.password) : await verifyAgainstDummy(input.password);
     if (!admin || !ok || admin.deletedAt) {
-      await this.db.transaction(async (tx) => {
-        if (admin) {
-          await this.admins.recordFailedLogin(tx, admin.id, now, new Date(now.getTime() - LOGIN_WINDOW_MS), LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS));
-        }
-        await this.audit.record(tx, {
-          actor: { ...from, type: 'anonymous', id: null },
-          action: 'admin.login_failed',
-          targetType: 'admin',
-          ...(admin ? { targetId: admin.id } : {}),
-          after: { email: input.email, reason: !admin ? 'unknown e-mail' : admin.deletedAt && ok ? 'account deleted' : 'wrong password' },
-        });
+      await this.audit.record(this.db, {
+        actor: { ...from, type: 'anonymous', id: null },
+        action: 'admin.login_failed',
+        targetType: 'admin',
+        ...(admin ? { targetId: admin.id } : {}),
+        after: { email: input.email, reason: !admin ? 'unknown e-mail' : admin.deletedAt && ok ? 'account deleted' : 'wrong password' },
       });
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     }
     return this.db.transaction(async (tx) => {
+      // Under the row lock: the right password gets no session while another attempt holds the lock.
+      await this.releaseAttempt(tx, admin.id, attempt!, now);
       const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -97,7 +93,7 @@ export class AdminAuthService {
       });
       const refresh = newRefreshToken();
       await this.sessions.insertRefreshToken(tx, { tokenHash: refresh.hash, sessionId, expiresAt });
-      await this.admins.update(tx, admin.id, { lastLoginAt: now, failedLogins: 0, firstFailedAt: null, lockedUntil: null });
+      await this.admins.update(tx, admin.id, { lastLoginAt: now });
       await this.audit.record(tx, {
         actor: { ...from, type: 'admin', id: admin.id },
         action: 'admin.login',
@@ -108,6 +104,23 @@ export class AdminAuthService {
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId, role: admin.roleName, permissions, now });
       return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken: refresh.token, refreshExpiresAt: expiresAt };
     });
+  }
+
+  /** Counts a password attempt (login, change-password); 429 while the account is locked. */
+  private async reserveAttempt(adminId: number, now: Date): Promise<{ locks: boolean }> {
+    const attempt = await this.admins.reserveLoginAttempt(this.db, adminId, now, new Date(now.getTime() - LOGIN_WINDOW_MS), LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS));
+    if (!attempt) throw await this.locked(this.db, adminId, now);
+    return attempt;
+  }
+
+  /** A right password undoes the count; 429 if another attempt locked the account meanwhile. */
+  private async releaseAttempt(ex: Executor, adminId: number, attempt: { locks: boolean }, now: Date): Promise<void> {
+    if (!(await this.admins.releaseLoginAttempt(ex, adminId, now, attempt.locks))) throw await this.locked(ex, adminId, now);
+  }
+
+  private async locked(ex: Executor, adminId: number, now: Date): Promise<RateLimitedError> {
+    const until = (await this.admins.findById(ex, adminId))?.lockedUntil ?? now;
+    return new RateLimitedError((until.getTime() - now.getTime()) / 1000, 'Too many failed logins; the account is locked for a while');
   }
 
   /**
@@ -154,10 +167,21 @@ export class AdminAuthService {
     return outcome.tokens;
   }
 
-  async logout(admin: AdminPrincipal, from: Actor): Promise<void> {
+  /**
+   * Ends the session named by a valid access token, else the one whose current refresh token this
+   * is (the access token may have expired). Without either it does nothing: logout always succeeds.
+   */
+  async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }, from: Actor): Promise<void> {
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await this.sessions.revoke(tx, admin.sessionId, this.clock.now(), 'logout');
-      await this.audit.record(tx, { actor: from, action: 'admin.logout', targetType: 'admin_session', targetId: admin.sessionId });
+      const claims = cookies.accessToken ? this.tokens.verifyAccess(cookies.accessToken, now) : undefined;
+      let session: { id: string; adminId: number } | undefined = claims ? { id: claims.sid, adminId: Number(claims.sub) } : undefined;
+      if (!session && cookies.refreshToken) session = await this.sessions.findSessionByCurrentRefreshToken(tx, hashRefreshToken(cookies.refreshToken));
+      if (!session) return;
+      const live = await this.sessions.findById(tx, session.id);
+      if (!live || live.adminId !== session.adminId || live.revokedAt) return;
+      await this.sessions.revoke(tx, live.id, now, 'logout');
+      await this.audit.record(tx, { actor: { ...from, type: 'admin', id: live.adminId }, action: 'admin.logout', targetType: 'admin_session', targetId: live.id });
     });
   }
 
@@ -165,9 +189,12 @@ export class AdminAuthService {
   async changePassword(admin: AdminPrincipal, input: { current_password: string; new_password: string }, from: Actor): Promise<void> {
     const row = await this.admins.findById(this.db, admin.adminId);
     if (!row) throw new UnauthenticatedError();
+    const now = this.clock.now();
+    const attempt = await this.reserveAttempt(row.id, now);
     if (!(await verifyPassword(row.passwordHash, input.current_password))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
+    await this.releaseAttempt(this.db, row.id, attempt, now);
     if (!isStrongPassword(input.new_password)) {
       throw new ValidationError('Weak password', [{ field: 'new_password', message: passwordRule.description }]);
     }
@@ -176,7 +203,6 @@ export class AdminAuthService {
     }
     const passwordHash = await hashPassword(input.new_password);
     await this.db.transaction(async (tx) => {
-      const now = this.clock.now();
       await this.admins.update(tx, admin.adminId, { passwordHash, mustChangePassword: false, passwordChangedAt: now });
       const revoked = await this.sessions.revokeAllOf(tx, admin.adminId, now, 'password changed', admin.sessionId);
       await this.audit.record(tx, {

@@ -85,6 +85,16 @@ export class AdminSessionsRepository {
     return row;
   }
 
+  /** The session whose current (unused) refresh token has this hash. */
+  async findSessionByCurrentRefreshToken(ex: Executor, tokenHash: string): Promise<AdminSessionRow | undefined> {
+    const [row] = await ex
+      .select({ session: adminSessions })
+      .from(adminRefreshTokens)
+      .innerJoin(adminSessions, eq(adminSessions.id, adminRefreshTokens.sessionId))
+      .where(and(eq(adminRefreshTokens.tokenHash, tokenHash), isNull(adminRefreshTokens.usedAt)));
+    return row?.session;
+  }
+
   async markRefreshTokenUsed(ex: Executor, tokenHash: string, now: Date): Promise<void> {
     await ex.update(adminRefreshTokens).set({ usedAt: now }).where(eq(adminRefreshTokens.tokenHash, tokenHash));
   }

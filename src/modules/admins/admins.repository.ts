@@ -65,6 +65,8 @@ export class RolesRepository {
   }
 }
 
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
 export class AdminsRepository {
   private selectWithRole(ex: Executor) {
     return ex
@@ -116,17 +118,38 @@ export class AdminsRepository {
   }
 
   /**
-   * Counts a failed login in one statement: a new 15-minute window starts when the last one is
-   * over; reaching `maxFailures` in the window locks the account until `lockUntil`.
+   * Counts a password attempt before the password is checked, so parallel guesses cannot outrun
+   * the lock. Only while the account is not locked: a new 15-minute window starts when the last
+   * one is over, and the `maxFailures`-th attempt in the window locks the account until
+   * `lockUntil` (`locks`). A right password undoes it with {@link releaseLoginAttempt}.
+   * Refused (null) while locked.
    */
-  async recordFailedLogin(ex: Executor, id: number, now: Date, windowStart: Date, maxFailures: number, lockUntil: Date): Promise<void> {
-    await ex.execute(sql`
-      update ${admins} set
-        failed_logins = case when first_failed_at is null or first_failed_at < ${windowStart} then 1 else failed_logins + 1 end,
-        first_failed_at = case when first_failed_at is null or first_failed_at < ${windowStart} then ${now} else first_failed_at end,
-        locked_until = case
-          when (case when first_failed_at is null or first_failed_at < ${windowStart} then 1 else failed_logins + 1 end) >= ${maxFailures}
-          then ${lockUntil} else locked_until end
-      where id = ${id}`);
+  async reserveLoginAttempt(ex: Executor, id: number, now: Date, windowStart: Date, maxFailures: number, lockUntil: Date): Promise<{ locks: boolean } | null> {
+    const n = sql`(case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then 1 else ${admins.failedLogins} + 1 end)`;
+    const rows = await ex
+      .update(admins)
+      .set({
+        failedLogins: n,
+        firstFailedAt: sql`case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then ${ts(now)} else ${admins.firstFailedAt} end`,
+        lockedUntil: sql`case when ${n} >= ${maxFailures} then ${ts(lockUntil)} else null end`,
+      })
+      .where(and(eq(admins.id, id), sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
+      .returning({ failedLogins: admins.failedLogins });
+    const row = rows[0];
+    return row ? { locks: row.failedLogins >= maxFailures } : null;
+  }
+
+  /**
+   * Clears the failure count after a right password and holds the row lock for the rest of the
+   * transaction. False while another attempt holds the account locked (`ownsLock`: the caller's
+   * own attempt set the lock).
+   */
+  async releaseLoginAttempt(ex: Executor, id: number, now: Date, ownsLock: boolean): Promise<boolean> {
+    const rows = await ex
+      .update(admins)
+      .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
+      .where(and(eq(admins.id, id), ownsLock ? undefined : sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
+      .returning({ id: admins.id });
+    return rows.length > 0;
   }
 }

@@ -65,33 +65,54 @@ export class AuthRepository {
       .where(eq(customers.id, id));
   }
 
-  /** Counts one failed login; the 10th within 15 minutes locks the login for 15 minutes. Returns the lock end, if any. */
-  async recordLoginFailure(ex: Executor, id: number, now: Date): Promise<Date | null> {
-    const rows = await queryRows<{ login_locked_until: string | Date | null }>(
+  /**
+   * Counts one password attempt before the password is checked, so a burst of parallel guesses
+   * cannot outrun the lock: it succeeds only while the account is not locked, and the 10th
+   * attempt within 15 minutes locks it for 15 minutes (`locks`). A right password then releases
+   * the attempt with {@link releaseLoginAttempt}. Refused: the current lock end.
+   */
+  async reserveLoginAttempt(ex: Executor, id: number, now: Date): Promise<{ allowed: true; locks: boolean; lockedUntil: Date | null } | { allowed: false; lockedUntil: Date }> {
+    const rows = await queryRows<{ locks: boolean; login_locked_until: string | Date | null }>(
       ex,
       sql`with calc as (
             select id, case when failed_login_window_started_at is null
                               or failed_login_window_started_at <= ${iso(now)} - interval '15 minutes'
                             then 1 else failed_login_count + 1 end as n
-            from customers where id = ${id} for update)
+            from customers
+            where id = ${id} and (login_locked_until is null or login_locked_until <= ${iso(now)})
+            for update)
           update customers c set
             failed_login_count = case when calc.n >= 10 then 0 else calc.n end,
             failed_login_window_started_at = case when calc.n >= 10 then null
                                                   when calc.n = 1 then ${iso(now)}
                                                   else c.failed_login_window_started_at end,
-            login_locked_until = case when calc.n >= 10 then ${iso(now)} + interval '15 minutes' else c.login_locked_until end
+            login_locked_until = case when calc.n >= 10 then ${iso(now)} + interval '15 minutes' else null end
           from calc where c.id = calc.id
-          returning c.login_locked_until`,
+          returning calc.n >= 10 as locks, c.login_locked_until`,
     );
-    const v = rows[0]?.login_locked_until;
-    return v ? new Date(v) : null;
+    const row = rows[0];
+    if (row) return { allowed: true, locks: row.locks, lockedUntil: row.login_locked_until ? new Date(row.login_locked_until) : null };
+    return { allowed: false, lockedUntil: (await this.lockedUntil(ex, id)) ?? now };
   }
 
-  async clearLoginFailures(ex: Executor, id: number): Promise<void> {
-    await ex
+  /**
+   * Undoes the failure count after a right password, taking the row lock for the rest of the
+   * transaction. Refused (the lock end is returned) while another attempt holds the account
+   * locked; `ownsLock` when the caller's own attempt set the lock.
+   */
+  async releaseLoginAttempt(ex: Executor, id: number, now: Date, ownsLock: boolean): Promise<{ released: true } | { released: false; lockedUntil: Date }> {
+    const rows = await ex
       .update(customers)
       .set({ failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null })
-      .where(eq(customers.id, id));
+      .where(and(eq(customers.id, id), ownsLock ? undefined : sql`(${customers.loginLockedUntil} is null or ${customers.loginLockedUntil} <= ${iso(now)})`))
+      .returning({ id: customers.id });
+    if (rows.length > 0) return { released: true };
+    return { released: false, lockedUntil: (await this.lockedUntil(ex, id)) ?? now };
+  }
+
+  private async lockedUntil(ex: Executor, id: number): Promise<Date | null> {
+    const [row] = await ex.select({ at: customers.loginLockedUntil }).from(customers).where(eq(customers.id, id));
+    return row?.at ?? null;
   }
 
   async updatePassword(ex: Executor, id: number, passwordHash: string, now: Date): Promise<void> {

@@ -136,11 +136,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     },
   );
 
-  app.post('/logout', { schema: { tags, summary: 'End the current session', response: { 200: MessageOnly, ...errorResponses(401) } } }, async (req, reply) => {
-    await sessions.logout(customerOf(req).sessionId);
-    clearSessionCookies(reply, cookieSecure);
-    return { message: 'Logged out', data: null };
-  });
+  app.post(
+    '/logout',
+    {
+      // Public so that logout works once the 15-minute access token has expired: the refresh cookie names the session then.
+      config: { public: true, optionalSession: true },
+      schema: {
+        tags,
+        summary: 'End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies',
+        security: [{ customerCookie: [] }, { customerRefreshCookie: [] }, {}],
+        response: { 200: MessageOnly, ...errorResponses(429) },
+      },
+    },
+    async (req, reply) => {
+      await sessions.logout({ accessToken: req.cookies[CookieName.access], refreshToken: req.cookies[CookieName.refresh] });
+      clearSessionCookies(reply, cookieSecure);
+      return { message: 'Logged out', data: null };
+    },
+  );
 
   app.post(
     '/password/change',

@@ -12,11 +12,12 @@ import {
   verifyPassword,
 } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { linkMail, noticeMail } from '../../platform/mail/templates.js';
 import type { AuthRepository, Credentials } from './auth.repository.js';
 import { CHALLENGE_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
+import { checkCountedPassword, releasePasswordAttempt, reservePasswordAttempt, wrongPassword } from './password-attempts.js';
 import { isStrongPassword, passwordRule } from './password-policy.js';
 import type { ClientMeta, IssuedSession, SessionService } from './sessions.service.js';
 
@@ -113,27 +114,24 @@ export class AuthService {
       await verifyAgainstDummy(input.password);
       throw invalidCredentials();
     }
-    this.assertNotLocked(customer, now);
+    const attempt = await reservePasswordAttempt(this.repo, this.db, customer.id, now);
     if (!(await verifyPassword(customer.passwordHash, input.password))) {
-      const lockedUntil = await this.repo.recordLoginFailure(this.db, customer.id, now);
-      if (lockedUntil && lockedUntil > now) throw new RateLimitedError((lockedUntil.getTime() - now.getTime()) / 1000, 'Too many failed logins, try again later');
+      wrongPassword(attempt, now);
       throw invalidCredentials();
     }
-    if (!customer.isActive) throw new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
-    if (!customer.isRegistrationCompleted) throw new ForbiddenError('Confirm your e-mail address first: we sent you a link', 'EMAIL_NOT_VERIFIED');
-    if (customer.failedLoginCount > 0) await this.repo.clearLoginFailures(this.db, customer.id);
-    if (customer.is2faActive) {
-      const challengeId = await this.repo.insertChallenge(this.db, customer.id, new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000), now);
-      return { kind: '2fa', challengeToken: this.tokens.challenge(customer.id, challengeId) };
-    }
-    const session = await this.db.transaction((tx) => this.sessions.open(tx, customer.id, meta));
-    return { kind: 'session', session };
-  }
-
-  private assertNotLocked(customer: Credentials, now: Date): void {
-    if (customer.loginLockedUntil && customer.loginLockedUntil > now) {
-      throw new RateLimitedError((customer.loginLockedUntil.getTime() - now.getTime()) / 1000, 'Too many failed logins, try again later');
-    }
+    const outcome = await this.db.transaction(async (tx): Promise<LoginResult | AppError> => {
+      // Under the row lock: a right password gets nothing while another attempt holds the lock.
+      await releasePasswordAttempt(this.repo, tx, customer.id, attempt, now);
+      if (!customer.isActive) return new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
+      if (!customer.isRegistrationCompleted) return new ForbiddenError('Confirm your e-mail address first: we sent you a link', 'EMAIL_NOT_VERIFIED');
+      if (customer.is2faActive) {
+        const challengeId = await this.repo.insertChallenge(tx, customer.id, new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000), now);
+        return { kind: '2fa', challengeToken: this.tokens.challenge(customer.id, challengeId) };
+      }
+      return { kind: 'session', session: await this.sessions.open(tx, customer.id, meta) };
+    });
+    if (outcome instanceof AppError) throw outcome;
+    return outcome;
   }
 
   /** The second factor by TOTP: needs the challenge cookie and the e-mail it was issued for. */
@@ -206,13 +204,17 @@ export class AuthService {
   async changePassword(customerId: number, sessionId: string, input: { current_password: string; new_password: string }): Promise<void> {
     assertStrongPassword(input.new_password, 'new_password');
     const customer = await this.repo.findById(this.db, customerId);
-    if (!customer || !(await verifyPassword(customer.passwordHash, input.current_password))) {
+    if (!customer || !(await checkCountedPassword(this.repo, this.db, customer, input.current_password, this.clock.now()))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
     const passwordHash = await hashPassword(input.new_password);
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await this.repo.updatePassword(tx, customerId, passwordHash, this.clock.now());
+      await this.repo.updatePassword(tx, customerId, passwordHash, now);
       await this.sessions.revokeOthers(tx, customerId, sessionId, 'password_changed');
+      // Outstanding reset links and half-done 2FA logins (password already checked) end with the old password.
+      await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
+      await this.repo.voidChallenges(tx, customerId, now);
       await this.mailer.queueMail(customer.email, passwordChangedMail(), tx);
     });
   }

@@ -107,6 +107,9 @@ export class ChangeEmailService {
       if (!(await this.repo.consumeToken(tx, row.id, now))) throw invalidToken();
       await this.repo.updateEmail(tx, customerId, newEmail, now);
       await this.sessions.revokeOthers(tx, customerId, sessionId, 'email_changed');
+      // A reset link mailed to the old address and a half-done 2FA login must not outlive the change.
+      await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
+      await this.repo.voidChallenges(tx, customerId, now);
       const session = await this.sessions.reissue(tx, sessionId);
       await this.mailer.queueMail(
         oldEmail,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { customers } from '../customers/customers.tables.js';
-import { customerSessions } from './auth.tables.js';
+import { customerRefreshTokenHistory, customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
 
 export interface SessionRow {
@@ -78,11 +78,14 @@ export class SessionsRepository {
       .where(and(eq(customerSessions.id, id), sql`${customerSessions.lastAccessAt} < ${now.toISOString()}::timestamptz - interval '1 minute'`));
   }
 
-  /** Swaps the refresh token only if `oldHash` is still the current one (a single winner under races). */
+  /**
+   * Swaps the refresh token only if `oldHash` is still the current one (a single winner under
+   * races), and records `oldHash` in the session's rotation history.
+   */
   async rotate(ex: Executor, oldHash: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: oldHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
+      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(
         and(
           eq(customerSessions.refreshTokenHash, oldHash),
@@ -91,22 +94,37 @@ export class SessionsRepository {
         ),
       )
       .returning(columns);
+    if (row) await ex.insert(customerRefreshTokenHistory).values({ tokenHash: oldHash, sessionId: row.id, rotatedAt: now }).onConflictDoNothing();
     return row;
   }
 
-  /** Replaces the refresh token of a live session (new cookies for the same session). */
+  /** Replaces the refresh token of a live session (new cookies for the same session); the old one is not recorded as rotated. */
   async replaceRefresh(ex: Executor, id: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, previousRefreshTokenHash: null, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
+      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(and(eq(customerSessions.id, id), isNull(customerSessions.revokedAt)))
       .returning(columns);
     return row;
   }
 
-  async findByPreviousHash(ex: Executor, hash: string): Promise<SessionRow | undefined> {
-    const [row] = await ex.select(columns).from(customerSessions).where(eq(customerSessions.previousRefreshTokenHash, hash));
+  /** The session that once rotated away from this refresh token, if any. */
+  async findByRotatedHash(ex: Executor, hash: string): Promise<SessionRow | undefined> {
+    const [row] = await ex
+      .select(columns)
+      .from(customerRefreshTokenHistory)
+      .innerJoin(customerSessions, eq(customerSessions.id, customerRefreshTokenHistory.sessionId))
+      .where(eq(customerRefreshTokenHistory.tokenHash, hash));
     return row;
+  }
+
+  /** Deletes rotation history written before `before`. */
+  async pruneRotatedHashes(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(customerRefreshTokenHistory)
+      .where(sql`${customerRefreshTokenHistory.rotatedAt} < ${before.toISOString()}::timestamptz`)
+      .returning({ tokenHash: customerRefreshTokenHistory.tokenHash });
+    return rows.length;
   }
 
   async revoke(ex: Executor, id: string, reason: string, now: Date, customerId?: number): Promise<boolean> {
@@ -120,6 +138,16 @@ export class SessionsRepository {
           customerId === undefined ? undefined : eq(customerSessions.customerId, customerId),
         ),
       )
+      .returning({ id: customerSessions.id });
+    return rows.length > 0;
+  }
+
+  /** Revokes the live session whose current refresh token has this hash (a rotated one names none). */
+  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(customerSessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(and(eq(customerSessions.refreshTokenHash, hash), isNull(customerSessions.revokedAt)))
       .returning({ id: customerSessions.id });
     return rows.length > 0;
   }

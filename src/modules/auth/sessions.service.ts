@@ -37,6 +37,8 @@ export interface SessionEntry {
 }
 
 export const MAX_SESSION_LIMIT = 100;
+/** A rotated refresh token is kept as long as a refresh token can live (30 days), then pruned. */
+export const ROTATED_REFRESH_RETENTION_DAYS = 30;
 
 /** Device sessions: one per login, checked on every request, revocable by the customer and staff. */
 export class SessionService {
@@ -132,7 +134,7 @@ export class SessionService {
       return undefined;
     });
     if (row) return this.issue(row, next);
-    const reused = await this.repo.findByPreviousHash(this.db, hash);
+    const reused = await this.repo.findByRotatedHash(this.db, hash);
     if (reused) await this.repo.revoke(this.db, reused.id, 'refresh_token_reuse', now);
     throw new UnauthenticatedError('Your session has ended, please log in again');
   }
@@ -146,8 +148,19 @@ export class SessionService {
     return this.issue(row, next);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.repo.revoke(this.db, sessionId, 'logout', this.clock.now());
+  /**
+   * Ends the session named by a valid access token, else the one whose current refresh token this
+   * is (the access token may have expired). Without either it does nothing: logout always succeeds.
+   */
+  async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
+    const now = this.clock.now();
+    const claims = this.tokens.verifyAccess(cookies.accessToken);
+    if (claims) {
+      await this.repo.revoke(this.db, claims.sessionId, 'logout', now, claims.customerId);
+      return;
+    }
+    const refresh = cookies.refreshToken;
+    if (refresh && refresh.length <= 200) await this.repo.revokeByRefreshHash(this.db, sha256Hex(refresh), 'logout', now);
   }
 
   async list(customerId: number, currentSessionId?: string): Promise<SessionEntry[]> {
@@ -200,10 +213,11 @@ export class SessionService {
     return tx ? this.open(tx, customerId, meta, adminId) : this.db.transaction((t) => this.open(t, customerId, meta, adminId));
   }
 
-  async prune(): Promise<{ sessions: number; secrets: number }> {
+  async prune(): Promise<{ sessions: number; secrets: number; rotated_refresh_tokens: number }> {
     const now = this.clock.now().getTime();
     return {
       sessions: await this.repo.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
+      rotated_refresh_tokens: await this.repo.pruneRotatedHashes(this.db, new Date(now - ROTATED_REFRESH_RETENTION_DAYS * DAY_MS)),
       secrets: await this.authRepo.pruneExpiredSecrets(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
     };
   }

@@ -9,7 +9,6 @@ import {
   newTotpSecret,
   randomRecoveryCode,
   totpUrl,
-  verifyPassword,
 } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
@@ -17,6 +16,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { CustomerTokens } from './auth.tokens.js';
+import { checkCountedPassword } from './password-attempts.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -36,7 +36,7 @@ export class TwoFactorService {
   /** Re-authentication: the password (and a TOTP code when 2FA is on) buys a 5-minute sudo token bound to the session. */
   async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expires_at: string }> {
     const customer = await this.loadCustomer(this.db, customerId);
-    if (!(await verifyPassword(customer.passwordHash, input.password))) {
+    if (!(await checkCountedPassword(this.repo, this.db, customer, input.password, this.clock.now()))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The password is wrong', [{ field: 'password', message: 'is wrong' }]);
     }
     if (customer.is2faActive) {

@@ -40,6 +40,8 @@ declare module 'fastify' {
     permission?: string;
     /** Customer surface: the route is reachable without a session (login, register, ...). */
     public?: boolean;
+    /** Customer surface, public routes: a live session is attached when the access cookie names one (logout). */
+    optionalSession?: boolean;
     /** Customer surface: the route stays open in maintenance mode. */
     allowInMaintenance?: boolean;
   }

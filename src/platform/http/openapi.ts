@@ -16,7 +16,9 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
       components: {
         securitySchemes: {
           customerCookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+          customerRefreshCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token' },
           backofficeCookie: { type: 'apiKey', in: 'cookie', name: 'bo_access_token' },
+          backofficeRefreshCookie: { type: 'apiKey', in: 'cookie', name: 'bo_refresh_token' },
           sudoToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
         },
       },

@@ -33,7 +33,10 @@ export function installCustomerSurface(
   scope.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (!config.allowInMaintenance && (await opts.maintenanceMode())) throw new MaintenanceError();
-    if (config.public) return;
+    if (config.public) {
+      if (config.optionalSession) request.customer = await opts.authenticator.authenticate(request, reply).catch(() => undefined);
+      return;
+    }
     request.customer = await opts.authenticator.authenticate(request, reply);
   });
 }
