@@ -85,17 +85,32 @@ describe('jobs administration', () => {
 });
 
 describe('worker runs', () => {
-  test('jobs run by the worker are recorded too', async () => {
+  test('jobs run by the worker are recorded too; high-volume ones only when they fail', async () => {
     const w = await buildTestApp();
     try {
       const cookie = (await adminSession(w)).cookie;
-      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987654 });
+      await w.container.queue.send(w.container.services.sessions.pruneJob, {});
       const row = await eventually(async () =>
-        (await queryRows<{ trigger: string; status: string }>(w.container.db, sql`select trigger, status from job_runs where name = 'mail.deliver' and status <> 'running'`))[0],
+        (await queryRows<{ trigger: string; status: string }>(w.container.db, sql`select trigger, status from job_runs where name = 'auth.prune' and status <> 'running'`))[0],
       );
       assert.deepEqual(row, { trigger: 'worker', status: 'succeeded' });
       const res = await w.app.inject({ method: 'GET', url: '/api/backoffice/jobs', headers: { cookie } });
-      assert.equal(res.json().data.find((j: any) => j.name === 'mail.deliver').last_run.trigger, 'worker');
+      assert.equal(res.json().data.find((j: any) => j.name === 'auth.prune').last_run.trigger, 'worker');
+
+      // mail.deliver records failures only: a delivered mail leaves no run, a failing one does
+      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987654 });
+      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 'not a number' as unknown as number });
+      const failed = await eventually(async () =>
+        (await queryRows<{ trigger: string; status: string; finished: boolean }>(
+          w.container.db,
+          sql`select trigger, status, finished_at is not null as finished from job_runs where name = 'mail.deliver'`,
+        ))[0],
+      );
+      assert.deepEqual(failed, { trigger: 'worker', status: 'failed', finished: true });
+      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987655 });
+      await new Promise((r) => setTimeout(r, 1500));
+      const runs = await queryRows<{ status: string }>(w.container.db, sql`select status from job_runs where name = 'mail.deliver'`);
+      assert.ok(runs.every((r) => r.status === 'failed'), JSON.stringify(runs));
     } finally {
       await w.close();
     }

@@ -44,6 +44,7 @@ export class TopupPaymentsService {
     retryLimit: 10,
     // Crediting locks one invoice and one wallet row: parallel workers only wait on the same customer.
     concurrency: 4,
+    record: 'failures',
     handler: ({ invoiceId }) => this.creditPaidInvoice(invoiceId).then(() => undefined),
   });
 

@@ -18,6 +18,8 @@ export class Mailer {
     name: 'mail.deliver',
     queue: 'mail',
     description: 'Sends one queued e-mail over SMTP (or records it in the log when SMTP is not configured)',
+    // one per mail: the outbox row already says what was sent; failures still reach job_runs
+    record: 'failures',
     handler: ({ outboxId }) => this.deliver(outboxId),
   });
 

@@ -18,6 +18,12 @@ export interface JobDefinition<P extends object = object> {
   retryLimit?: number;
   /** Workers of its queue in each worker process (the largest value among a queue's jobs; default 1). */
   concurrency?: number;
+  /**
+   * Which worker runs go to job_runs: 'all' (default), or 'failures' for high-volume tasks
+   * (one per payment or mail), whose successes would only add two writes each. Runs by hand
+   * are always recorded.
+   */
+  record?: 'all' | 'failures';
   handler(payload: P, ctx: JobContext): Promise<void>;
 }
 
@@ -198,16 +204,19 @@ export class JobQueue {
   private async execute(def: JobDefinition<any>, payload: object, jobId: string | undefined): Promise<void> {
     const log = this.log.child({ job: def.name, jobId });
     const started = Date.now();
+    const quiet = def.record === 'failures' && jobId !== undefined;
     this.inFlight++;
     try {
-      const runId = await this.recordStart(def.name, jobId);
+      const runId = quiet ? undefined : await this.recordStart(def.name, jobId);
       try {
         await def.handler(payload, { jobId, log });
         log.debug({ ms: Date.now() - started }, 'job done');
         await this.recordEnd(runId, 'succeeded', null);
       } catch (err) {
         log.error({ err, ms: Date.now() - started }, 'job failed');
-        await this.recordEnd(runId, 'failed', String((err as Error)?.message ?? err).slice(0, 1000));
+        const error = String((err as Error)?.message ?? err).slice(0, 1000);
+        if (quiet) await this.recordFailure(def.name, jobId, new Date(started), error);
+        else await this.recordEnd(runId, 'failed', error);
         throw err;
       }
     } finally {
@@ -226,6 +235,14 @@ export class JobQueue {
     } catch (err) {
       this.log.warn({ err, job: name }, 'could not record the job run');
       return undefined;
+    }
+  }
+
+  private async recordFailure(name: string, jobId: string | undefined, startedAt: Date, error: string): Promise<void> {
+    try {
+      await this.database.db.insert(jobRuns).values({ name, jobId: jobId ?? null, trigger: 'worker', status: 'failed', startedAt, finishedAt: sql`now()`, error });
+    } catch (err) {
+      this.log.warn({ err, job: name }, 'could not record the failed job run');
     }
   }
 
