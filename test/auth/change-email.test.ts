@@ -73,6 +73,26 @@ describe('change of e-mail', () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: c.password } })).statusCode, 401);
   });
 
+  test('a password reset link mailed to the old address dies with the change', async () => {
+    const c = await createCustomer(t, { email: 'leaving.box@example.test' });
+    const cookie = await loginCustomer(t, c.email, c.password);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: c.email } })).statusCode, 200);
+    const resetMail = await smtp.waitFor(c.email, (m) => /reset/i.test(m.subject));
+    const resetToken = /token=([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
+
+    const mark = smtp.mails.length;
+    assert.equal((await post('request', cookie)).statusCode, 200);
+    const stepToken = (await post('verify-old', cookie, { code: await otpFor(c.email, mark) })).json().data.token;
+    assert.equal((await post('send-new', cookie, { token: stepToken, new_email: 'arrived.box@example.test' })).statusCode, 200);
+    const link = await smtp.waitFor('arrived.box@example.test', (m) => /confirm your new/i.test(m.subject));
+    const token = new URL(/(https:\/\/app\.example\.test\/\S+)/.exec(link.text)![1]!).searchParams.get('token')!;
+    assert.equal((await post('confirm-new', cookie, { token })).statusCode, 200);
+
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token: resetToken, new_password: 'Hij4cked!Pass' } });
+    expect400(reset, 'INVALID_TOKEN');
+    assert.ok(await loginCustomer(t, 'arrived.box@example.test', c.password));
+  });
+
   test('every step needs the session cookies', async () => {
     for (const step of ['request', 'verify-old', 'send-new', 'confirm-new']) {
       assert.equal((await post(step, undefined, { code: '123456' })).statusCode, 401, step);

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
+import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
+import { enable2fa, nextCode } from '../helpers/two-factor.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 import { setMaintenance } from '../helpers/settings.js';
 
@@ -90,6 +91,19 @@ describe('password change', () => {
     assert.equal(await alive(there), false);
     assert.equal((await post('/api/auth/login', { email: c.email, password: c.password })).statusCode, 401);
     assert.ok(await loginCustomer(t, c.email, 'N3w!Password'));
+  });
+
+  test('a 2FA login waiting for its code when the password changes cannot finish', async () => {
+    const c = await createCustomer(t, { email: `challenge-${Date.now()}@example.test` });
+    const here = await loginCustomer(t, c.email, c.password);
+    const { secret } = await enable2fa(t, clock, c.id);
+    const login = await post('/api/auth/login', { email: c.email, password: c.password });
+    assert.deepEqual(login.json().data, { redirect: '2FA' });
+    const challenge = cookieHeader({ mfa_challenge: cookiesOf(login).mfa_challenge! });
+    assert.equal((await post('/api/auth/password/change', { current_password: c.password, new_password: 'N3w!Password' }, here)).statusCode, 200);
+    const finish = await post('/api/auth/2fa/verify-code', { email: c.email, code: nextCode(clock, secret) }, challenge);
+    assert.equal(finish.statusCode, 401, finish.body);
+    assert.ok(!cookiesOf(finish).access_token);
   });
 });
 
