@@ -6,13 +6,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Container } from './container.js';
 import { migrationCount, queryRows } from './platform/db/database.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { installCustomerSurface } from './platform/http/surfaces.js';
-import { exactJsonNumbers, rejectNulCharacters, strictBodyValidators } from './platform/http/validation.js';
+import { exactJsonNumbers, rejectNonFiniteNumbers, rejectNulCharacters, strictBodyValidators } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
@@ -34,6 +34,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     // Fastify accepts a hop count too (proxy-addr); its typings leave numbers out.
     trustProxy: c.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
     ajv: {
       customOptions: {
@@ -54,6 +55,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectNulCharacters(app);
+  rejectNonFiniteNumbers(app);
   app.addSchema(ErrorBody);
   await registerOpenApi(app, { publicUrl: c.config.publicUrl, version: API_VERSION });
   await app.register(helmet, { contentSecurityPolicy: false, global: true });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Money, StrictObject } from '../../platform/http/schemas.js';
+import { Money, PageQuery, StrictObject } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const Text = (max = 200) => Nullable(Type.String({ maxLength: max }));
@@ -171,7 +171,6 @@ export const AdminCustomerPatch = StrictObject(
 );
 export type AdminCustomerPatch = Static<typeof AdminCustomerPatch>;
 export const AdminCustomerListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  ...PageQuery.properties,
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });

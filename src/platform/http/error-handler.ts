@@ -30,11 +30,26 @@ const FRAMEWORK_CLIENT_ERRORS: Record<string, { code: string; message: string }>
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'Request body is not valid JSON' },
   FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'Malformed URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', message: 'A path parameter is too long' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', message: 'Bad request' },
 };
 
 export function errorBody(request: FastifyRequest, message: string, code: string, errors?: FieldError[]) {
   return { message, code, ...(errors && errors.length > 0 ? { errors } : {}), request_id: request.id };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route or hook runs
+ * (a malformed percent-encoding in the path, a path parameter over maxParamLength). Without it
+ * Fastify answers them itself, in its own body shape and without a request id.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = error.code ? FRAMEWORK_CLIENT_ERRORS[error.code] : undefined;
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .header('x-request-id', request.id)
+    .status(status)
+    .send(errorBody(request, known?.message ?? 'Bad request', known?.code ?? 'BAD_REQUEST'));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -53,6 +53,25 @@ export function rejectNulCharacters(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Ajv coerces `?limit=1e999` or `?page=Infinity` to Infinity and then lets it through `integer`,
+ * `minimum` and `maximum`: refuse any non-finite number the coercion produced in a query string,
+ * path parameter or header (400) before a handler can send it to the database.
+ */
+export function rejectNonFiniteNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const part of [request.params, request.query, request.headers]) {
+      if (part === null || typeof part !== 'object') continue;
+      for (const [key, value] of Object.entries(part)) {
+        const values = Array.isArray(value) ? value : [value];
+        if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+          throw new ValidationError('Validation failed', [{ field: key, message: 'must be a finite number' }]);
+        }
+      }
+    }
+  });
+}
+
 /** 16 or more digits in a row (dots allowed): the only JSON texts that may hold an inexact number. */
 const LONG_NUMBER = /[0-9][0-9.]{15,}/;
 
