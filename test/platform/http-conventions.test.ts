@@ -113,6 +113,19 @@ describe('validation', () => {
     assert.equal(poisoned.statusCode, 400, 'prototype poisoning is still refused by the default parser');
   });
 
+  test('objects and arrays wider than any request needs are refused before validation; at most 50 errors are listed', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}`, i]));
+    let res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: 'a', ...wide } });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json().errors, [{ field: '(body)', message: 'has more than 1000 fields' }]);
+    res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: Array.from({ length: 1001 }, () => 'x') } });
+    assert.deepEqual(res.json().errors, [{ field: 'name', message: 'has more than 1000 items' }]);
+    const typos = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`typo${i}`, i]));
+    res = await t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: 'a', ...typos } });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().errors.length, 50);
+  });
+
   test('page beyond 1,000,000, however written, is 400, never a database overflow', async () => {
     for (const page of ['1000001', '1e300', '99999999999999999999', '1.5', '-1', '0']) {
       const res = await t.app.inject({ method: 'GET', url: `/_test/items?page=${page}` });

@@ -34,6 +34,9 @@ const FRAMEWORK_CLIENT_ERRORS: Record<string, { code: string; message: string }>
   FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', message: 'Bad request' },
 };
 
+/** Validation answers list at most this many field errors. */
+export const MAX_LISTED_ERRORS = 50;
+
 export function errorBody(request: FastifyRequest, message: string, code: string, errors?: FieldError[]) {
   return { message, code, ...(errors && errors.length > 0 ? { errors } : {}), request_id: request.id };
 }
@@ -60,7 +63,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send(errorBody(request, error.message, error.code, error.errors));
     }
     if (error.validation) {
-      const errors = error.validation.map((issue) => ({ field: fieldOf(error.validationContext, issue), message: messageOf(issue) }));
+      // A 1 MiB body of unknown fields would otherwise answer megabytes of errors.
+      const errors = error.validation.slice(0, MAX_LISTED_ERRORS).map((issue) => ({ field: fieldOf(error.validationContext, issue), message: messageOf(issue) }));
       return reply.status(400).send(errorBody(request, 'Validation failed', 'VALIDATION_FAILED', errors));
     }
     if (error.statusCode === 429) {

@@ -27,28 +27,34 @@ export function strictBodyValidators(): ValidatorFactory {
   return factory as ValidatorFactory;
 }
 
-/** The path of the first string holding a NUL character, or undefined. Depth-limited: bodies are small. */
-function nulPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : undefined;
+/** No request needs more fields in one object, or items in one array; validating more is work for nothing. */
+const MAX_WIDTH = 1000;
+
+/** The first thing in a request part that no schema should even look at: a NUL character, or an object or array too wide. */
+function refusedInput(value: unknown, path: string, depth = 0): { field: string; message: string } | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? { field: path || '(value)', message: 'must not contain NUL characters' } : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
+  const entries = Object.entries(value);
+  if (entries.length > MAX_WIDTH) return { field: path || '(body)', message: `has more than ${MAX_WIDTH} ${Array.isArray(value) ? 'items' : 'fields'}` };
+  for (const [key, inner] of entries) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
-    const found = nulPath(inner, at, depth + 1);
+    if (key.includes('\u0000')) return { field: at, message: 'must not contain NUL characters' };
+    const found = refusedInput(inner, at, depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
 /**
- * PostgreSQL text cannot hold NUL: refuse it at the edge (400) in bodies, query strings and
- * path parameters, before any schema or handler sees it.
+ * Refused at the edge (400), before any schema or handler sees them: NUL characters, which
+ * PostgreSQL text cannot hold, in bodies, query strings and path parameters; and objects or
+ * arrays wider than any request needs, which would make the validator list one error per entry.
  */
-export function rejectNulCharacters(app: FastifyInstance): void {
+export function rejectUnreasonableInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = nulPath(part, '');
-      if (field) throw new ValidationError('Validation failed', [{ field, message: 'must not contain NUL characters' }]);
+      const refused = refusedInput(part, '');
+      if (refused) throw new ValidationError('Validation failed', [refused]);
     }
   });
 }
