@@ -14,7 +14,7 @@ const moduleInternals = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

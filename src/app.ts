@@ -65,6 +65,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const wedged = c.database.wedged();
+    if (wedged) {
+      return reply.status(503).send({ status: 'database wedged', held_for_ms: Date.now() - wedged.since, held_by: wedged.what() });
+    }
     try {
       const [row] = await queryRows<{ n: number }>(c.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       const expected = migrationCount();

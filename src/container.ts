@@ -65,6 +65,8 @@ export interface ContainerOptions {
   migrate?: boolean;
   /** Do not create the first Super Admin on an empty database (CLI tools). */
   skipBootstrapAdmin?: boolean;
+  /** Embedded database: start from this data folder tarball (tests start from a migrated one). */
+  pgliteSnapshot?: Blob;
 }
 
 export interface Services {
@@ -115,7 +117,7 @@ export interface Container {
 export async function buildContainer(config: Config, opts: ContainerOptions): Promise<Container> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs, log: opts.log, ...(opts.pgliteSnapshot ? { snapshot: opts.pgliteSnapshot } : {}) });
   try {
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;

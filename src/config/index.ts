@@ -36,6 +36,8 @@ export interface Config {
   authRateLimitPerMin: number;
   /** Which proxies may set X-Forwarded-For (request.ip feeds the per-IP limits): false, true, a hop count or addresses/CIDRs. */
   trustProxy: boolean | number | string;
+  /** How long a query may wait for a database connection before its request fails with 503. */
+  databaseWaitMs: number;
   nodeEnv: string;
 }
 
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
     authRateLimitPerMin: int(env, 'AUTH_RATE_LIMIT_PER_MIN', 30, 1, 1_000_000),
     trustProxy: trustProxy(env),
+    databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     nodeEnv,
   };
 }

@@ -65,7 +65,8 @@ describe('first Super Admin', () => {
   });
 
   test('npm run admin:create: generated password printed, must change; given password used; duplicates refused', async () => {
-    const t = await buildTestApp({ worker: false });
+    // The CLI is a second process on the same database: a server's, as operators run it.
+    const t = await buildTestApp({ db: 'postgres', worker: false });
     const env = { ...process.env, DATABASE_URL: t.database!.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-cli-')), LOG_LEVEL: 'silent', NODE_ENV: 'test' };
     const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', path.resolve('scripts/admin-create.ts'), ...args], { env });
     try {

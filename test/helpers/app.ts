@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer, type Container } from '../../src/container.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestDatabase, embeddedSnapshot, TEST_DB, type TestDatabase, type TestDatabaseKind } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,19 +18,25 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** 'postgres' (default): a fresh database on the real server; 'embedded': in-memory PGlite. */
-  db?: 'postgres' | 'embedded';
+  /**
+   * 'postgres': a fresh database on the real server; 'embedded': in-memory PGlite started from a
+   * migrated snapshot. Default: TEST_DB, so each suite runs on both (scripts/run-tests.mjs).
+   */
+  db?: TestDatabaseKind;
   env?: Record<string, string>;
   clock?: Clock;
   /** Start the job workers in-process (default true). */
   worker?: boolean;
+  /** A logger of the test's own (to read what the service logs). */
+  log?: Logger;
   /** Extra routes for tests of the HTTP conventions, added before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The whole service, as `npm start` builds it, on a database of its own. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const database = opts.db === 'embedded' ? undefined : await createTestDatabase();
+  const kind = opts.db ?? TEST_DB;
+  const database = kind === 'embedded' ? undefined : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -39,8 +46,13 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
-  const log = createLogger(config.logLevel);
-  const container = await buildContainer(config, { log, clock: opts.clock, jobPollingIntervalSeconds: 0.5 });
+  const log = opts.log ?? createLogger(config.logLevel);
+  const container = await buildContainer(config, {
+    log,
+    clock: opts.clock,
+    jobPollingIntervalSeconds: 0.5,
+    ...(kind === 'embedded' ? { pgliteSnapshot: await embeddedSnapshot() } : {}),
+  });
   const app = await buildApp(container);
   await opts.extend?.(app);
   await app.ready();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/index.js';
@@ -17,7 +18,7 @@ function urlFor(database: string): string {
 }
 
 /** Changes whenever a migration or the seed code changes, so a stale template is never reused. */
-function templateName(): string {
+export function templateName(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
     h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
@@ -111,4 +112,48 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: urlFor(name),
     drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** Which database the HTTP suites run on: TEST_DB=embedded runs them on PGlite (scripts/run-tests.mjs runs both). */
+export type TestDatabaseKind = 'postgres' | 'embedded';
+export const TEST_DB: TestDatabaseKind = process.env.TEST_DB === 'embedded' ? 'embedded' : 'postgres';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A migrated and seeded PGlite data folder as a tarball, built once per schema version (the
+ * embedded twin of the template database): a test file's in-memory database loads it in about a
+ * second instead of running initdb, migrations and seeds. Several test processes may ask at once;
+ * one builds (under a lock file), the others wait for the file.
+ */
+export async function embeddedSnapshot(): Promise<Blob> {
+  const file = path.join(tmpdir(), `${templateName()}.pglite.tar`);
+  const lock = `${file}.lock`;
+  for (;;) {
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      // another process is building it; a lock older than 5 minutes belongs to a crashed build
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+      await sleep(200);
+      continue;
+    }
+    try {
+      const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: tmpdir() });
+      const c = await buildContainer(config, { log: createLogger('silent') });
+      const blob = await c.database.dumpDataDir();
+      await c.close();
+      writeFileSync(`${file}.tmp`, Buffer.from(await blob.arrayBuffer()));
+      renameSync(`${file}.tmp`, file);
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
 }

@@ -118,13 +118,19 @@ describe('worker runs', () => {
 });
 
 describe('npm run job', () => {
-  const env = () => ({ ...process.env, DATABASE_URL: t.database!.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-job-')), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  // The CLI is a second process on the service's database: a server's, as operators run it.
+  let pgApp: TestApp;
+  before(async () => {
+    pgApp = await buildTestApp({ db: 'postgres', worker: false });
+  });
+  after(() => pgApp.close());
+  const env = () => ({ ...process.env, DATABASE_URL: pgApp.database!.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-job-')), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const script = path.resolve('scripts/run-job.ts');
 
   test('runs a job by name with a JSON payload and records the run', async () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script, 'mail.deliver', '{"outboxId":123456}'], { env: env() });
     assert.match(stdout, /mail.deliver: done/);
-    const rows = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from job_runs where name = 'mail.deliver' and trigger = 'manual'`);
+    const rows = await queryRows<{ n: number }>(pgApp.container.db, sql`select count(*)::int as n from job_runs where name = 'mail.deliver' and trigger = 'manual'`);
     assert.equal(rows[0]!.n, 1);
   });
 

@@ -217,7 +217,7 @@ describe('operations endpoints', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     assert.equal(ready.statusCode, 200);
-    assert.equal(ready.json().database, 'postgres');
+    assert.equal(ready.json().database, t.container.database.kind);
     await t.app.inject({ method: 'GET', url: '/api/lookup/country' });
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
     assert.match(metrics.headers['content-type'] as string, /text\/plain/);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createLogger } from '../../src/platform/logger.js';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../src/platform/db/database.js';
 import { EventBus } from '../../src/platform/events/event-bus.js';
@@ -29,7 +30,7 @@ for (const kind of ['postgres', 'embedded'] as const) {
 
     before(async () => {
       testDb = kind === 'postgres' ? await createTestDatabase() : undefined;
-      database = await openDatabase({ url: testDb?.url ?? 'memory://', dataDir: '/tmp' });
+      database = await openDatabase({ url: testDb?.url ?? 'memory://', dataDir: '/tmp', waitMs: 10_000, log: createLogger('silent') });
       if (kind === 'embedded') await database.migrate();
       await database.db.execute(sql`create table if not exists test_orders (id serial primary key, note text)`);
       queue = new JobQueue(database, log, { pollingIntervalSeconds: 0.5 });
@@ -64,13 +65,37 @@ for (const kind of ['postgres', 'embedded'] as const) {
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into test_orders (note) values ('committed')`);
         await queue.send(echoJob, { n: 2 }, { tx });
-        // Not visible outside the transaction before it commits.
-        if (kind === 'postgres') assert.equal(await jobsInQueue(), 0);
+        // Not visible to another connection before it commits (inside, database.db runs on the transaction).
+        if (kind === 'postgres') {
+          const other = new pg.Client({ connectionString: testDb!.url });
+          await other.connect();
+          const { rows } = await other.query(`select count(*)::int as n from pgboss.job where name = 'test-high'`);
+          await other.end();
+          assert.equal(rows[0].n, 0);
+        }
+        assert.equal(await jobsInQueue(), 1);
       });
       assert.equal(await jobsInQueue(), 1);
       await queue.work();
       const done = await eventually(async () => handled.find((h) => h.n === 2));
       assert.ok(done.jobId);
+    });
+
+    test('inside a transaction the root database, raw SQL and a send without tx all run on it', async () => {
+      await assert.rejects(
+        database.db.transaction(async () => {
+          await database.db.execute(sql`insert into test_orders (note) values ('ambient')`);
+          await queue.send(echoJob, { n: 4 });
+          const [seen] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from test_orders where note = 'ambient'`);
+          assert.equal(seen!.n, 1);
+          assert.equal((await database.raw.executeSql(`select count(*)::int as n from test_orders where note = 'ambient'`)).rows[0].n, 1);
+          throw new Error('rollback');
+        }),
+        /rollback/,
+      );
+      const [orders] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from test_orders where note = 'ambient'`);
+      assert.equal(orders!.n, 0);
+      assert.ok(!handled.some((h) => h.n === 4));
     });
 
     test('recurring jobs are scheduled by the worker; runNow runs a job by hand', async () => {
@@ -105,7 +130,7 @@ for (const kind of ['postgres', 'embedded'] as const) {
 
     if (kind === 'postgres') {
       test('events cross connections (as between two server processes)', async () => {
-        const other = await openDatabase({ url: testDb!.url, dataDir: '/tmp' });
+        const other = await openDatabase({ url: testDb!.url, dataDir: '/tmp', waitMs: 10_000, log: createLogger('silent') });
         try {
           const otherBus = new EventBus(other, log);
           const got: unknown[] = [];

@@ -9,6 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { ambientDatabase, ambientTransaction } from './ambient.js';
+import { ConnectionGate, type GateHolder } from './gate.js';
 
 /** The drizzle database, or a transaction on it: repositories take whichever they are given. */
 export type Executor = PgDatabase<PgQueryResultHKT>;
@@ -25,11 +28,17 @@ export type NotificationHandler = (payload: string) => void;
 
 export interface DatabaseHandle {
   readonly kind: DatabaseKind;
+  /** The root database; inside a transaction it runs every query on that transaction (ambient.ts). */
   readonly db: Database;
+  /** Plain SQL; inside a transaction it runs on that transaction too. */
   readonly raw: RawSql;
+  /** What has held the connection for longer than the wait bound (the embedded database), for /readyz. */
+  wedged(): GateHolder | undefined;
   /** LISTEN on a channel; resolves to an unlisten function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
+  /** Embedded only: the data folder as an uncompressed tarball, to start other databases from. */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -74,19 +83,35 @@ export interface OpenOptions {
   url: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** How long a query may wait for a connection before it fails with 503 DATABASE_BUSY. */
+  waitMs: number;
+  log: Logger;
+  /** Embedded only: a data folder tarball (PGlite dumpDataDir) to start from instead of an empty database. */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
-  if (opts.url?.startsWith('postgres')) return openPostgres(opts.url, opts.poolSize ?? 10);
-  return openPglite(opts.url === 'memory://' ? undefined : path.join(opts.dataDir, 'pglite'));
+  if (opts.url?.startsWith('postgres')) return openPostgres(opts.url, opts.poolSize ?? 10, opts.waitMs);
+  return openPglite(opts.url === 'memory://' ? undefined : path.join(opts.dataDir, 'pglite'), opts);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Runs raw SQL on the ambient transaction when there is one, else on `root`. */
+function ambientRaw(root: RawSql): RawSql {
+  return {
+    async executeSql(text, values) {
+      const tx = ambientTransaction();
+      if (!tx) return root.executeSql(text, values);
+      return (await tx.execute(rawToSql(text, values))) as unknown as { rows: any[] };
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: waitMs });
   pool.on('error', () => {
     /* idle client errors are reported by the next query */
   });
-  const db = drizzlePg({ client: pool }) as unknown as Database;
+  const db = ambientDatabase(drizzlePg({ client: pool }) as unknown as Database);
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<NotificationHandler>>();
 
@@ -104,11 +129,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     return client;
   }
 
-  const raw: RawSql = { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+  const raw = ambientRaw({ executeSql: (text, values) => pool.query(text, values as unknown[]) });
   return {
     kind: 'postgres',
     db,
     raw,
+    wedged: () => undefined,
     async listen(channel, handler) {
       const client = await listenerClient();
       let set = handlers.get(channel);
@@ -130,6 +156,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       await migratePg(db as never, { migrationsFolder });
       await applyRoutines(raw);
     },
+    dumpDataDir: () => Promise.reject(new Error('only the embedded database has a data folder to dump')),
     async close() {
       await listener?.end().catch(() => undefined);
       await pool.end();
@@ -137,30 +164,75 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+/** The stack where a transaction is opened; formatted (and filtered to our own frames) only when reported. */
+function openedHere(): () => string {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 30;
+  const at = new Error();
+  Error.stackTraceLimit = limit;
+  return () => {
+    const frames = (at.stack ?? '').split('\n').slice(1).map((f) => f.trim());
+    const ours = frames.filter((f) => !f.includes('node_modules') && !f.includes('platform/db/') && !f.includes('node:'));
+    return `transaction opened ${ours.slice(0, 4).join(' <- ') || 'by a library'}`;
+  };
+}
+
+async function openPglite(dir: string | undefined, opts: OpenOptions): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
-  const db = drizzlePglite({ client }) as unknown as Database;
-  const raw: RawSql = {
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
+  const gate = new ConnectionGate({
+    waitMs: opts.waitMs,
+    onTimeout(waitedMs, holder) {
+      opts.log.error(
+        { waitedMs, heldForMs: holder ? Date.now() - holder.since : undefined, heldBy: holder?.what() },
+        `embedded database busy: a query waited ${waitedMs} ms for the one connection and was refused (503); it is held by: ${holder?.what() ?? 'unknown'}`,
+      );
+    },
+  });
+  // Everything that reaches PGlite takes its turn at the gate; inside a transaction the
+  // statements run on the transaction's own handle and need no turn.
+  const gated = {
+    query: (text: string, params?: unknown[], options?: object) =>
+      gate.run(
+        () => text.slice(0, 200),
+        () => client.query(text, params, options),
+      ),
+    transaction: <T>(fn: (tx: unknown) => Promise<T>) => gate.run(openedHere(), () => client.transaction(fn as never)),
+  };
+  const db = ambientDatabase(drizzlePglite({ client: gated as unknown as PGlite }) as unknown as Database);
+  const raw = ambientRaw({
     // PGlite runs several statements only through exec, and parameters only through query.
     async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return gate.run(
+        () => text.slice(0, 200),
+        async () => {
+          if (values && values.length > 0) return client.query(text, values);
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        },
+      );
     },
-  };
+  });
   return {
     kind: 'pglite',
     db,
     raw,
+    wedged() {
+      const holder = gate.current();
+      return holder && Date.now() - holder.since > opts.waitMs ? holder : undefined;
+    },
     async listen(channel, handler) {
-      const unlisten = await client.listen(channel, handler);
-      return async () => unlisten();
+      const unlisten = await gate.run(
+        () => `LISTEN ${channel}`,
+        () => client.listen(channel, handler),
+      );
+      return async () => gate.run(() => `UNLISTEN ${channel}`, () => unlisten());
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
       await applyRoutines(raw);
     },
+    dumpDataDir: () => gate.run(() => 'dumpDataDir', () => client.dumpDataDir('none')),
     async close() {
       await client.close();
     },

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientErrorOf } from '../db/errors.js';
 import { AppError, type FieldError } from '../errors.js';
 
 interface ValidationIssue {
@@ -56,7 +57,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
+    const error = thrown instanceof AppError ? thrown : (clientErrorOf(thrown) ?? thrown);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, 'server error');
