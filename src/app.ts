@@ -11,7 +11,7 @@ import { registerHttpMetrics } from './platform/http/metrics.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
-import { installCustomerSurface } from './platform/http/surfaces.js';
+import { installCustomerSurface, installPublicSurface } from './platform/http/surfaces.js';
 import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
@@ -81,7 +81,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(lookupsRoutes, { prefix: '/api/lookup', lookups: c.services.lookups });
+  await app.register(async (publicApi) => {
+    installPublicSurface(publicApi);
+    await publicApi.register(lookupsRoutes, { prefix: '/api/lookup', lookups: c.services.lookups });
+  });
   if (c.config.paymentMode === 'sandbox') {
     await app.register(sandboxRoutes, { sandbox: c.services.sandboxPayments, publicUrl: c.config.publicUrl });
   }

@@ -237,17 +237,17 @@ describe('operations endpoints', () => {
 
   test('the OpenAPI document describes the routes from their schemas; /docs serves the UI', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    assert.equal(doc.openapi, '3.0.3');
+    assert.equal(doc.openapi, '3.1.0');
     const city = doc.paths['/api/lookup/city'].get;
     assert.deepEqual(city.parameters.map((p: any) => [p.name, p.in, p.required]), [['province_id', 'query', true]]);
     assert.ok(city.responses['200']);
     assert.ok(city.responses['400']);
     assert.ok(doc.components.schemas.ErrorBody);
-    assert.equal(city.security, undefined);
+    assert.deepEqual(city.security, []);
     assert.deepEqual(doc.paths['/api/inf'].get.security, [{ customerCookie: [] }]);
     assert.deepEqual(doc.paths['/api/backoffice/setting'].get.security, [{ backofficeCookie: [] }]);
     assert.match(doc.paths['/api/backoffice/setting'].get.description, /Needs the `\w+` permission/);
-    assert.equal(doc.paths['/api/auth/login'].post.security, undefined);
+    assert.deepEqual(doc.paths['/api/auth/login'].post.security, []);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(ui.statusCode, 200);
     assert.match(ui.body, /swagger/i);

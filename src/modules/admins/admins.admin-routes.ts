@@ -156,9 +156,12 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
     '/roles/:role_name/permissions',
     {
       config: { permission: 'view_roles' },
-      schema: { tags, summary: 'Every catalog permission with whether the role holds it', params: RoleNameParams, response: { 200: Envelope(RolePermissions), ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: 'Every catalog permission with whether the role holds it', params: RoleNameParams, response: { 200: RolePermissions, ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await roles.permissionsOf(req.params.role_name) }),
+    async (req) => {
+      const r = await roles.permissionsOf(req.params.role_name);
+      return { message: 'OK', data: r.permissions, meta: { role: r.role, locked: r.locked } };
+    },
   );
 
   app.post(

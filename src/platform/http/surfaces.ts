@@ -8,6 +8,15 @@ export interface RoutePermission {
   permission: string;
 }
 
+/**
+ * Marks a route in the OpenAPI document as reachable without any credential (`security: []`),
+ * so every operation says what it needs and tools do not assume a global default.
+ */
+function documentPublic(route: { schema?: Record<string, any> }): void {
+  const schema = (route.schema ??= {});
+  schema.security ??= [];
+}
+
 /** Marks a route in the OpenAPI document with its cookie and, for the backoffice, its permission. */
 function documentSecurity(route: { schema?: Record<string, any> }, scheme: string, permission?: string): void {
   const schema = (route.schema ??= {});
@@ -16,6 +25,11 @@ function documentSecurity(route: { schema?: Record<string, any> }, scheme: strin
     const note = `Needs the \`${permission}\` permission.`;
     schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   }
+}
+
+/** The public surface (reference data): no session, no maintenance gate; documented as `security: []`. */
+export function installPublicSurface(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => documentPublic(route));
 }
 
 /**
@@ -29,6 +43,7 @@ export function installCustomerSurface(
 ): void {
   scope.addHook('onRoute', (route) => {
     if (!route.config?.public) documentSecurity(route, 'customerCookie');
+    else documentPublic(route);
   });
   scope.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -59,6 +74,7 @@ export function installBackofficeSurface(
       if (method !== 'HEAD') opts.routeMap.push({ method, url: route.url, permission });
     }
     if (permission !== 'public') documentSecurity(route, 'backofficeCookie', permission);
+    else documentPublic(route);
   });
   scope.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
