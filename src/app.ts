@@ -20,7 +20,7 @@ import { auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/ind
 import { settingsAdminRoutes } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
@@ -128,6 +128,16 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       cookieSecure: c.config.cookieSecure,
       rateLimitPerMin: c.config.authRateLimitPerMin,
     });
+    // Without a front end, the links in the e-mails land on small pages of this server that do the step.
+    if (!c.config.frontendUrl) {
+      await customerApi.register(authPages, {
+        auth: s.auth,
+        changeEmail: s.changeEmail,
+        publicUrl: c.config.publicUrl,
+        cookieSecure: c.config.cookieSecure,
+        rateLimitPerMin: c.config.authRateLimitPerMin,
+      });
+    }
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
     // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
     await customerApi.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
