@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { parse as parseLossless } from 'lossless-json';
 import { Decimal } from '../money.js';
 import { ValidationError } from '../errors.js';
+import { registerInstantFormat } from './instant.js';
 
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
 interface RouteSchema {
@@ -12,13 +13,16 @@ interface RouteSchema {
 type Compile = (route: RouteSchema) => unknown;
 
 /**
+ * Every request validator: `format: 'date-time'` is the API's instant rule (instant.ts).
  * Query strings, path parameters and headers arrive as text, so their validators coerce
  * (`?page=2` → 2). JSON bodies are typed by the client: their validators coerce nothing, so
  * `"amount": "100"`, `"amount": true` or `"name": 123` are 400, not silently converted.
  */
 export function strictBodyValidators(): ValidatorFactory {
   const pool = AjvCompiler();
-  const factory = (externalSchemas: Parameters<ValidatorFactory>[0], options: Parameters<ValidatorFactory>[1]) => {
+  const factory = (externalSchemas: Parameters<ValidatorFactory>[0], given: Parameters<ValidatorFactory>[1]) => {
+    // After ajv-formats: `date-time` is the API's one instant rule (platform/http/instant.ts).
+    const options = { ...given, onCreate: registerInstantFormat } as typeof given;
     const coercing = pool(externalSchemas, options) as unknown as Compile;
     const custom = options && 'customOptions' in options ? options.customOptions : {};
     const strict = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: false } } as typeof options) as unknown as Compile;
