@@ -12,7 +12,7 @@ import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { installCustomerSurface, installPublicSurface } from './platform/http/surfaces.js';
-import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators } from './platform/http/validation.js';
+import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators, strictQueryStrings } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
@@ -55,6 +55,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
+  strictQueryStrings(app);
   rejectNonFiniteNumbers(app);
   app.addSchema(ErrorBody);
   await registerOpenApi(app, { publicUrl: c.config.publicUrl, version: API_VERSION });

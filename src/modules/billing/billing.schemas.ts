@@ -69,9 +69,11 @@ export const AdminInvoiceQuery = Type.Object({
 });
 
 export const RedirectParams = Type.Object({ gateway: GatewayNameSchema });
-export const RedirectQuery = Type.Object({
-  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
-});
+export const RedirectQuery = Type.Object(
+  { status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]) },
+  // gateways append parameters of their own to the return URL
+  { additionalProperties: true },
+);
 
 export const CallbackOk = Type.Object({ message: Type.String(), data: Type.Null() });
 
