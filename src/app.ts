@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Container } from './container.js';
 import { migrationCount, queryRows } from './platform/db/database.js';
+import { registerConstraintMeanings } from './platform/db/errors.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { registerOpenApi } from './platform/http/openapi.js';
@@ -15,13 +16,13 @@ import { installCustomerSurface, installPublicSurface } from './platform/http/su
 import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators, strictQueryStrings } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
-import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
+import { adminAuthRoutes, adminsAdminRoutes, adminsConstraintMeanings, PERMISSION_SET } from './modules/admins/index.js';
 import { auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
-import { settingsAdminRoutes } from './modules/settings/index.js';
+import { settingsAdminRoutes, settingsConstraintMeanings } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
 import { authPages, authRoutes } from './modules/auth/index.js';
-import { customersRoutes } from './modules/customers/index.js';
+import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
 
@@ -52,6 +53,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // A request that loses a race on a unique constraint answers the code the service's own check gives.
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from 'typebox';
+import { clientErrorOf } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSameOrigin, escapeHtml, htmlPage, sendHtml } from '../../platform/http/html.js';
 import { StrictObject } from '../../platform/http/schemas.js';
@@ -55,15 +56,16 @@ export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app
   });
 
   // Errors of these routes are pages too (a wrong token, a weak password, a missing session).
-  app.setErrorHandler((error: FastifyError & { validation?: unknown }, _request, reply) => {
+  app.setErrorHandler((thrown: FastifyError & { validation?: unknown }, _request, reply) => {
+    const error = clientErrorOf(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       const details = (error.errors ?? []).map((e) => `<li>${escapeHtml(e.message)}</li>`).join('');
       return sendHtml(reply, error.status, htmlPage('Something is not right', `<h1>Something is not right</h1><p>${escapeHtml(error.message)}</p>${details ? `<ul>${details}</ul>` : ''}`));
     }
-    if (error.validation) return sendHtml(reply, 400, message('Something is not right', 'The form was incomplete or malformed. Open the link from the e-mail again.'));
-    if (error.statusCode === 429) return sendHtml(reply, 429, message('Too many attempts', 'Wait a minute, then try again.'));
-    throw error;
+    if (thrown.validation) return sendHtml(reply, 400, message('Something is not right', 'The form was incomplete or malformed. Open the link from the e-mail again.'));
+    if (thrown.statusCode === 429) return sendHtml(reply, 429, message('Too many attempts', 'Wait a minute, then try again.'));
+    throw thrown;
   });
 
   const hidden = { hide: true };
