@@ -65,7 +65,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(cookie);
   await app.register(formbody);
-  registerHttpMetrics(app, c.metrics);
+  registerHttpMetrics(app, c.metrics, { token: c.config.metricsToken, production: c.config.nodeEnv === 'production' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

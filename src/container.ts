@@ -150,8 +150,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.smtpUrl && config.nodeEnv === 'production') {
       log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
     }
-    if (config.paymentMode === 'sandbox' && config.nodeEnv === 'production') {
-      log.warn('PAYMENT_MODE=sandbox: anyone with a payment link can mark a top-up paid; set PAYMENT_MODE=live for real money');
+    if (!config.metricsToken && config.nodeEnv === 'production') {
+      log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
     const wallet = new WalletService(db, new WalletRepository());
     const billingRepo = new BillingRepository();
