@@ -1,12 +1,14 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Container } from './container.js';
 import { migrationCount, queryRows } from './platform/db/database.js';
 import { registerConstraintMeanings } from './platform/db/errors.js';
+import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { registerOpenApi } from './platform/http/openapi.js';
@@ -104,6 +106,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
         auth: s.adminAuth,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,
+        rateLimits: c.rateLimits,
       });
       await bo.register(adminsAdminRoutes, { prefix: '/admin', admins: s.admins, roles: s.roles, routeMap });
       await bo.register(auditAdminRoutes, { prefix: '/audit-logs', audit: s.audit });
@@ -131,6 +134,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       changeEmail: s.changeEmail,
       cookieSecure: c.config.cookieSecure,
       rateLimitPerMin: c.config.authRateLimitPerMin,
+      rateLimits: c.rateLimits,
     });
     // Without a front end, the links in the e-mails land on small pages of this server that do the step.
     if (!c.config.frontendUrl) {
@@ -140,11 +144,15 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
         publicUrl: c.config.publicUrl,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,
+        rateLimits: c.rateLimits,
       });
     }
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
     // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
-    await customerApi.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    await customerApi.register(async (payments) => {
+      await payments.register(rateLimit, perClientLimit('payment-webhooks', c.config.webhookRateLimitPerMin, c.rateLimits));
+      await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
   });
 

@@ -34,6 +34,8 @@ export interface Config {
   logLevel: LogLevel;
   role: Role;
   authRateLimitPerMin: number;
+  /** per-IP requests per minute on the payment callbacks and the payment return page */
+  webhookRateLimitPerMin: number;
   /** Which proxies may set X-Forwarded-For (request.ip feeds the per-IP limits): false, true, a hop count or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   /** How long a query may wait for a database connection before its request fails with 503. */
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
     authRateLimitPerMin: int(env, 'AUTH_RATE_LIMIT_PER_MIN', 30, 1, 1_000_000),
+    webhookRateLimitPerMin: int(env, 'WEBHOOK_RATE_LIMIT_PER_MIN', 600, 1, 1_000_000),
     trustProxy: trustProxy(env),
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,

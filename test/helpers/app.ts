@@ -29,19 +29,23 @@ export interface TestAppOptions {
   worker?: boolean;
   /** A logger of the test's own (to read what the service logs). */
   log?: Logger;
+  /** A second process on the database of this app (PostgreSQL only); the database is dropped by its owner. */
+  sameDatabaseAs?: TestApp;
   /** Extra routes for tests of the HTTP conventions, added before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The whole service, as `npm start` builds it, on a database of its own. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const kind = opts.db ?? TEST_DB;
-  const database = kind === 'embedded' ? undefined : await createTestDatabase();
+  const kind = opts.sameDatabaseAs ? 'postgres' : (opts.db ?? TEST_DB);
+  const shared = opts.sameDatabaseAs?.database;
+  if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+  const database = shared ? undefined : kind === 'embedded' ? undefined : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-test-')),
-    DATABASE_URL: database?.url ?? 'memory://',
+    DATABASE_URL: shared?.url ?? database?.url ?? 'memory://',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,

@@ -6,6 +6,7 @@ import { clientErrorOf } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSameOrigin, escapeHtml, htmlPage, sendHtml } from '../../platform/http/html.js';
 import { StrictObject } from '../../platform/http/schemas.js';
+import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import { setSessionCookies } from './auth.cookies.js';
 import type { AuthService } from './auth.service.js';
 import type { ChangeEmailService } from './change-email.service.js';
@@ -17,8 +18,7 @@ export interface AuthPagesOptions {
   publicUrl: string;
   cookieSecure: boolean;
   rateLimitPerMin: number;
-  /** The rate-limit store shared by the API processes (see platform/http/rate-limit-store.ts). */
-  rateLimitStore?: unknown;
+  rateLimits?: PostgresRateLimits;
 }
 
 const Token = Type.String({ minLength: 1, maxLength: 200 });
@@ -47,13 +47,7 @@ const missingToken = () => message('Link incomplete', 'This link has no token. O
  */
 export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app, opts) => {
   const { auth, changeEmail, publicUrl, cookieSecure } = opts;
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.rateLimitPerMin,
-    timeWindow: 60_000,
-    keyGenerator: (req) => req.ip,
-    ...(opts.rateLimitStore ? { store: opts.rateLimitStore as never } : {}),
-  });
+  await app.register(rateLimit, perClientLimit('link-pages', opts.rateLimitPerMin, opts.rateLimits));
 
   // Errors of these routes are pages too (a wrong token, a weak password, a missing session).
   app.setErrorHandler((thrown: FastifyError & { validation?: unknown }, _request, reply) => {
