@@ -51,10 +51,10 @@ export class PostgresRateLimits {
 
   /** A store class for one named limit (its counters never mix with another limit's). */
   storeFor(limitName: string): RateLimitStoreClass {
-    const limits = this;
+    const hit = (key: string, windowMs: number) => this.hit(key, windowMs);
     const make = (prefix: string): RateLimitStore => ({
       incr(key, cb, timeWindow) {
-        limits.hit(`${prefix}:${key}`, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+        hit(`${prefix}:${key}`, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
       },
       child(routeOptions) {
         return make(`${prefix}:${routeOptions.routeInfo.method ?? ''}${routeOptions.routeInfo.url ?? ''}`);
