@@ -19,7 +19,7 @@ import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, stri
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, adminsConstraintMeanings, PERMISSION_SET } from './modules/admins/index.js';
-import { auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
+import { actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
 import { settingsAdminRoutes, settingsConstraintMeanings } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
@@ -99,7 +99,12 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   const routeMap: RoutePermission[] = [];
   await app.register(
     async (bo) => {
-      installBackofficeSurface(bo, { authenticator: c.services.adminAuthenticator, catalog: PERMISSION_SET, routeMap });
+      installBackofficeSurface(bo, {
+        authenticator: c.services.adminAuthenticator,
+        catalog: PERMISSION_SET,
+        routeMap,
+        recordWrite: (req, entry) => c.services.audit.record(c.db, { actor: actorOf(req), ...entry }),
+      });
       const s = c.services;
       await bo.register(adminAuthRoutes, {
         prefix: '/auth',

@@ -95,7 +95,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
   app.post(
     '/change-password',
     {
-      config: { permission: 'authenticated', allowPendingPasswordChange: true },
+      config: { permission: 'authenticated', audit: 'admin.password_changed', allowPendingPasswordChange: true },
       schema: {
         tags,
         summary: "Changes the admin's own password; other sessions of the admin end",

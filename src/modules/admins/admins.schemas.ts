@@ -90,6 +90,7 @@ export const PermissionCatalog = Type.Object({
       method: Type.String(),
       url: Type.String(),
       permission: Type.String({ description: "a catalog permission, 'public' or 'authenticated'" }),
+      audit: Type.Optional(Type.String({ description: 'writes: the audit action recorded when the service records nothing richer' })),
     }),
   ),
 });

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, MaintenanceError } from '../errors.js';
 import type { AdminAuthenticator, CustomerAuthenticator } from './auth.js';
+import { AUDIT_ACTION, auditBackofficeWrites, WRITE_METHODS, type RecordWrite } from './write-audit.js';
 
 export interface RoutePermission {
   method: string;
   url: string;
   permission: string;
+  /** the audit action of a write */
+  audit?: string;
 }
 
 /**
@@ -57,12 +60,13 @@ export function installCustomerSurface(
 }
 
 /**
- * The backoffice surface: every route must name its permission (start-up fails otherwise);
- * an admin without it gets 403 before the handler runs.
+ * The backoffice surface: every route must name its permission, and every write but the public
+ * login routes its audit action (start-up fails otherwise); an admin without the permission gets
+ * 403 before the handler runs; every successful write ends with an audit entry (write-audit.ts).
  */
 export function installBackofficeSurface(
   scope: FastifyInstance,
-  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[] },
+  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[]; recordWrite: RecordWrite },
 ): void {
   scope.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
@@ -70,12 +74,19 @@ export function installBackofficeSurface(
     if (permission !== 'public' && permission !== 'authenticated' && !opts.catalog.has(permission)) {
       throw new Error(`backoffice route ${route.url} uses unknown permission ${permission}`);
     }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') opts.routeMap.push({ method, url: route.url, permission });
+    const methods = [route.method].flat().map(String);
+    const audit = route.config?.audit;
+    if (permission !== 'public' && methods.some((m) => WRITE_METHODS.has(m)) && !audit) {
+      throw new Error(`backoffice route ${methods.join(',')} ${route.url} declares no audit action (config.audit)`);
+    }
+    if (audit !== undefined && !AUDIT_ACTION.test(audit)) throw new Error(`backoffice route ${route.url} has a malformed audit action ${audit}`);
+    for (const method of methods) {
+      if (method !== 'HEAD') opts.routeMap.push({ method, url: route.url, permission, ...(audit && WRITE_METHODS.has(method) ? { audit } : {}) });
     }
     if (permission !== 'public') documentSecurity(route, 'backofficeCookie', permission);
     else documentPublic(route);
   });
+  auditBackofficeWrites(scope, opts.recordWrite);
   scope.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
