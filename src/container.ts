@@ -139,7 +139,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
     const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock);
     const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock);
-    const jobsAdmin = new JobsAdminService(db, queue, admins, audit);
+    const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
     // Money: wallet ledger, top-ups, gateways (issue 4)
@@ -149,6 +149,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(housekeepingJob({ idempotency, queue, clock }));
     const gateways = createPaymentGateways({
       mode: config.paymentMode,
+      clock,
       publicUrl: config.publicUrl,
       pgone: { merchantCode: config.pgoneMerchantCode, apiKey: config.pgoneApiKey, baseUrl: config.pgoneBaseUrl },
       pgtwo: { callbackSecret: config.pgtwoCallbackSecret, apiKey: config.pgtwoApiKey, baseUrl: config.pgtwoBaseUrl },

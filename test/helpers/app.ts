@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer, type Container } from '../../src/container.js';
 import type { Clock } from '../../src/platform/clock.js';
+import { queryRows } from '../../src/platform/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDatabase, embeddedSnapshot, TEST_DB, type TestDatabase, type TestDatabaseKind } from './database.js';
 
@@ -71,6 +73,27 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await database?.drop();
     },
   };
+}
+
+/**
+ * Waits until the job queue has nothing left to do: no job of `queues` (default: every queue) is
+ * waiting, running or due for a retry (`queues: []` checks none), and the given job ids have run. Use it instead of sleeping
+ * to prove that a job did NOT do something: a wrongly queued job has run by the time this returns.
+ */
+export async function queueDrained(t: TestApp, opts: { queues?: string[]; ids?: (string | null)[] } = {}, timeoutMs = 15_000): Promise<void> {
+  const ids = (opts.ids ?? []).filter((id): id is string => typeof id === 'string');
+  await eventually(async () => {
+    const [busy] = await queryRows<{ n: number }>(
+      t.container.db,
+      opts.queues
+        ? sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry') and name = any(${`{${opts.queues.join(',')}}`}::text[])`
+        : sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry')`,
+    );
+    if (busy!.n > 0) return false;
+    if (ids.length === 0) return true;
+    const [unrun] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[]) and state in ('created', 'active')`);
+    return unrun!.n === 0;
+  }, timeoutMs, 50);
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
