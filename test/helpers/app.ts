@@ -50,6 +50,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     DATABASE_URL: shared?.url ?? database?.url ?? 'memory://',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
+    WEBHOOK_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
   const log = opts.log ?? createLogger(config.logLevel);
