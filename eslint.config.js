@@ -13,6 +13,32 @@ const moduleInternals = {
   message: 'Modules use each other only through their index.ts (ARCHITECTURE.md dependency rule).',
 };
 
+/** The same walls reached the long way round: `../../modules/x/...` from inside src/modules. */
+const deepModuleInternals = {
+  regex: '^(\\.\\./)+modules/[^/]+/(?!index\\.js$).+',
+  message: 'Modules use each other only through their index.ts, however the path is written.',
+};
+const deepModuleInternalsButTables = {
+  regex: '^(\\.\\./)+modules/[^/]+/(?!index\\.js$)(?![^/]+\\.tables\\.js$).+',
+  message: "Outside index.ts, only another module's tables may be imported (for joins and foreign keys).",
+};
+
+/** Outside systems are reached through their folder's index.ts (the adapters stay swappable). */
+const integrationInternals = {
+  regex: '(^|/)integrations/[^/]+/(?!index\\.js$).+',
+  message: 'Use an integration only through its index.ts.',
+};
+
+/** Routes call services; repositories are the services' business (types may be named). */
+const repositoriesFromRoutes = {
+  regex: '\\.repository\\.js$',
+  allowTypeImports: true,
+  message: 'Routes call services, never repositories.',
+};
+
+const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const ROUTE_FILES = ['src/modules/**/*.routes.ts', 'src/modules/**/*-routes.ts', 'src/modules/**/*.pages.ts'];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**'] },
   js.configs.recommended,
@@ -35,36 +61,36 @@ export default tseslint.config(
   },
   {
     files: ['src/modules/**/*.ts'],
-    ignores: ['src/modules/**/*.repository.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.tables.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] },
+    ignores: ['src/modules/**/*.repository.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.tables.ts', ...ROUTE_FILES],
+    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals),
+  },
+  {
+    files: ROUTE_FILES,
+    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals, repositoriesFromRoutes),
   },
   {
     files: ['src/modules/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            moduleInternals,
-            { regex: '\\.(routes|admin-routes)\\.js$', message: 'Services do not know about HTTP routes.' },
-            { regex: '^fastify$|^@fastify/', message: 'Services do not depend on Fastify.' },
-          ],
-        },
-      ],
-    },
+    rules: restrict(
+      moduleInternals,
+      deepModuleInternals,
+      integrationInternals,
+      { regex: '\\.(routes|admin-routes)\\.js$', message: 'Services do not know about HTTP routes.' },
+      { regex: '^fastify$|^@fastify/', message: 'Services do not depend on Fastify.' },
+    ),
   },
   {
     files: ['src/modules/**/*.repository.ts', 'src/modules/**/*.tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            moduleInternalsButTables,
-            { regex: '\\.(service|routes|admin-routes|jobs)\\.js$', message: 'Repositories hold SQL only: they import tables and platform/db, nothing above them.' },
-          ],
-        },
-      ],
-    },
+    rules: restrict(moduleInternalsButTables, deepModuleInternalsButTables, {
+      regex: '\\.(service|routes|admin-routes|jobs)\\.js$',
+      message: 'Repositories hold SQL only: they import tables and platform/db, nothing above them.',
+    }),
+  },
+  {
+    files: ['src/integrations/**/*.ts'],
+    rules: restrict(
+      { regex: '(^|/)modules/', message: 'Integrations know no feature module: modules use them, not the other way round.' },
+      { regex: '(^|/)(app|container|server|worker)\\.js$', message: 'Integrations do not reach into the composition root.' },
+      { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$).+', message: "One integration uses another only through its index.ts." },
+    ),
   },
 );

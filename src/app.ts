@@ -1,27 +1,30 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Container } from './container.js';
 import { migrationCount, queryRows } from './platform/db/database.js';
+import { registerConstraintMeanings } from './platform/db/errors.js';
+import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
-import { installCustomerSurface } from './platform/http/surfaces.js';
-import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators } from './platform/http/validation.js';
+import { installCustomerSurface, installPublicSurface } from './platform/http/surfaces.js';
+import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, strictBodyValidators, strictQueryStrings } from './platform/http/validation.js';
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
-import { adminAuthRoutes, adminsAdminRoutes, PERMISSION_SET } from './modules/admins/index.js';
-import { auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
-import { settingsAdminRoutes } from './modules/settings/index.js';
+import { adminAuthRoutes, adminsAdminRoutes, adminsConstraintMeanings, PERMISSION_SET } from './modules/admins/index.js';
+import { actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
+import { settingsAdminRoutes, settingsConstraintMeanings } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
-import { authRoutes } from './modules/auth/index.js';
-import { customersRoutes } from './modules/customers/index.js';
+import { authPages, authRoutes } from './modules/auth/index.js';
+import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
 
@@ -52,16 +55,19 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // A request that loses a race on a unique constraint answers the code the service's own check gives.
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
+  strictQueryStrings(app);
   rejectNonFiniteNumbers(app);
   app.addSchema(ErrorBody);
   await registerOpenApi(app, { publicUrl: c.config.publicUrl, version: API_VERSION });
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(cookie);
   await app.register(formbody);
-  registerHttpMetrics(app, c.metrics);
+  registerHttpMetrics(app, c.metrics, { token: c.config.metricsToken, production: c.config.nodeEnv === 'production' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
@@ -81,7 +87,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(lookupsRoutes, { prefix: '/api/lookup', lookups: c.services.lookups });
+  await app.register(async (publicApi) => {
+    installPublicSurface(publicApi);
+    await publicApi.register(lookupsRoutes, { prefix: '/api/lookup', lookups: c.services.lookups });
+  });
   if (c.config.paymentMode === 'sandbox') {
     await app.register(sandboxRoutes, { sandbox: c.services.sandboxPayments, publicUrl: c.config.publicUrl });
   }
@@ -90,13 +99,19 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   const routeMap: RoutePermission[] = [];
   await app.register(
     async (bo) => {
-      installBackofficeSurface(bo, { authenticator: c.services.adminAuthenticator, catalog: PERMISSION_SET, routeMap });
+      installBackofficeSurface(bo, {
+        authenticator: c.services.adminAuthenticator,
+        catalog: PERMISSION_SET,
+        routeMap,
+        recordWrite: (req, entry) => c.services.audit.record(c.db, { actor: actorOf(req), ...entry }),
+      });
       const s = c.services;
       await bo.register(adminAuthRoutes, {
         prefix: '/auth',
         auth: s.adminAuth,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,
+        rateLimits: c.rateLimits,
       });
       await bo.register(adminsAdminRoutes, { prefix: '/admin', admins: s.admins, roles: s.roles, routeMap });
       await bo.register(auditAdminRoutes, { prefix: '/audit-logs', audit: s.audit });
@@ -124,10 +139,25 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       changeEmail: s.changeEmail,
       cookieSecure: c.config.cookieSecure,
       rateLimitPerMin: c.config.authRateLimitPerMin,
+      rateLimits: c.rateLimits,
     });
+    // Without a front end, the links in the e-mails land on small pages of this server that do the step.
+    if (!c.config.frontendUrl) {
+      await customerApi.register(authPages, {
+        auth: s.auth,
+        changeEmail: s.changeEmail,
+        publicUrl: c.config.publicUrl,
+        cookieSecure: c.config.cookieSecure,
+        rateLimitPerMin: c.config.authRateLimitPerMin,
+        rateLimits: c.rateLimits,
+      });
+    }
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
     // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
-    await customerApi.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    await customerApi.register(async (payments) => {
+      await payments.register(rateLimit, perClientLimit('payment-webhooks', c.config.webhookRateLimitPerMin, c.rateLimits));
+      await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
   });
 

@@ -7,6 +7,7 @@ import { EventBus } from './platform/events/event-bus.js';
 import { createMetricsRegistry } from './platform/http/metrics.js';
 import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
+import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
 import { LookupsRepository, LookupsService } from './modules/lookups/index.js';
 import { SettingsRepository, SettingsService } from './modules/settings/index.js';
 import { AuditRepository, AuditService } from './modules/audit/index.js';
@@ -48,6 +49,7 @@ import { createPaymentGateways, type PaymentGateways } from './integrations/paym
 import { WalletAdjustmentsService, WalletRepository, WalletService } from './modules/wallet/index.js';
 import {
   BillingRepository,
+  callbackRetentionJob,
   CouponsRepository,
   CouponsService,
   DepositsService,
@@ -107,6 +109,8 @@ export interface Container {
   metrics: Registry;
   gateways: PaymentGateways;
   idempotency: IdempotencyStore;
+  /** the per-IP rate limits' counters, shared by every API process */
+  rateLimits: PostgresRateLimits;
   services: Services;
   /** Starts the job workers and schedules in this process. */
   startWorker(): Promise<void>;
@@ -135,14 +139,17 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
     const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock);
     const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock);
-    const jobsAdmin = new JobsAdminService(db, queue, admins, audit);
+    const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
     // Money: wallet ledger, top-ups, gateways (issue 4)
     const idempotency = new IdempotencyStore(db);
+    const rateLimits = new PostgresRateLimits(db, clock);
+    queue.register(rateLimits.pruneJob);
     queue.register(housekeepingJob({ idempotency, queue, clock }));
     const gateways = createPaymentGateways({
       mode: config.paymentMode,
+      clock,
       publicUrl: config.publicUrl,
       pgone: { merchantCode: config.pgoneMerchantCode, apiKey: config.pgoneApiKey, baseUrl: config.pgoneBaseUrl },
       pgtwo: { callbackSecret: config.pgtwoCallbackSecret, apiKey: config.pgtwoApiKey, baseUrl: config.pgtwoBaseUrl },
@@ -150,8 +157,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.smtpUrl && config.nodeEnv === 'production') {
       log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
     }
-    if (config.paymentMode === 'sandbox' && config.nodeEnv === 'production') {
-      log.warn('PAYMENT_MODE=sandbox: anyone with a payment link can mark a top-up paid; set PAYMENT_MODE=live for real money');
+    if (!config.metricsToken && config.nodeEnv === 'production') {
+      log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
     const wallet = new WalletService(db, new WalletRepository());
     const billingRepo = new BillingRepository();
@@ -164,6 +171,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
+    queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -214,6 +222,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       metrics: createMetricsRegistry(),
       gateways,
       idempotency,
+      rateLimits,
       services: {
         settings,
         lookups,

@@ -34,11 +34,40 @@ export interface Config {
   logLevel: LogLevel;
   role: Role;
   authRateLimitPerMin: number;
+  /** per-IP requests per minute on the payment callbacks and the payment return page */
+  webhookRateLimitPerMin: number;
   /** Which proxies may set X-Forwarded-For (request.ip feeds the per-IP limits): false, true, a hop count or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   /** How long a query may wait for a database connection before its request fails with 503. */
   databaseWaitMs: number;
+  /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
+  metricsToken: string | undefined;
   nodeEnv: string;
+}
+
+/** The sandbox gateways' published keys: fine for the local pages, never for real money. */
+export const SANDBOX_GATEWAY_KEYS = {
+  PGONE_MERCHANT_CODE: 'SANDBOX01',
+  PGONE_API_KEY: 'sandbox-pgone-api-key',
+  PGTWO_CALLBACK_SECRET: 'sandbox-pgtwo-callback-secret',
+  PGTWO_API_KEY: 'sandbox-pgtwo-api-key',
+} as const;
+
+/**
+ * NODE_ENV=production refuses what is only safe on a developer's machine: the sandbox payment
+ * pages (anyone with a link could mark a top-up paid), the sandbox gateway keys (published), and
+ * secrets generated into the data folder instead of given by the operator.
+ */
+function refuseUnsafeProductionDefaults(env: Env, paymentMode: PaymentMode): void {
+  if (paymentMode !== 'live') throw new ConfigError('PAYMENT_MODE', 'must be live when NODE_ENV=production (the sandbox lets anyone mark a top-up paid)');
+  for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY'] as const) {
+    if (str(env, name) === undefined) throw new ConfigError(name, 'must be set when NODE_ENV=production (a generated key in DATA_DIR is for development only)');
+  }
+  for (const [name, published] of Object.entries(SANDBOX_GATEWAY_KEYS)) {
+    const value = str(env, name);
+    if (value === undefined) throw new ConfigError(name, 'must be set when NODE_ENV=production');
+    if (value === published) throw new ConfigError(name, 'must not be the published sandbox value when NODE_ENV=production');
+  }
 }
 
 /** One clear line naming the variable; start-up prints it and exits. */
@@ -140,6 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
   const dbUrl = databaseUrl(env);
   const persist = dbUrl !== 'memory://';
   const port = int(env, 'PORT', 3000, 0, 65535);
+  // before any secret is generated into the data folder
+  if (nodeEnv === 'production') refuseUnsafeProductionDefaults(env, oneOf(env, 'PAYMENT_MODE', ['sandbox', 'live'] as const, 'sandbox'));
   const encryptionKeyHex = persistentSecret(env, 'ENCRYPTION_KEY', dataDir, persist, 64);
   if (!/^[0-9a-fA-F]{64}$/.test(encryptionKeyHex)) {
     throw new ConfigError('ENCRYPTION_KEY', 'must be 64 hex characters (32 bytes)');
@@ -157,6 +188,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Z]{3}$/.test(currency)) throw new ConfigError('CURRENCY', 'must be a 3-letter ISO 4217 code');
 
   const paymentMode = oneOf(env, 'PAYMENT_MODE', ['sandbox', 'live'] as const, 'sandbox');
+  const metricsToken = str(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters');
   if (paymentMode === 'live') {
     for (const name of ['PGONE_MERCHANT_CODE', 'PGONE_API_KEY', 'PGTWO_CALLBACK_SECRET', 'PGTWO_API_KEY']) {
       if (str(env, name) === undefined) throw new ConfigError(name, 'is required when PAYMENT_MODE=live');
@@ -177,20 +210,22 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrapAdminEmail,
     bootstrapAdminPassword: str(env, 'BOOTSTRAP_ADMIN_PASSWORD'),
     paymentMode,
-    pgoneMerchantCode: str(env, 'PGONE_MERCHANT_CODE') ?? 'SANDBOX01',
-    pgoneApiKey: str(env, 'PGONE_API_KEY') ?? 'sandbox-pgone-api-key',
-    pgtwoCallbackSecret: str(env, 'PGTWO_CALLBACK_SECRET') ?? 'sandbox-pgtwo-callback-secret',
+    pgoneMerchantCode: str(env, 'PGONE_MERCHANT_CODE') ?? SANDBOX_GATEWAY_KEYS.PGONE_MERCHANT_CODE,
+    pgoneApiKey: str(env, 'PGONE_API_KEY') ?? SANDBOX_GATEWAY_KEYS.PGONE_API_KEY,
+    pgtwoCallbackSecret: str(env, 'PGTWO_CALLBACK_SECRET') ?? SANDBOX_GATEWAY_KEYS.PGTWO_CALLBACK_SECRET,
     pgoneBaseUrl: url(env, 'PGONE_BASE_URL', 'https://api.pgone.example/merchant')!,
     pgtwoBaseUrl: url(env, 'PGTWO_BASE_URL', 'https://api.pgtwo.example')!,
-    pgtwoApiKey: str(env, 'PGTWO_API_KEY') ?? 'sandbox-pgtwo-api-key',
+    pgtwoApiKey: str(env, 'PGTWO_API_KEY') ?? SANDBOX_GATEWAY_KEYS.PGTWO_API_KEY,
     currency,
     topupExpiryHours: int(env, 'TOPUP_EXPIRY_HOURS', 24, 1, 24 * 30),
     cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv !== 'development' && nodeEnv !== 'test'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
     authRateLimitPerMin: int(env, 'AUTH_RATE_LIMIT_PER_MIN', 30, 1, 1_000_000),
+    webhookRateLimitPerMin: int(env, 'WEBHOOK_RATE_LIMIT_PER_MIN', 600, 1, 1_000_000),
     trustProxy: trustProxy(env),
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
+    metricsToken,
     nodeEnv,
   };
 }

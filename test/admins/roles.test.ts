@@ -18,7 +18,7 @@ const get = (url: string, cookie = boss.cookie) => t.app.inject({ method: 'GET',
 const sync = (role: string, permissions: unknown, cookie = boss.cookie) =>
   t.app.inject({ method: 'POST', url: `/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`, headers: { cookie }, payload: { permissions } });
 const assigned = async (role: string) =>
-  (await get(`/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`)).json().data.permissions.filter((p: any) => p.assigned).map((p: any) => p.name).sort();
+  (await get(`/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`)).json().data.filter((p: any) => p.assigned).map((p: any) => p.name).sort();
 
 describe('roles', () => {
   test('the five built-in roles with their permission counts; Super Admin holds the whole catalog', async () => {
@@ -41,7 +41,11 @@ describe('roles', () => {
   test('role permissions list every catalog permission with assigned true/false; unknown role 404', async () => {
     const res = await get('/api/backoffice/admin/roles/Admin%20Sales/permissions');
     assert.equal(res.statusCode, 200);
-    const perms = res.json().data.permissions;
+    const body = res.json();
+    assert.ok(Array.isArray(body.data), 'data is the list itself (DECISIONS.md 3)');
+    assert.deepEqual(body.meta, { role: 'Admin Sales', locked: false });
+    assert.deepEqual((await get('/api/backoffice/admin/roles/Super%20Admin/permissions')).json().meta, { role: 'Super Admin', locked: true });
+    const perms = body.data;
     assert.equal(perms.length, ALL_PERMISSIONS.length);
     assert.deepEqual(Object.keys(perms[0]).sort(), ['assigned', 'description', 'name']);
     assert.equal(perms.find((p: any) => p.name === 'verify_invoices').assigned, true);

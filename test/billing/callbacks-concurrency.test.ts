@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { buildTestApp, queueDrained, eventually, type TestApp } from '../helpers/app.js';
 import {
   createCustomer,
   creditJobsFor,
@@ -53,8 +53,8 @@ describe('exactly-once credit under replayed callbacks', () => {
     await eventually(async () => (await wallet(t, c.id))?.actual_balance === '50000.00');
     const later = await Promise.all(Array.from({ length: 50 }, () => postPgone(t, form)));
     for (const res of later) assert.equal(res.statusCode, 200);
-    // give any (wrongly) queued second task the time to run
-    await new Promise((r) => setTimeout(r, 1500));
+    // any (wrongly) queued second task has run once the queue is drained
+    await queueDrained(t, { queues: ['billing-high'] });
     await assertCreditedOnce(c.id, d.invoice_id, '50000.00');
   });
 
@@ -69,7 +69,7 @@ describe('exactly-once credit under replayed callbacks', () => {
     await eventually(async () => (await wallet(t, c.id))?.actual_balance === '75000.50');
     const later = await Promise.all(Array.from({ length: 50 }, () => postPgtwo(t, cb)));
     for (const res of later) assert.equal(res.statusCode, 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await queueDrained(t, { queues: ['billing-high'] });
     await assertCreditedOnce(c.id, d.invoice_id, '75000.50');
   });
 

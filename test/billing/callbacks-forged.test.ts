@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { hmacSha256Hex } from '../../src/integrations/payment-gateways/index.js';
 import { queryRows } from '../../src/platform/db/database.js';
-import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { buildTestApp, queueDrained, eventually, type TestApp } from '../helpers/app.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, type InvoiceRow } from '../helpers/money.js';
 
 let t: TestApp;
@@ -205,7 +205,7 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
       }),
       { numRuns: 400 },
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.deepEqual(await moneyState(), before);
   });
 
@@ -218,7 +218,7 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
       }),
       { numRuns: 400 },
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.deepEqual(await moneyState(), before);
   });
 
@@ -257,7 +257,7 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
     const three = await invoiceRow(t, (await deposit(t, c.id, { amount: 10000, gateway_name: 'pgtwo' })).invoice_id);
     assert.equal((await postPgtwo(t, pgtwoCallback(t, three, 'FAILED'))).statusCode, 200);
     assert.equal((await invoiceRow(t, three.id)).status, 'Failed');
-    await new Promise((r) => setTimeout(r, 700));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.equal(await wallet(t, c.id), undefined, 'no wallet: nothing was ever credited');
   });
 
@@ -273,7 +273,7 @@ describe('forged or altered callbacks never move money and never answer 5xx', ()
     // a failure report after that does not undo the payment
     assert.equal((await postPgone(t, pgoneForm(t, inv, '01'))).statusCode, 200);
     assert.equal((await invoiceRow(t, inv.id)).status, 'Paid');
-    await new Promise((r) => setTimeout(r, 700));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.equal((await ledgerOf(t, c.id)).length, 1);
   });
 });

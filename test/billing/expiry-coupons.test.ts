@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
-import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { buildTestApp, queueDrained, eventually, type TestApp } from '../helpers/app.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
 let t: TestApp;
@@ -63,7 +63,7 @@ describe('coupons', () => {
     const inv = await invoiceRow(t, d.invoice_id);
     await Promise.all(Array.from({ length: 30 }, () => postPgone(t, pgoneForm(t, inv))));
     await eventually(async () => (await wallet(t, c.id))?.current_balance === '105000.00');
-    await new Promise((r) => setTimeout(r, 1200));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.deepEqual(await wallet(t, c.id), { actual_balance: '100000.00', current_balance: '105000.00' });
     assert.deepEqual(
       (await ledgerOf(t, c.id)).map((e) => [e.type, e.amount, e.actual_amount, e.bonus_amount]),
@@ -88,7 +88,7 @@ describe('coupons', () => {
       const rows = await Promise.all(customers.map((c) => wallet(t, c.id)));
       return rows.every((w) => w?.actual_balance === '10000.00');
     });
-    await new Promise((r) => setTimeout(r, 1000));
+    await queueDrained(t, { queues: ['billing-high'] });
     const currents = (await Promise.all(customers.map((c) => wallet(t, c.id)))).map((w) => w!.current_balance).sort();
     assert.deepEqual(currents, ['10000.00', '10000.00', '12500.00', '12500.00', '12500.00']);
     const [row] = await queryRows<{ used: number; redemptions: number }>(
@@ -147,14 +147,14 @@ describe('billing.recredit-paid', () => {
     await t.container.db.execute(sql`update topup_invoices set status = 'Paid', paid_at = ${clock.now().toISOString()}::timestamptz where id = ${d.invoice_id}`);
     clock.advance(9 * 60_000);
     await t.container.queue.runNow('billing.recredit-paid');
-    await new Promise((r) => setTimeout(r, 700));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.equal(await wallet(t, c.id), undefined, 'not before 10 minutes: the task may still be queued');
     clock.advance(2 * 60_000);
     await t.container.queue.runNow('billing.recredit-paid');
     await eventually(async () => (await wallet(t, c.id))?.actual_balance === '15000.00');
     await eventually(async () => (await invoiceRow(t, d.invoice_id)).status === 'Paid' && (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from topup_invoices where id = ${d.invoice_id} and credited_at is not null`))[0]!.n === 1);
     await t.container.queue.runNow('billing.recredit-paid');
-    await new Promise((r) => setTimeout(r, 700));
+    await queueDrained(t, { queues: ['billing-high'] });
     assert.equal((await ledgerOf(t, c.id)).length, 1);
     for (const r of await walletsVsLedger(t)) assert.equal(r.actual_balance, r.ledger_actual);
   });

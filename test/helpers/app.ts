@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer, type Container } from '../../src/container.js';
 import type { Clock } from '../../src/platform/clock.js';
+import { queryRows } from '../../src/platform/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createTestDatabase, embeddedSnapshot, TEST_DB, type TestDatabase, type TestDatabaseKind } from './database.js';
 
@@ -29,21 +31,26 @@ export interface TestAppOptions {
   worker?: boolean;
   /** A logger of the test's own (to read what the service logs). */
   log?: Logger;
+  /** A second process on the database of this app (PostgreSQL only); the database is dropped by its owner. */
+  sameDatabaseAs?: TestApp;
   /** Extra routes for tests of the HTTP conventions, added before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The whole service, as `npm start` builds it, on a database of its own. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const kind = opts.db ?? TEST_DB;
-  const database = kind === 'embedded' ? undefined : await createTestDatabase();
+  const kind = opts.sameDatabaseAs ? 'postgres' : (opts.db ?? TEST_DB);
+  const shared = opts.sameDatabaseAs?.database;
+  if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+  const database = shared ? undefined : kind === 'embedded' ? undefined : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-test-')),
-    DATABASE_URL: database?.url ?? 'memory://',
+    DATABASE_URL: shared?.url ?? database?.url ?? 'memory://',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
+    WEBHOOK_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
   const log = opts.log ?? createLogger(config.logLevel);
@@ -67,6 +74,27 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await database?.drop();
     },
   };
+}
+
+/**
+ * Waits until the job queue has nothing left to do: no job of `queues` (default: every queue) is
+ * waiting, running or due for a retry (`queues: []` checks none), and the given job ids have run. Use it instead of sleeping
+ * to prove that a job did NOT do something: a wrongly queued job has run by the time this returns.
+ */
+export async function queueDrained(t: TestApp, opts: { queues?: string[]; ids?: (string | null)[] } = {}, timeoutMs = 15_000): Promise<void> {
+  const ids = (opts.ids ?? []).filter((id): id is string => typeof id === 'string');
+  await eventually(async () => {
+    const [busy] = await queryRows<{ n: number }>(
+      t.container.db,
+      opts.queues
+        ? sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry') and name = any(${`{${opts.queues.join(',')}}`}::text[])`
+        : sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry')`,
+    );
+    if (busy!.n > 0) return false;
+    if (ids.length === 0) return true;
+    const [unrun] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[]) and state in ('created', 'active')`);
+    return unrun!.n === 0;
+  }, timeoutMs, 50);
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */

@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { defineJob } from '../../src/platform/queue/queue.js';
-import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+
+import { buildTestApp, eventually, type TestApp, queueDrained } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { createCustomer } from '../helpers/customers.js';
 
@@ -107,8 +108,8 @@ describe('worker runs', () => {
         ))[0],
       );
       assert.deepEqual(failed, { trigger: 'worker', status: 'failed', finished: true });
-      await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987655 });
-      await new Promise((r) => setTimeout(r, 1500));
+      const delivered = await w.container.queue.send(w.container.mailer.deliverJob, { outboxId: 987655 });
+      await queueDrained(w, { queues: [], ids: [delivered] });
       const runs = await queryRows<{ status: string }>(w.container.db, sql`select status from job_runs where name = 'mail.deliver'`);
       assert.ok(runs.every((r) => r.status === 'failed'), JSON.stringify(runs));
     } finally {

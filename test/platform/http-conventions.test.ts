@@ -225,6 +225,41 @@ describe('operations endpoints', () => {
     assert.match(metrics.body, /process_resident_memory_bytes/);
   });
 
+  test('metrics: a bearer token when METRICS_TOKEN is set; not served in production without one', async () => {
+    const token = 'metrics-token-0123456789abcdef0123';
+    const guarded = await buildTestApp({ worker: false, env: { METRICS_TOKEN: token } });
+    try {
+      const none = await guarded.app.inject({ method: 'GET', url: '/metrics' });
+      assert.equal(none.statusCode, 401);
+      assert.equal(none.json().code, 'UNAUTHENTICATED');
+      assert.match(String(none.headers['www-authenticate']), /^Bearer/);
+      assert.equal((await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } })).statusCode, 401);
+      const ok = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(ok.statusCode, 200);
+      assert.match(ok.body, /process_resident_memory_bytes/);
+    } finally {
+      await guarded.close();
+    }
+    const production = await buildTestApp({
+      worker: false,
+      env: {
+        NODE_ENV: 'production',
+        PAYMENT_MODE: 'live',
+        JWT_SECRET: 'j'.repeat(48),
+        ENCRYPTION_KEY: 'ab'.repeat(32),
+        PGONE_MERCHANT_CODE: 'M12345',
+        PGONE_API_KEY: 'live-pgone-key-0123456789',
+        PGTWO_CALLBACK_SECRET: 'live-pgtwo-callback-0123456789',
+        PGTWO_API_KEY: 'live-pgtwo-api-0123456789',
+      },
+    });
+    try {
+      assert.equal((await production.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404);
+    } finally {
+      await production.close();
+    }
+  });
+
   test('readyz answers 503 when the database is gone', async () => {
     const other = await buildTestApp({ worker: false });
     await other.container.queue.stop();
@@ -237,17 +272,17 @@ describe('operations endpoints', () => {
 
   test('the OpenAPI document describes the routes from their schemas; /docs serves the UI', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    assert.equal(doc.openapi, '3.0.3');
+    assert.equal(doc.openapi, '3.1.0');
     const city = doc.paths['/api/lookup/city'].get;
     assert.deepEqual(city.parameters.map((p: any) => [p.name, p.in, p.required]), [['province_id', 'query', true]]);
     assert.ok(city.responses['200']);
     assert.ok(city.responses['400']);
     assert.ok(doc.components.schemas.ErrorBody);
-    assert.equal(city.security, undefined);
+    assert.deepEqual(city.security, []);
     assert.deepEqual(doc.paths['/api/inf'].get.security, [{ customerCookie: [] }]);
     assert.deepEqual(doc.paths['/api/backoffice/setting'].get.security, [{ backofficeCookie: [] }]);
     assert.match(doc.paths['/api/backoffice/setting'].get.description, /Needs the `\w+` permission/);
-    assert.equal(doc.paths['/api/auth/login'].post.security, undefined);
+    assert.deepEqual(doc.paths['/api/auth/login'].post.security, []);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(ui.statusCode, 200);
     assert.match(ui.body, /swagger/i);

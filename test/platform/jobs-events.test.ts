@@ -120,12 +120,18 @@ for (const kind of ['postgres', 'embedded'] as const) {
       });
       await events.publish('tickets', { id: 3 });
       await eventually(async () => got.length >= 2);
-      await new Promise((r) => setTimeout(r, 200));
+      // notifications arrive in commit order: had the rolled-back one been sent, it would be first
       assert.deepEqual(got, [{ id: 2 }, { id: 3 }]);
       await unsubscribe();
+      // a second subscriber of the same channel sees a marker after id 4: by then id 4 reached every subscriber
+      const marker: unknown[] = [];
+      const unsubscribeMarker = await events.subscribe<{ id: number }>('tickets', (e) => marker.push(e));
       await events.publish('tickets', { id: 4 });
-      await new Promise((r) => setTimeout(r, 200));
+      await events.publish('tickets', { id: 5 });
+      await eventually(async () => marker.length >= 2);
+      assert.deepEqual(marker, [{ id: 4 }, { id: 5 }]);
       assert.equal(got.length, 2);
+      await unsubscribeMarker();
     });
 
     if (kind === 'postgres') {

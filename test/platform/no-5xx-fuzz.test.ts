@@ -213,6 +213,7 @@ function schemaValue(schema: any, depth = 0): fc.Arbitrary<unknown> {
   else if (schema.type === 'string') arb = stringFor(schema);
   else if (schema.type === 'integer' || schema.type === 'number') arb = numberFor(schema);
   else if (schema.type === 'boolean') arb = fc.boolean();
+  else if (schema.type === 'null') arb = fc.constant(null);
   else if (schema.type === 'array') {
     const max = Math.min(schema.maxItems ?? 4, 6);
     arb = fc.array(schemaValue(schema.items, depth + 1), { minLength: Math.min(schema.minItems ?? 0, max), maxLength: max });

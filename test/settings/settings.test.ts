@@ -1,3 +1,5 @@
+import { ManualClock } from '../../src/platform/clock.js';
+import { MAINTENANCE_CACHE_MS } from '../../src/modules/settings/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
@@ -7,11 +9,12 @@ import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 
 let t: TestApp;
+const clock = new ManualClock();
 let boss: { cookie: string; id: number };
 let customer: { cookie: string; email: string; password: string };
 
 before(async () => {
-  t = await buildTestApp({ worker: false });
+  t = await buildTestApp({ worker: false, clock });
   boss = await adminSession(t);
   customer = await customerSession(t);
 });
@@ -162,7 +165,9 @@ describe('maintenance mode', () => {
     assert.equal(await t.container.services.settings.isMaintenance(), false);
     await t.container.db.execute(sql`update app_settings set maintenance_mode = true`);
     assert.equal((await ping()).statusCode, 200, 'still cached');
-    await new Promise((r) => setTimeout(r, 3100));
+    clock.advance(MAINTENANCE_CACHE_MS - 1);
+    assert.equal((await ping()).statusCode, 200, 'still cached just before the cache time ends');
+    clock.advance(1);
     assert.equal((await ping()).statusCode, 503);
     await t.container.db.execute(sql`update app_settings set maintenance_mode = false`);
   });

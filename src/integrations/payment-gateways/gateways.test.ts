@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ManualClock } from '../../platform/clock.js';
 import { createPaymentGateways, gatewayAmount, PgOneGateway, PgTwoGateway, signatureMatches, type GatewayConfig, type OutboundRequest } from './index.js';
 
 const config = (mode: 'sandbox' | 'live'): GatewayConfig => ({
@@ -19,6 +20,18 @@ const request = {
   expiresAt: new Date(Date.now() + 24 * 3600_000),
   description: 'Wallet top-up',
 };
+
+describe('the gateways take time from the injected clock', () => {
+  test('the expiry sent to the gateway is counted from the clock, not the machine time', () => {
+    const clock = new ManualClock('2031-06-01T00:00:00.000Z');
+    const expiresAt = new Date('2031-06-02T00:00:00.000Z');
+    const noSend = async () => ({ status: 500, body: null });
+    const pgone = new PgOneGateway({ ...config('live'), clock }, noSend).buildCreateRequest({ ...request, expiresAt });
+    assert.equal(JSON.parse(pgone.body).expiryPeriod, 1440);
+    const pgtwo = new PgTwoGateway({ ...config('live'), clock }, noSend).buildCreateRequest({ ...request, expiresAt });
+    assert.equal(JSON.parse(pgtwo.body).invoice_duration, 86_400);
+  });
+});
 
 describe('signatures', () => {
   test('pgone: HMAC-SHA256(api key, merchantCode + amount + merchantOrderId), lowercase hex (openssl vector)', () => {

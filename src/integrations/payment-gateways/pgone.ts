@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock.js';
 import { InvalidSignatureError, ValidationError, type FieldError } from '../../platform/errors.js';
 import { dec } from '../../platform/money.js';
 import { PaymentGatewayError } from './errors.js';
@@ -53,7 +54,7 @@ export class PgOneGateway implements PaymentGateway {
       customerVaName: req.customer.name,
       callbackUrl: `${this.config.publicUrl}${PGONE_CALLBACK_PATH}`,
       returnUrl: `${this.config.publicUrl}/api/payment/redirect/pgone`,
-      expiryPeriod: Math.max(1, Math.round((req.expiresAt.getTime() - Date.now()) / 60_000)),
+      expiryPeriod: Math.max(1, Math.round((req.expiresAt.getTime() - (this.config.clock ?? systemClock).now().getTime()) / 60_000)),
       signature: hmacSha256Hex(apiKey, `${merchantCode}${req.invoiceId}${paymentAmount}`),
     };
     return { url: `${baseUrl}/v2/inquiry`, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) };

@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock.js';
 import { InvalidSignatureError, ValidationError, type FieldError } from '../../platform/errors.js';
 import { PaymentGatewayError } from './errors.js';
 import { sandboxPayment } from './sandbox.js';
@@ -51,7 +52,7 @@ export class PgTwoGateway implements PaymentGateway {
       payer_email: req.customer.email,
       customer: { given_names: req.customer.name, email: req.customer.email },
       payment_methods: [req.methodCode],
-      invoice_duration: Math.max(60, Math.round((req.expiresAt.getTime() - Date.now()) / 1000)),
+      invoice_duration: Math.max(60, Math.round((req.expiresAt.getTime() - (this.config.clock ?? systemClock).now().getTime()) / 1000)),
       success_redirect_url: `${this.config.publicUrl}/api/payment/redirect/pgtwo?status=success`,
       failure_redirect_url: `${this.config.publicUrl}/api/payment/redirect/pgtwo?status=failed`,
     };

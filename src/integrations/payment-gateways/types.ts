@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock.js';
 export type GatewayName = 'pgone' | 'pgtwo';
 export const GATEWAY_NAMES: readonly GatewayName[] = ['pgone', 'pgtwo'];
 
@@ -86,6 +87,8 @@ export interface PaymentGateway {
 
 export interface GatewayConfig {
   mode: 'sandbox' | 'live';
+  /** the service's injected clock (default: the system clock) */
+  clock?: Clock;
   publicUrl: string;
   pgone: { merchantCode: string; apiKey: string; baseUrl: string };
   pgtwo: { callbackSecret: string; apiKey: string; baseUrl: string };

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { adminOf } from '../../platform/http/auth.js';
@@ -19,11 +20,12 @@ export interface AdminAuthRoutesOptions {
   cookieSecure: boolean;
   /** per-IP requests per minute on these routes (AUTH_RATE_LIMIT_PER_MIN) */
   rateLimitPerMin: number;
+  rateLimits?: PostgresRateLimits;
 }
 
-export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> = async (app, { auth, cookieSecure, rateLimitPerMin }) => {
+export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> = async (app, { auth, cookieSecure, rateLimitPerMin, rateLimits }) => {
   // Per IP, for this plugin's routes only; the per-account lock (10 failures / 15 min) is separate.
-  await app.register(rateLimit, { global: true, max: rateLimitPerMin, timeWindow: 60_000, keyGenerator: (req) => req.ip });
+  await app.register(rateLimit, perClientLimit('backoffice-auth', rateLimitPerMin, rateLimits));
 
   const base = { httpOnly: true, sameSite: 'strict' as const, secure: cookieSecure };
   const setCookies = (reply: FastifyReply, t: IssuedTokens) => {
@@ -93,7 +95,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
   app.post(
     '/change-password',
     {
-      config: { permission: 'authenticated', allowPendingPasswordChange: true },
+      config: { permission: 'authenticated', audit: 'admin.password_changed', allowPendingPasswordChange: true },
       schema: {
         tags,
         summary: "Changes the admin's own password; other sessions of the admin end",

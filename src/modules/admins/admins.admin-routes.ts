@@ -64,7 +64,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.post(
     '',
     {
-      config: { permission: 'manage_admins' },
+      config: { permission: 'manage_admins', audit: 'admin.created' },
       schema: {
         tags,
         summary: 'Creates a staff account with a generated password (returned once, e-mailed)',
@@ -81,7 +81,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.patch(
     '/:id/update-role',
     {
-      config: { permission: 'manage_admins' },
+      config: { permission: 'manage_admins', audit: 'admin.role_changed' },
       schema: {
         tags,
         summary: "Changes an admin's role; it takes effect at their next login",
@@ -96,7 +96,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.delete(
     '/:id/delete',
     {
-      config: { permission: 'manage_admins' },
+      config: { permission: 'manage_admins', audit: 'admin.deleted' },
       schema: { tags, summary: 'Soft-deletes a staff account (Super Admin only); its sessions end at once', params: AdminIdParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (req) => {
@@ -108,7 +108,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.post(
     '/:id/restore',
     {
-      config: { permission: 'manage_admins' },
+      config: { permission: 'manage_admins', audit: 'admin.restored' },
       schema: { tags, summary: 'Restores a soft-deleted staff account', params: AdminIdParams, response: { 200: Envelope(AdminListItem), ...errorResponses(401, 403, 404, 409) } },
     },
     async (req) => ({ message: 'Admin restored', data: presentAdmin(await admins.restore(actorOf(req), req.params.id)) }),
@@ -117,7 +117,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.post(
     '/:id/reset-password',
     {
-      config: { permission: 'manage_admins' },
+      config: { permission: 'manage_admins', audit: 'admin.password_reset' },
       schema: {
         tags,
         summary: 'Generates a new password (Super Admin only); returned once, e-mailed, must be changed at next login',
@@ -156,15 +156,18 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
     '/roles/:role_name/permissions',
     {
       config: { permission: 'view_roles' },
-      schema: { tags, summary: 'Every catalog permission with whether the role holds it', params: RoleNameParams, response: { 200: Envelope(RolePermissions), ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: 'Every catalog permission with whether the role holds it', params: RoleNameParams, response: { 200: RolePermissions, ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await roles.permissionsOf(req.params.role_name) }),
+    async (req) => {
+      const r = await roles.permissionsOf(req.params.role_name);
+      return { message: 'OK', data: r.permissions, meta: { role: r.role, locked: r.locked } };
+    },
   );
 
   app.post(
     '/roles/:role_name/permissions',
     {
-      config: { permission: 'manage_roles' },
+      config: { permission: 'manage_roles', audit: 'role.permissions_synced' },
       schema: {
         tags,
         summary: "Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)",

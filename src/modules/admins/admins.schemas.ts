@@ -70,10 +70,11 @@ export const RoleItem = Type.Object({
 
 export const RoleNameParams = Type.Object({ role_name: Type.String({ minLength: 1, maxLength: 100 }) });
 
+/** `data` is the list itself (spec: "list of objects giving the assignment status of each permission"); the role goes in `meta`. */
 export const RolePermissions = Type.Object({
-  role: Type.String(),
-  locked: Type.Boolean(),
-  permissions: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), assigned: Type.Boolean() })),
+  message: Type.String(),
+  data: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), assigned: Type.Boolean() })),
+  meta: Type.Object({ role: Type.String(), locked: Type.Boolean() }),
 });
 
 export const SyncPermissionsBody = StrictObject({
@@ -89,6 +90,7 @@ export const PermissionCatalog = Type.Object({
       method: Type.String(),
       url: Type.String(),
       permission: Type.String({ description: "a catalog permission, 'public' or 'authenticated'" }),
+      audit: Type.Optional(Type.String({ description: 'writes: the audit action recorded when the service records nothing richer' })),
     }),
   ),
 });

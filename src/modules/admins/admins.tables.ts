@@ -53,6 +53,12 @@ export const admins = pgTable(
   (t) => [uniqueIndex('admins_email_unique').on(sql`lower(${t.email})`), index('admins_role_idx').on(t.roleId)],
 );
 
+/** What a request that loses a race on these constraints answers (409; platform/db/errors.ts). */
+export const adminsConstraintMeanings = {
+  admins_email_unique: { code: 'EMAIL_TAKEN', message: 'An admin with this e-mail exists' },
+  roles_name_unique: { code: 'NAME_TAKEN', message: 'A role with this name exists' },
+} as const;
+
 /**
  * One row per backoffice login. Every request checks its session is alive, so revoking it (logout,
  * delete, password reset) ends it at once. Role and permissions are frozen at login.

@@ -9,3 +9,4 @@ export { adminAuthRoutes } from './admin-auth.admin-routes.js';
 export { adminsAdminRoutes } from './admins.admin-routes.js';
 export { bootstrapFirstAdmin } from './admins.bootstrap.js';
 export { ALL_PERMISSIONS, PERMISSIONS, PERMISSION_SET, BUILTIN_ROLES, SUPER_ADMIN, isPermission, type Permission } from './permissions.js';
+export { adminsConstraintMeanings } from './admins.tables.js';

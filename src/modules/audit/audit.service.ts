@@ -1,3 +1,4 @@
+import { noteAuditEntry } from '../../platform/audit-scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
@@ -50,6 +51,7 @@ export class AuditService {
       userAgent: entry.actor.userAgent?.slice(0, 500) ?? null,
       createdAt: this.clock.now(),
     });
+    noteAuditEntry();
   }
 
   list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditRow>> {

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
+import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { clearSessionCookies, clientMeta, CookieName, setChallengeCookie, setSessionCookies } from './auth.cookies.js';
 import {
@@ -31,6 +32,7 @@ export interface AuthRoutesOptions {
   changeEmail: ChangeEmailService;
   cookieSecure: boolean;
   rateLimitPerMin: number;
+  rateLimits?: PostgresRateLimits;
 }
 
 const tags = ['Authentication'];
@@ -39,7 +41,7 @@ const ok = { message: 'OK', data: null };
 /** /api/auth: mounted inside the customer surface. Every route here is rate limited per IP. */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opts) => {
   const { auth, sessions, cookieSecure } = opts;
-  await app.register(rateLimit, { global: true, max: opts.rateLimitPerMin, timeWindow: 60_000, keyGenerator: (req) => req.ip });
+  await app.register(rateLimit, perClientLimit('customer-auth', opts.rateLimitPerMin, opts.rateLimits));
 
   app.post(
     '/register',

@@ -9,3 +9,4 @@ export { CustomerTokens, TokenKind, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } fr
 export { CookieName, setSessionCookies, clearSessionCookies, clientMeta } from './auth.cookies.js';
 export { CookieCustomerAuthenticator } from './customer-authenticator.js';
 export { authRoutes } from './auth.routes.js';
+export { authPages } from './auth.pages.js';

@@ -90,7 +90,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
   app.put(
     '/customer/:customer_id/topup-minimum',
     {
-      config: { permission: 'edit_users' },
+      config: { permission: 'edit_users', audit: 'customer.topup_minimum_changed' },
       schema: {
         tags,
         summary: "Set (or with null, clear) a customer's own minimum top-up",
@@ -115,7 +115,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
   app.post(
     '/coupons',
     {
-      config: { permission: 'manage_coupons' },
+      config: { permission: 'manage_coupons', audit: 'coupon.created' },
       schema: { tags, summary: 'Create a top-up coupon', body: CouponCreateBody, response: { 201: Envelope(Coupon), ...errorResponses(400, 401, 403, 409) } },
     },
     async (req, reply) => reply.status(201).send({ message: 'Coupon created', data: couponView(await coupons.create(req.body)) }),
@@ -130,7 +130,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
   app.patch(
     '/coupons/:id',
     {
-      config: { permission: 'manage_coupons' },
+      config: { permission: 'manage_coupons', audit: 'coupon.updated' },
       schema: { tags, summary: 'Change a coupon', params: CouponIdParams, body: CouponPatchBody, response: { 200: Envelope(Coupon), ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (req) => ({ message: 'Coupon updated', data: couponView(await coupons.update(req.params.id, req.body)) }),
@@ -139,7 +139,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
   app.delete(
     '/coupons/:id',
     {
-      config: { permission: 'manage_coupons' },
+      config: { permission: 'manage_coupons', audit: 'coupon.deleted' },
       schema: { tags, summary: 'Delete a coupon (it stops working; redemptions are kept)', params: CouponIdParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {

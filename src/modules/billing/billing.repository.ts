@@ -182,6 +182,18 @@ export class BillingRepository {
     await ex.insert(paymentCallbacks).values(row);
   }
 
+  /** Deletes recorded callbacks received before the cut-off of their kind (verified ones are kept longer). */
+  async pruneCallbacks(ex: Executor, verifiedBefore: Date, unverifiedBefore: Date): Promise<number> {
+    const rows = await ex
+      .delete(paymentCallbacks)
+      .where(
+        sql`(${paymentCallbacks.signatureValid} and ${paymentCallbacks.receivedAt} < ${verifiedBefore.toISOString()}::timestamptz)
+            or (not ${paymentCallbacks.signatureValid} and ${paymentCallbacks.receivedAt} < ${unverifiedBefore.toISOString()}::timestamptz)`,
+      )
+      .returning({ id: paymentCallbacks.id });
+    return rows.length;
+  }
+
   async listCallbacks(ex: Executor, filter: CallbackFilter, p: PageRequest): Promise<Page<PaymentCallbackRow>> {
     const conditions: SQL[] = [];
     if (filter.invoiceId !== undefined) conditions.push(eq(paymentCallbacks.claimedInvoiceId, filter.invoiceId));

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Instant, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 import { CALLBACK_OUTCOMES } from './billing.tables.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -69,9 +69,11 @@ export const AdminInvoiceQuery = Type.Object({
 });
 
 export const RedirectParams = Type.Object({ gateway: GatewayNameSchema });
-export const RedirectQuery = Type.Object({
-  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]),
-});
+export const RedirectQuery = Type.Object(
+  { status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('pending')]) },
+  // gateways append parameters of their own to the return URL
+  { additionalProperties: true },
+);
 
 export const CallbackOk = Type.Object({ message: Type.String(), data: Type.Null() });
 
@@ -88,8 +90,8 @@ const couponFields = {
   value: Type.Number({ exclusiveMinimum: 0, description: 'percent (PERCENT, ≤ 100) or amount (FIXED)' }),
   max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0, description: 'cap of a PERCENT bonus' })),
   min_deposit: Type.Number({ minimum: 0 }),
-  valid_from: Nullable(Timestamp),
-  valid_until: Nullable(Timestamp),
+  valid_from: Nullable(Instant),
+  valid_until: Nullable(Instant),
   usage_limit: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   is_active: Type.Boolean(),
 };

@@ -9,3 +9,4 @@ export { webhookRoutes } from './billing.webhook-routes.js';
 export { sandboxRoutes } from './billing.sandbox-routes.js';
 export { billingRoutes } from './billing.routes.js';
 export { billingAdminRoutes } from './billing.admin-routes.js';
+export { callbackRetentionJob, CALLBACK_BODY_MAX_BYTES, CALLBACK_RETENTION_DAYS } from './callback-retention.js';

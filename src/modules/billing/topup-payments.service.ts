@@ -11,6 +11,7 @@ import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } 
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { BillingRepository, CallbackFilter, TopupInvoiceRow } from './billing.repository.js';
 import type { CallbackOutcome } from './billing.tables.js';
+import { capCallbackBody } from './callback-retention.js';
 import type { CouponsService } from './coupons.service.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
@@ -107,7 +108,7 @@ export class TopupPaymentsService {
         .recordCallback(this.db, {
           gatewayName,
           claimedInvoiceId: gateway.claimedInvoiceId(cb),
-          rawBody: cb.rawBody.slice(0, 64 * 1024),
+          rawBody: capCallbackBody(cb.rawBody, verified),
           headers,
           remoteIp: remoteIp ?? null,
           signatureValid: verified,

@@ -56,7 +56,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
   app.patch(
     '/customer/:id',
     {
-      config: { permission: 'edit_users' },
+      config: { permission: 'edit_users', audit: 'customer.updated' },
       schema: {
         tags,
         summary: 'Changes billing type, activation, identity verification, do_not_suspend_until, max_session or quotas (audited)',
@@ -90,7 +90,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
   app.delete(
     '/customer/:id/device-sessions/:sid',
     {
-      config: { permission: 'manage_sessions' },
+      config: { permission: 'manage_sessions', audit: 'customer.sessions_revoked' },
       schema: {
         tags,
         summary: "Ends one device session, or every one with sid 'all'; the next request with it gets 401",
@@ -104,7 +104,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
   app.patch(
     '/auth/device-session/update',
     {
-      config: { permission: 'manage_sessions' },
+      config: { permission: 'manage_sessions', audit: 'customer.max_session_changed' },
       schema: {
         tags,
         summary: "Sets the customer's max_session; the least recently used sessions beyond it end at once",
@@ -118,7 +118,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
   app.patch(
     '/2fa/force-disable',
     {
-      config: { permission: 'manage_2fa' },
+      config: { permission: 'manage_2fa', audit: 'customer.2fa_force_disabled' },
       schema: {
         tags,
         summary: "Switches the customer's 2FA off; the reason is audited and the customer is e-mailed",
@@ -132,7 +132,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
   app.post(
     '/customer/:id/impersonate',
     {
-      config: { permission: 'impersonate_user' },
+      config: { permission: 'impersonate_user', audit: 'customer.impersonation_started' },
       schema: {
         tags,
         summary: 'Opens a customer session marked with the admin (customer cookies are set); every request in it is audited',

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Money, PageQuery, StrictObject } from '../../platform/http/schemas.js';
+import { Instant, Money, PageQuery, StrictObject } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const Text = (max = 200) => Nullable(Type.String({ maxLength: max }));
@@ -158,7 +158,7 @@ export const AdminCustomerPatch = StrictObject(
     billing_type: Type.Optional(Type.Union([Type.Literal('PREPAID'), Type.Literal('POSTPAID')])),
     is_active: Type.Optional(Type.Boolean()),
     is_identity_verified: Type.Optional(Type.Boolean()),
-    do_not_suspend_until: Type.Optional(Ts),
+    do_not_suspend_until: Type.Optional(Type.Union([Instant, Type.Null()])),
     max_session: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     block_storage_limit: Type.Optional(Quota),
     loadbalancer_limit: Type.Optional(Quota),

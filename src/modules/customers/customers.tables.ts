@@ -52,3 +52,8 @@ export const customers = pgTable(
   },
   (t) => [uniqueIndex('customers_email_unique').on(sql`lower(${t.email})`), index('customers_created_idx').on(t.createdAt)],
 );
+
+/** What a request that loses a race on these constraints answers (409; platform/db/errors.ts). */
+export const customersConstraintMeanings = {
+  customers_email_unique: { code: 'EMAIL_TAKEN', message: 'This e-mail address is already registered' },
+} as const;

@@ -11,3 +11,4 @@ export {
   type SessionLimiter,
 } from './customers.ports.js';
 export { AdminCustomerListItem, AdminCustomerDetail, AdminCustomerPatch, AdminCustomerListQuery, CustomerSummary } from './customers.schemas.js';
+export { customersConstraintMeanings } from './customers.tables.js';

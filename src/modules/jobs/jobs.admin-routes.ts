@@ -38,7 +38,7 @@ export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService
   app.post(
     '/:name/run',
     {
-      config: { permission: 'manage_jobs' },
+      config: { permission: 'manage_jobs', audit: 'job.run' },
       schema: {
         tags,
         summary: 'Runs a job now in this process (Super Admin only) and reports the run',

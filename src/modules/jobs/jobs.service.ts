@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import type { JobQueue, JobRun } from '../../platform/queue/queue.js';
@@ -19,6 +20,7 @@ export class JobsAdminService {
     private readonly queue: JobQueue,
     private readonly admins: AdminsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async list(): Promise<JobInfo[]> {
@@ -44,7 +46,7 @@ export class JobsAdminService {
     const def = this.queue.definition(name);
     if (!def) throw new NotFoundError('Job');
     await this.db.transaction((tx) => this.audit.record(tx, { actor, action: 'job.run', targetType: 'job', targetId: name }));
-    const started = new Date();
+    const started = this.clock.now();
     let error: string | null = null;
     try {
       await this.queue.runNow(name, {});
@@ -52,6 +54,6 @@ export class JobsAdminService {
       error = String((err as Error)?.message ?? err);
     }
     const run = await this.queue.lastRun(name);
-    return run ?? { name, trigger: 'manual', startedAt: started, finishedAt: new Date(), status: error ? 'failed' : 'succeeded', error };
+    return run ?? { name, trigger: 'manual', startedAt: started, finishedAt: this.clock.now(), status: error ? 'failed' : 'succeeded', error };
   }
 }

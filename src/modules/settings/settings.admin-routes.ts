@@ -35,7 +35,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
   app.put(
     '/update',
     {
-      config: { permission: 'manage_settings' },
+      config: { permission: 'manage_settings', audit: 'settings.updated' },
       schema: { tags, summary: 'Replaces the application settings (all four fields)', body: UpdateSettingsBody, response: { 200: Envelope(GeneralSettings), ...errorResponses(400, 401, 403) } },
     },
     async (req) => ({ message: 'Settings updated', data: await settings.updateGeneral(actorOf(req), req.body) }),
@@ -50,7 +50,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
   app.post(
     '/color',
     {
-      config: { permission: 'manage_settings' },
+      config: { permission: 'manage_settings', audit: 'settings.colors_updated' },
       schema: { tags, summary: 'Sets the theme colors (#RRGGBB)', body: UpdateColorsBody, response: { 200: Envelope(Colors), ...errorResponses(400, 401, 403) } },
     },
     async (req) => ({ message: 'Colors updated', data: await settings.updateColors(actorOf(req), req.body) }),
@@ -68,7 +68,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
   app.post(
     '/firewall-rule-types/create',
     {
-      config: { permission: 'manage_settings' },
+      config: { permission: 'manage_settings', audit: 'firewall_rule_type.created' },
       schema: {
         tags,
         summary: 'Creates a firewall rule type (name unique, case-insensitive)',
@@ -82,7 +82,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
   app.put(
     '/firewall-rule-types/:id/update',
     {
-      config: { permission: 'manage_settings' },
+      config: { permission: 'manage_settings', audit: 'firewall_rule_type.updated' },
       schema: {
         tags,
         summary: 'Replaces a firewall rule type',
@@ -97,7 +97,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
   app.delete(
     '/firewall-rule-types/:id/delete',
     {
-      config: { permission: 'manage_settings' },
+      config: { permission: 'manage_settings', audit: 'firewall_rule_type.deleted' },
       schema: { tags, summary: 'Deletes a firewall rule type', params: FirewallRuleTypeParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {

@@ -76,7 +76,7 @@ export class SettingsService {
    * every customer request); a write through this service clears the cache at once.
    */
   async isMaintenance(): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     if (this.maintenanceCache && this.maintenanceCache.until > now) return this.maintenanceCache.value;
     const value = (await this.get()).maintenanceMode;
     this.maintenanceCache = { value, until: now + MAINTENANCE_CACHE_MS };

@@ -36,3 +36,8 @@ export const firewallRuleTypes = pgTable(
     check('firewall_rule_types_protocol', sql`${t.protocol} in ('tcp', 'udp', 'icmp', 'any')`),
   ],
 );
+
+/** What a request that loses a race on these constraints answers (409; platform/db/errors.ts). */
+export const settingsConstraintMeanings = {
+  firewall_rule_types_name_unique: { code: 'NAME_TAKEN', message: 'A firewall rule type with this name exists' },
+} as const;

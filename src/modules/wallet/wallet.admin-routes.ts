@@ -18,7 +18,7 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletServic
   app.post(
     '/customer/:customer_id/balance',
     {
-      config: { permission: 'manage_balance' },
+      config: { permission: 'manage_balance', audit: 'wallet.balance_adjusted' },
       schema: {
         tags,
         summary: "Add to or deduct from a customer's wallet (real money; audited)",

@@ -38,6 +38,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Backoffice: the one permission the route needs; 'public' for the login routes. */
     permission?: string;
+    /**
+     * Backoffice writes (POST/PUT/PATCH/DELETE) other than the public login routes: the audit
+     * action recorded when the service records nothing richer, e.g. 'coupon.created'.
+     */
+    audit?: string;
     /** Customer surface: the route is reachable without a session (login, register, ...). */
     public?: boolean;
     /** Customer surface, public routes: a live session is attached when the access cookie names one (logout). */

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthenticatedError } from '../errors.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetricsRegistry(): Registry {
@@ -7,8 +9,23 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
+export interface MetricsAccess {
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  token: string | undefined;
+  /** Without a token, /metrics is public outside production and not served in production. */
+  production: boolean;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function hasBearer(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization;
+  const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
 /** Request count and latency per route (the route pattern, never the raw URL, to bound cardinality). */
-export function registerHttpMetrics(app: FastifyInstance, registry: Registry): void {
+export function registerHttpMetrics(app: FastifyInstance, registry: Registry, access: MetricsAccess): void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds',
@@ -27,7 +44,13 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry): v
     duration.observe(labels, reply.elapsedTime / 1000);
     total.inc(labels);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  if (!access.token && access.production) return;
+  const token = access.token;
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (token && !hasBearer(req, token)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new UnauthenticatedError('GET /metrics needs Authorization: Bearer <METRICS_TOKEN>');
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

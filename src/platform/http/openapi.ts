@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: string; version: string }): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Cloud Hosting Platform API',
         version: opts.version,

@@ -1,4 +1,5 @@
 import { Type, type TSchema, type TProperties } from 'typebox';
+import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN } from './instant.js';
 
 /** A request body object: unknown fields are refused (DECISIONS.md 1). */
 export function StrictObject<T extends TProperties>(properties: T, options: Record<string, unknown> = {}) {
@@ -49,4 +50,15 @@ export function errorResponses(...statuses: number[]) {
 }
 
 export const Money = Type.Number({ description: 'Amount in the platform currency, 2 decimals' });
+/** A date-time the API answers with (always UTC, `Z`). */
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/**
+ * A date-time the API accepts: every date-time input uses this one schema (platform/http/instant.ts
+ * has the rule; `Date`s come from parseInstant or `new Date` of the validated text).
+ */
+export const Instant = Type.String({
+  format: 'date-time',
+  pattern: INSTANT_PATTERN,
+  description: `ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between ${INSTANT_MIN} and ${INSTANT_MAX} in UTC; fractions of a second are kept to the millisecond`,
+});

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, MaintenanceError } from '../errors.js';
 import type { AdminAuthenticator, CustomerAuthenticator } from './auth.js';
+import { AUDIT_ACTION, auditBackofficeWrites, WRITE_METHODS, type RecordWrite } from './write-audit.js';
 
 export interface RoutePermission {
   method: string;
   url: string;
   permission: string;
+  /** the audit action of a write */
+  audit?: string;
+}
+
+/**
+ * Marks a route in the OpenAPI document as reachable without any credential (`security: []`),
+ * so every operation says what it needs and tools do not assume a global default.
+ */
+function documentPublic(route: { schema?: Record<string, any> }): void {
+  const schema = (route.schema ??= {});
+  schema.security ??= [];
 }
 
 /** Marks a route in the OpenAPI document with its cookie and, for the backoffice, its permission. */
@@ -16,6 +28,11 @@ function documentSecurity(route: { schema?: Record<string, any> }, scheme: strin
     const note = `Needs the \`${permission}\` permission.`;
     schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   }
+}
+
+/** The public surface (reference data): no session, no maintenance gate; documented as `security: []`. */
+export function installPublicSurface(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => documentPublic(route));
 }
 
 /**
@@ -29,6 +46,7 @@ export function installCustomerSurface(
 ): void {
   scope.addHook('onRoute', (route) => {
     if (!route.config?.public) documentSecurity(route, 'customerCookie');
+    else documentPublic(route);
   });
   scope.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -42,12 +60,13 @@ export function installCustomerSurface(
 }
 
 /**
- * The backoffice surface: every route must name its permission (start-up fails otherwise);
- * an admin without it gets 403 before the handler runs.
+ * The backoffice surface: every route must name its permission, and every write but the public
+ * login routes its audit action (start-up fails otherwise); an admin without the permission gets
+ * 403 before the handler runs; every successful write ends with an audit entry (write-audit.ts).
  */
 export function installBackofficeSurface(
   scope: FastifyInstance,
-  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[] },
+  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[]; recordWrite: RecordWrite },
 ): void {
   scope.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
@@ -55,11 +74,19 @@ export function installBackofficeSurface(
     if (permission !== 'public' && permission !== 'authenticated' && !opts.catalog.has(permission)) {
       throw new Error(`backoffice route ${route.url} uses unknown permission ${permission}`);
     }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') opts.routeMap.push({ method, url: route.url, permission });
+    const methods = [route.method].flat().map(String);
+    const audit = route.config?.audit;
+    if (permission !== 'public' && methods.some((m) => WRITE_METHODS.has(m)) && !audit) {
+      throw new Error(`backoffice route ${methods.join(',')} ${route.url} declares no audit action (config.audit)`);
+    }
+    if (audit !== undefined && !AUDIT_ACTION.test(audit)) throw new Error(`backoffice route ${route.url} has a malformed audit action ${audit}`);
+    for (const method of methods) {
+      if (method !== 'HEAD') opts.routeMap.push({ method, url: route.url, permission, ...(audit && WRITE_METHODS.has(method) ? { audit } : {}) });
     }
     if (permission !== 'public') documentSecurity(route, 'backofficeCookie', permission);
+    else documentPublic(route);
   });
+  auditBackofficeWrites(scope, opts.recordWrite);
   scope.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;

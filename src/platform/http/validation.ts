@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { parse as parseLossless } from 'lossless-json';
 import { Decimal } from '../money.js';
 import { ValidationError } from '../errors.js';
+import { registerInstantFormat } from './instant.js';
 
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
 interface RouteSchema {
@@ -12,13 +13,16 @@ interface RouteSchema {
 type Compile = (route: RouteSchema) => unknown;
 
 /**
+ * Every request validator: `format: 'date-time'` is the API's instant rule (instant.ts).
  * Query strings, path parameters and headers arrive as text, so their validators coerce
  * (`?page=2` → 2). JSON bodies are typed by the client: their validators coerce nothing, so
  * `"amount": "100"`, `"amount": true` or `"name": 123` are 400, not silently converted.
  */
 export function strictBodyValidators(): ValidatorFactory {
   const pool = AjvCompiler();
-  const factory = (externalSchemas: Parameters<ValidatorFactory>[0], options: Parameters<ValidatorFactory>[1]) => {
+  const factory = (externalSchemas: Parameters<ValidatorFactory>[0], given: Parameters<ValidatorFactory>[1]) => {
+    // After ajv-formats: `date-time` is the API's one instant rule (platform/http/instant.ts).
+    const options = { ...given, onCreate: registerInstantFormat } as typeof given;
     const coercing = pool(externalSchemas, options) as unknown as Compile;
     const custom = options && 'customOptions' in options ? options.customOptions : {};
     const strict = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: false } } as typeof options) as unknown as Compile;
@@ -56,6 +60,64 @@ export function rejectUnreasonableInput(app: FastifyInstance): void {
       const refused = refusedInput(part, '');
       if (refused) throw new ValidationError('Validation failed', [refused]);
     }
+  });
+}
+
+const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const CANONICAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+/** The JSON types a schema admits (through anyOf/oneOf too). */
+function typesOf(schema: any, out = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return out;
+  for (const t of [schema.type].flat()) if (typeof t === 'string') out.add(t);
+  for (const key of ['anyOf', 'oneOf']) for (const s of schema[key] ?? []) typesOf(s, out);
+  return out;
+}
+
+/** The problem with one text value of a query or path parameter whose schema wants a number, if any. */
+function numberProblem(schema: any, value: string): string | undefined {
+  const types = typesOf(schema);
+  if (types.has('string')) return undefined;
+  if (types.has('integer') && !types.has('number') && !CANONICAL_INTEGER.test(value)) return 'must be a whole number written in decimal digits';
+  if (types.has('number') && !CANONICAL_NUMBER.test(value)) return 'must be a number written in decimal digits';
+  return undefined;
+}
+
+/** The first way a query string or path parameters differ from what the route's schema says. */
+function strictTextProblem(schema: any, values: unknown, closed: boolean): { field: string; message: string } | undefined {
+  if (!schema || typeof schema !== 'object' || values === null || typeof values !== 'object') return undefined;
+  const properties: Record<string, any> = schema.properties ?? {};
+  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+    const property = properties[key];
+    if (!property) {
+      if (closed && schema.additionalProperties !== true) return { field: key, message: 'is not a parameter of this route' };
+      continue;
+    }
+    const isArray = typesOf(property).has('array');
+    if (Array.isArray(value) && !isArray) return { field: key, message: 'must be given once' };
+    for (const item of [value].flat()) {
+      if (typeof item !== 'string') continue;
+      const problem = numberProblem(isArray ? property.items : property, item);
+      if (problem) return { field: key, message: problem };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A query string is exactly what the route's schema says, or a 400 (before Ajv coerces it):
+ * a parameter the schema does not name (`?page[]=1`, `?page[a]=1`, `?search[]=a`, a typo) is
+ * refused unless the schema sets `additionalProperties: true`; a parameter given twice that is
+ * not an array is refused; numbers are plain decimal (`?limit=0x10`, `1e1`, ` 16`, `+16`, `016`
+ * are refused, where Ajv would read them as 16, 10, 16, 16, 16). Path parameters get the same
+ * number rule. A route without a querystring schema ignores its query string.
+ */
+export function strictQueryStrings(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema as { querystring?: unknown; params?: unknown } | undefined;
+    if (!schema) return;
+    const refused = strictTextProblem(schema.querystring, request.query, true) ?? strictTextProblem(schema.params, request.params, false);
+    if (refused) throw new ValidationError('Validation failed', [refused]);
   });
 }
 
