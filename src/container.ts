@@ -50,7 +50,7 @@ import { createDatacenter, type Datacenter } from './integrations/datacenter/ind
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
-import { ComputeRepository, ComputeService, vmTaskJob } from './modules/compute/index.js';
+import { ComputeRepository, ComputeService, requeueStuckJob, vmTaskJob } from './modules/compute/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -191,7 +191,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
     const compute = new ComputeService(db, new ComputeRepository(), tiers, blockStorage, pricing, wallet, datacenter, queue, clock);
     pricing.useResources(compute);
-    queue.register(pricing.applyJob, vmTaskJob(compute));
+    queue.register(pricing.applyJob, vmTaskJob(compute), requeueStuckJob(compute));
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;

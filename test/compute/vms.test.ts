@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
@@ -249,6 +250,20 @@ describe('datacenter failures', () => {
     await t.container.services.compute.runTask(vm.id, 'delete');
     const now = await getVm(t, c.cookie, vm.id);
     assert.equal(now.status, 'Running');
+  });
+});
+
+describe('never stuck', () => {
+  test('a VM whose job was lost gets it queued again by compute.requeue-stuck', async () => {
+    const c = await fundedCustomer();
+    const vm = (await createVm(t, c.cookie, { name: 'lost-job', location_id: 1, tier_id: tierId })).json().data;
+    await vmJobsDone(t);
+    // a stop whose job vanished (written without a job, 20 minutes ago)
+    await t.container.db.execute(sql`update vms set task = 'stop', updated_at = now() - interval '20 minutes' where id = ${vm.id}`);
+    assert.equal(await t.container.services.compute.requeueStuck(), 1);
+    await vmJobsDone(t);
+    assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Stopped');
+    assert.equal(await t.container.services.compute.requeueStuck(), 0);
   });
 });
 

@@ -17,3 +17,16 @@ export function vmTaskJob(compute: ComputeService): VmTaskJob {
   compute.useTaskJob(job);
   return job;
 }
+
+/** Queues again the task of VMs that waited too long (a lost job): nothing stays Creating or Deleting for ever. */
+export function requeueStuckJob(compute: ComputeService): JobDefinition<object> {
+  return defineJob<object>({
+    name: 'compute.requeue-stuck',
+    schedule: '*/5 * * * *',
+    description: 'Queues the datacenter task again for VMs whose task has waited more than 10 minutes',
+    handler: async (_p, ctx) => {
+      const n = await compute.requeueStuck();
+      if (n > 0) ctx.log.warn({ requeued: n }, 'VM tasks were waiting too long: their jobs were queued again');
+    },
+  });
+}

@@ -26,6 +26,8 @@ export interface CreateVmInput {
 }
 
 const DEFAULT_VOLUME_GB = 20;
+/** A VM task still waiting this long gets its job queued again. */
+export const STUCK_AFTER_MINUTES = 10;
 
 /** The state a VM goes back to when a failed task is tried again. */
 const RETRY_STATUS: Record<VmTask, VmStatus> = {
@@ -300,6 +302,28 @@ export class ComputeService {
     const ip = await this.pricing.componentByCode('public_ip');
     const list = await this.repo.runningIn(this.db, locationId);
     return list.map((vm) => ({ resourceType: 'vm', resourceId: vm.id, items: vmPriceItems(vm, ip.id) }));
+  }
+
+  /**
+   * The safety net under "never stuck": a VM whose task has waited longer than `minutes` (its job
+   * was lost, or used up its retries on something other than a datacenter error) gets its job
+   * queued again. The tasks are idempotent, so a slow job that is still running does no harm.
+   */
+  async requeueStuck(minutes = STUCK_AFTER_MINUTES): Promise<number> {
+    const now = this.clock.now();
+    const list = await this.repo.stuck(this.db, new Date(now.getTime() - minutes * 60_000), 500);
+    let n = 0;
+    for (const vm of list) {
+      if (!vm.task) continue;
+      const task = vm.task;
+      const queued = await this.db.transaction(async (tx) => {
+        if (!(await this.repo.touch(tx, vm.id, task, now))) return false;
+        await this.enqueue(tx, vm.id, task);
+        return true;
+      });
+      if (queued) n++;
+    }
+    return n;
   }
 
   // ---- the job's side: datacenter calls outside any transaction ----

@@ -1,6 +1,6 @@
 export { ComputeService, vmPriceItems, type CreateVmInput } from './compute.service.js';
 export { ComputeRepository, type Vm } from './compute.repository.js';
-export { vmTaskJob, type VmTaskJob } from './compute.jobs.js';
+export { vmTaskJob, requeueStuckJob, type VmTaskJob } from './compute.jobs.js';
 export { computeRoutes } from './compute.routes.js';
 export { computeAdminRoutes } from './compute.admin-routes.js';
 export { computeConstraintMeanings, VM_STATUSES, type VmStatus, type VmTask } from './compute.tables.js';
