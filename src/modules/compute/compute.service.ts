@@ -330,6 +330,7 @@ export class ComputeService {
 
   /** Runs the VM's queued task at the datacenter; a repeat or a stale job changes nothing. */
   async runTask(vmId: number, task: VmTask): Promise<void> {
+    if (!Number.isInteger(vmId)) return; // a run by hand without a payload
     const vm = await this.repo.find(this.db, vmId);
     if (!vm || vm.task !== task) return;
     const reference = `vm-${vm.id}`;
