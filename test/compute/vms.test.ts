@@ -74,6 +74,8 @@ describe('VM lifecycle', () => {
     assert.equal(list.json().meta.total, 0, 'Deleted VMs are left out of the list');
     const all = await t.app.inject({ method: 'GET', url: '/api/compute/vm?include_deleted=true', headers: { cookie: c.cookie } });
     assert.equal(all.json().meta.total, 1);
+    const occupation = await t.container.services.compute.ipOccupation();
+    assert.equal(occupation.find((o) => o.location_id === 1)?.total, 253);
     const usageAfter = await t.app.inject({ method: 'GET', url: '/api/customer/resource', headers: { cookie: c.cookie } });
     assert.deepEqual([usageAfter.json().data.current_vm, usageAfter.json().data.current_ip], [0, 0]);
   });

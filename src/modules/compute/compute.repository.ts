@@ -144,4 +144,9 @@ export class ComputeRepository {
       .returning({ id: vms.id });
     return rows.length > 0;
   }
+
+  async activeLocations(ex: Executor): Promise<number[]> {
+    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.isActive, true)).orderBy(locations.id);
+    return rows.map((r) => r.id);
+  }
 }

@@ -297,6 +297,17 @@ export class ComputeService {
     return { vms: u.vms, public_ips: u.publicIps };
   }
 
+  /** Public addresses held by VMs against the pool of each active location (for the dashboard). */
+  async ipOccupation(): Promise<{ location_id: number; rented: number; available: number; total: number }[]> {
+    const out = [];
+    for (const loc of await this.repo.activeLocations(this.db)) {
+      const total = this.datacenter.publicIpPool(loc).addresses.length;
+      const rented = (await this.repo.usedAddresses(this.db, loc)).size;
+      out.push({ location_id: loc, rented, available: total - rented, total });
+    }
+    return out;
+  }
+
   /** Pricing's PricedResourcesReader: the running VMs of a location and what they are billed by. */
   async runningIn(locationId: number): Promise<PricedResource[]> {
     const ip = await this.pricing.componentByCode('public_ip');
