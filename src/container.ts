@@ -50,7 +50,7 @@ import { createDatacenter, type Datacenter } from './integrations/datacenter/ind
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
-import { ComputeRepository, ComputeService, requeueStuckJob, vmTaskJob } from './modules/compute/index.js';
+import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob } from './modules/compute/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -104,6 +104,7 @@ export interface Services {
   blockStorage: BlockStorageService;
   pricing: PricingService;
   compute: ComputeService;
+  vmTasks: VmTasksService;
 }
 
 export interface Container {
@@ -189,9 +190,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const tiers = new TiersService(db, new TiersRepository(), audit, clock);
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
-    const compute = new ComputeService(db, new ComputeRepository(), tiers, blockStorage, pricing, wallet, datacenter, queue, clock);
+    const computeRepo = new ComputeRepository();
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, queue, clock);
+    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
     pricing.useResources(compute);
-    queue.register(pricing.applyJob, vmTaskJob(compute), requeueStuckJob(compute));
+    queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -273,6 +276,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         blockStorage,
         pricing,
         compute,
+        vmTasks,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -248,8 +248,8 @@ describe('datacenter failures', () => {
     const c = await fundedCustomer();
     const vm = (await createVm(t, c.cookie, { name: 'once', location_id: 1, tier_id: tierId })).json().data;
     await vmJobsDone(t);
-    await t.container.services.compute.runTask(vm.id, 'create');
-    await t.container.services.compute.runTask(vm.id, 'delete');
+    await t.container.services.vmTasks.runTask(vm.id, 'create');
+    await t.container.services.vmTasks.runTask(vm.id, 'delete');
     const now = await getVm(t, c.cookie, vm.id);
     assert.equal(now.status, 'Running');
   });
@@ -262,10 +262,10 @@ describe('never stuck', () => {
     await vmJobsDone(t);
     // a stop whose job vanished (written without a job, 20 minutes ago)
     await t.container.db.execute(sql`update vms set task = 'stop', updated_at = now() - interval '20 minutes' where id = ${vm.id}`);
-    assert.equal(await t.container.services.compute.requeueStuck(), 1);
+    assert.equal(await t.container.services.vmTasks.requeueStuck(), 1);
     await vmJobsDone(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Stopped');
-    assert.equal(await t.container.services.compute.requeueStuck(), 0);
+    assert.equal(await t.container.services.vmTasks.requeueStuck(), 0);
   });
 });
 

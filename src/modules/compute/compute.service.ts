@@ -26,8 +26,6 @@ export interface CreateVmInput {
 }
 
 const DEFAULT_VOLUME_GB = 20;
-/** A VM task still waiting this long gets its job queued again. */
-export const STUCK_AFTER_MINUTES = 10;
 
 /** The state a VM goes back to when a failed task is tried again. */
 const RETRY_STATUS: Record<VmTask, VmStatus> = {
@@ -314,85 +312,4 @@ export class ComputeService {
     const list = await this.repo.runningIn(this.db, locationId);
     return list.map((vm) => ({ resourceType: 'vm', resourceId: vm.id, items: vmPriceItems(vm, ip.id) }));
   }
-
-  /**
-   * The safety net under "never stuck": a VM whose task has waited longer than `minutes` (its job
-   * was lost, or used up its retries on something other than a datacenter error) gets its job
-   * queued again. The tasks are idempotent, so a slow job that is still running does no harm.
-   */
-  async requeueStuck(minutes = STUCK_AFTER_MINUTES): Promise<number> {
-    const now = this.clock.now();
-    const list = await this.repo.stuck(this.db, new Date(now.getTime() - minutes * 60_000), 500);
-    let n = 0;
-    for (const vm of list) {
-      if (!vm.task) continue;
-      const task = vm.task;
-      const queued = await this.db.transaction(async (tx) => {
-        if (!(await this.repo.touch(tx, vm.id, task, now))) return false;
-        await this.enqueue(tx, vm.id, task);
-        return true;
-      });
-      if (queued) n++;
-    }
-    return n;
-  }
-
-  // ---- the job's side: datacenter calls outside any transaction ----
-
-  /** Runs the VM's queued task at the datacenter; a repeat or a stale job changes nothing. */
-  async runTask(vmId: number, task: VmTask): Promise<void> {
-    if (!Number.isInteger(vmId)) return; // a run by hand without a payload
-    const vm = await this.repo.find(this.db, vmId);
-    if (!vm || vm.task !== task) return;
-    const reference = `vm-${vm.id}`;
-    const now = () => this.clock.now();
-    try {
-      switch (task) {
-        case 'create': {
-          const made = await this.datacenter.createVm({
-            reference,
-            locationId: vm.locationId,
-            cpu: vm.cpu,
-            memoryMb: vm.memoryMb,
-            diskGb: vm.diskGb,
-            cpuLimit: (await this.tiers.find(vm.tierId))?.cpuLimit ?? 100,
-            os: vm.os,
-            publicIp: vm.publicIp,
-            blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
-          });
-          await this.repo.finishTask(this.db, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
-          return;
-        }
-        case 'start':
-        case 'resume':
-          await this.datacenter.startVm(vm.externalId ?? reference);
-          await this.repo.finishTask(this.db, vm.id, task, {
-            status: 'Running',
-            task: null,
-            startedAt: now(),
-            failedTask: null,
-            lastError: null,
-            ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null } : {}),
-            updatedAt: now(),
-          });
-          return;
-        case 'stop':
-        case 'suspend':
-          await this.datacenter.stopVm(vm.externalId ?? reference);
-          await this.repo.finishTask(this.db, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, lastError: null, updatedAt: now() });
-          return;
-        case 'delete':
-          await this.datacenter.deleteVm({ externalId: vm.externalId, reference });
-          await this.db.transaction(async (tx) => {
-            const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
-            if (done && vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
-          });
-          return;
-      }
-    } catch (err) {
-      if (!(err instanceof Error) || err.name !== 'DatacenterError') throw err;
-      await this.repo.finishTask(this.db, vm.id, task, { status: 'Error', task: null, failedTask: task, lastError: err.message.slice(0, 500), updatedAt: now() });
-    }
-  }
 }
-

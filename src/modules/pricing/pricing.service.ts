@@ -7,12 +7,10 @@ import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
-import { COMPONENTS, componentKey, defaultTierMonthly, hourlyOf, storageTierKey, tierKey } from './pricing.keys.js';
+import { componentKey, hourlyOf, storageTierKey, tierKey } from './pricing.keys.js';
+import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
-
-/** A long-ago instant for the seeded first prices. */
-const SEED_EFFECTIVE_FROM = new Date('2020-01-01T00:00:00Z');
 
 export interface ScheduleInput {
   monthly_price: number;
@@ -325,38 +323,8 @@ export class PricingService {
     };
   }
 
-  /**
-   * Components, and first prices for what has none yet (a fresh database): every component in
-   * every location, the given tiers and storage tiers in every active location.
-   */
-  async seed(tierIds: { id: number; cpu: number; memoryMb: number }[], storageTierIds: number[]): Promise<void> {
-    await this.repo.insertComponents(this.db, [
-      ...COMPONENTS.map(({ code, name, type, unit }) => ({ code, name, type, unit })),
-      { code: 'vm_tier', name: 'VM tier package', type: 'compute', unit: 'VM' },
-    ]);
-    await this.db.transaction(async (tx) => {
-      const locations = await this.repo.listLocations(tx);
-      const comps = await this.repo.listComponents(tx);
-      for (const c of comps) {
-        const def = COMPONENTS.find((d) => d.code === c.code);
-        if (!def || (await this.repo.hasAnyVersion(tx, componentKey(c.id)))) continue;
-        for (const loc of locations) {
-          await this.repo.insertVersion(tx, { priceKey: componentKey(c.id), locationId: loc.id, monthlyPrice: def.monthly, hourlyPrice: hourlyOf(def.monthly), effectiveFrom: SEED_EFFECTIVE_FROM });
-        }
-      }
-      const active = locations.filter((l) => l.isActive);
-      for (const t of tierIds) {
-        const monthly = defaultTierMonthly(t);
-        for (const loc of active) {
-          await this.repo.insertVersion(tx, { priceKey: tierKey(t.id), locationId: loc.id, monthlyPrice: monthly, hourlyPrice: hourlyOf(monthly), effectiveFrom: SEED_EFFECTIVE_FROM });
-        }
-      }
-      for (const [i, id] of storageTierIds.entries()) {
-        const monthly = i === 0 ? '1460.00' : '2920.00';
-        for (const loc of active) {
-          await this.repo.insertVersion(tx, { priceKey: storageTierKey(id), locationId: loc.id, monthlyPrice: monthly, hourlyPrice: hourlyOf(monthly), effectiveFrom: SEED_EFFECTIVE_FROM });
-        }
-      }
-    });
+  /** Components, and first prices for what has none yet (pricing.seed.ts). */
+  seed(tiers: { id: number; cpu: number; memoryMb: number }[], storageTierIds: number[]): Promise<void> {
+    return seedPricing(this.db, this.repo, tiers, storageTierIds);
   }
 }
