@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { TEST_DB } from '../helpers/database.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, getVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
@@ -136,6 +138,31 @@ describe('money and quotas', () => {
     await vmJobsDone(t);
     const usage = await t.app.inject({ method: 'GET', url: '/api/customer/resource', headers: { cookie: c.cookie } });
     assert.equal(usage.json().data.current_vm, 3);
+  });
+
+  test('two API processes creating at once still hold vm_limit and never hand out one address twice (PostgreSQL)', { skip: TEST_DB !== 'postgres' }, async () => {
+    const second = await buildTestApp({ sameDatabaseAs: t, worker: false });
+    try {
+      const c = await fundedCustomer({ vmLimit: 4, publicIpLimit: 10 });
+      const d = await fundedCustomer({ vmLimit: 4, publicIpLimit: 10 });
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => {
+          const app = i % 2 === 0 ? t : second;
+          const who = i % 4 < 2 ? c : d;
+          return createVm(app, who.cookie, { name: `two-${i}`, location_id: 1, tier_id: tierId });
+        }),
+      );
+      const created = answers.filter((r) => r.statusCode === 201).map((r) => r.json().data);
+      assert.equal(created.length, 8, JSON.stringify(answers.map((r) => r.statusCode)));
+      const [row] = await queryRows<{ n: number; ips: number }>(
+        t.container.db,
+        sql`select count(*)::int as n, count(distinct public_ip)::int as ips from vms where location_id = 1 and public_ip is not null`,
+      );
+      assert.equal(row!.n, row!.ips, 'no address held twice');
+      await vmJobsDone(t);
+    } finally {
+      await second.close();
+    }
   });
 
   test('the public IP limit holds under parallel creates too; VMs without an address are still counted by vm_limit', async () => {
