@@ -43,6 +43,9 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
   metricsToken: string | undefined;
   nodeEnv: string;
+  /** The datacenter adapter (only the simulated one ships) and how long each simulated call takes. */
+  datacenter: 'simulated';
+  datacenterDelayMs: number;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -227,5 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,
     nodeEnv,
+    datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
+    datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
   };
 }
