@@ -27,6 +27,9 @@ import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
+import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
+import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -120,6 +123,15 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
+      await bo.register(ticketsAdminRoutes, {
+        prefix: '/ticket',
+        tickets: s.tickets,
+        stream: s.ticketStream,
+        sessions: s.adminAuth,
+        heartbeatMs: c.config.sseHeartbeatMs,
+      });
+      await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
+      await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
     },
     { prefix: '/api/backoffice' },
   );
@@ -159,6 +171,9 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
+    await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
+    await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
+    await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
   });
 
   return app;

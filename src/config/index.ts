@@ -43,6 +43,8 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
   metricsToken: string | undefined;
   nodeEnv: string;
+  /** SSE heartbeat of the ticket stream (a comment line; the staff session is re-checked at each). */
+  sseHeartbeatMs: number;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -227,5 +229,6 @@ export function loadConfig(env: Env = process.env): Config {
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,
     nodeEnv,
+    sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
   };
 }
