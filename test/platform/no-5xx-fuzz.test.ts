@@ -22,8 +22,6 @@ const SKIPPED = new Set([
   'POST /api/backoffice/auth/change-password',
   'POST /api/auth/logout',
   'POST /api/auth/password/change',
-  // a stream that stays open (test/tickets/stream.test.ts covers it)
-  'GET /api/backoffice/ticket/sse/stream',
 ]);
 
 interface Parameter {

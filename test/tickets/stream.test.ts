@@ -192,3 +192,12 @@ describe('ticket stream (SSE)', () => {
     }
   });
 });
+
+test('a plain GET without Accept: text/event-stream is answered 406, not left hanging', async () => {
+  const admin = await adminSession(t);
+  const res = await t.app.inject({ method: 'GET', url: STREAM, headers: { cookie: admin.cookie } });
+  assert.equal(res.statusCode, 406);
+  assert.equal(res.json().code, 'NOT_ACCEPTABLE');
+  const json = await t.app.inject({ method: 'GET', url: STREAM, headers: { cookie: admin.cookie, accept: 'application/json' } });
+  assert.equal(json.statusCode, 406);
+});

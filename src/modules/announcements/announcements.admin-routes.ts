@@ -77,6 +77,10 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
     '/:id/publish',
     {
       config: { permission, audit: audit('published') },
+      // The spec's publish takes no body: a request without one is read as `{}`.
+      preValidation: async (req) => {
+        if (req.body === undefined || req.body === null) req.body = {};
+      },
       schema: {
         tags,
         summary: `Publish a ${what}: visible to customers (now, or at publish_at)`,

@@ -2,6 +2,7 @@ import sseModule, { type SSEPluginOptions } from '@fastify/sse';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../platform/errors.js';
 import { adminOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
@@ -92,13 +93,17 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
           'Each message: `id: <event id>` and `data: {"type": NEW_TICKET | NEW_REPLY | STATUS_CHANGED | ASSIGNED | PRIORITY_CHANGED, "payload": {...}}`. ' +
           'Reconnect with `Last-Event-ID` to get what was missed; an id that is unknown, older than the 7 days kept, or more than 1,000 events back gets ' +
           '`event: reset` (`{"type": "RESET", "payload": {"reason", "last_event_id"}}`): reload the lists, then carry on. A comment line is sent every 15 s. ' +
-          'Works across API processes (PostgreSQL LISTEN/NOTIFY).',
+          'Works across API processes (PostgreSQL LISTEN/NOTIFY). A request without `Accept: text/event-stream` is 406 NOT_ACCEPTABLE.',
         produces: ['text/event-stream'],
-        response: { 200: Type.Unsafe<string>({ type: 'string', description: 'text/event-stream' }), ...errorResponses(401, 403) },
+        response: { 200: Type.Unsafe<string>({ type: 'string', description: 'text/event-stream' }), ...errorResponses(401, 403, 406) },
       },
     },
     async (req, reply) => {
       const admin = adminOf(req);
+      // EventSource always asks for the stream; anything else (a plain GET) gets an answer, not a hanging connection.
+      if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(req.headers.accept ?? '')) {
+        throw new AppError(406, 'NOT_ACCEPTABLE', 'This is a Server-Sent Events stream: send Accept: text/event-stream');
+      }
       const out = reply.sse!;
       out.keepAlive();
       const send = (m: StreamOut) => {
