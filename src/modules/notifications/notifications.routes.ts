@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
-import { paginated, pageMeta, pageOf } from '../../platform/http/pagination.js';
+import { pageMeta, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageMeta } from '../../platform/http/schemas.js';
 import { Type } from 'typebox';
 import { Notification, NotificationIdParams, NotificationListQuery, ReadAllAnswer } from './notifications.schemas.js';
@@ -28,8 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
       const customerId = customerOf(req).customerId;
       const p = pageOf(req.query);
       const page = await notifications.list(customerId, p, req.query.unread === true);
-      const body = paginated('OK', p, { items: page.items.map(notificationView), total: page.total });
-      return { ...body, meta: { ...pageMeta(p, page.total), unread_count: await notifications.unreadCount(customerId) } };
+      return { message: 'OK', data: page.items.map(notificationView), meta: { ...pageMeta(p, page.total), unread_count: await notifications.unreadCount(customerId) } };
     },
   );
 

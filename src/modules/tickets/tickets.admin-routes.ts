@@ -27,6 +27,8 @@ import type { TicketsService } from './tickets.service.js';
 const tags = ['Backoffice tickets'];
 /** The package's CommonJS export is the fastify-plugin-wrapped function; its typings name it as a namespace. */
 const sse = sseModule as unknown as FastifyPluginAsync<SSEPluginOptions>;
+/** Bytes a stream may have waiting for a slow client before it is closed. */
+const MAX_UNSENT_BYTES = 1024 * 1024;
 
 export interface StaffSessionCheck {
   /** false once the admin's session ended (logout, revoked, admin deleted) */
@@ -108,6 +110,11 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       out.keepAlive();
       const send = (m: StreamOut) => {
         if (!out.isConnected) return;
+        // A client that stopped reading is dropped rather than buffered without end; it resumes with Last-Event-ID.
+        if (reply.raw.writableLength > MAX_UNSENT_BYTES) {
+          out.close();
+          return;
+        }
         const message =
           m.kind === 'event'
             ? { id: String(m.id), data: { type: m.type, payload: m.payload } }
@@ -115,6 +122,10 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
         out.send(message).catch(() => undefined);
       };
       const unsubscribe = await stream.open(typeof req.headers['last-event-id'] === 'string' ? req.headers['last-event-id'] : undefined, send);
+      if (!out.isConnected) {
+        unsubscribe();
+        return;
+      }
       openStreams.add(reply);
       out.sendHeaders();
       reply.raw.write(': connected\nretry: 3000\n\n');
