@@ -88,6 +88,7 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
           'No body publishes now. `{ "publish_at": "<instant>" }` in the future schedules it: the status stays and `publish_at` is set until a job publishes it (checked every minute). A Published document answers 409 ALREADY_PUBLISHED.',
         params: DocumentIdParams,
         body: PublishBody,
+        'x-optional-body': true,
         response: { 200: Envelope(Document), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
