@@ -256,3 +256,30 @@ describe('ticket attachments', () => {
     assert.equal(ok.status, 201, ok.res.body.slice(0, 300));
   });
 });
+
+describe('ticket transitions under concurrency', () => {
+  test('parallel replies and a close: each reply lands before the close or is refused; none after it', async () => {
+    const customer = await customerSession(t);
+    const staff = await adminSession(t);
+    const ticket = await openTicket(customer.cookie);
+    const replies = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0
+        ? req('POST', `/api/ticket/${ticket.id}/reply`, customer.cookie, { message: `c${i}` })
+        : req('POST', `/api/backoffice/ticket/${ticket.id}/reply`, staff.cookie, { message: `s${i}` }),
+    );
+    const closes = [req('PATCH', `/api/ticket/${ticket.id}/close`, customer.cookie), req('PATCH', `/api/backoffice/ticket/${ticket.id}/close`, staff.cookie)];
+    const [answers, closeAnswers] = await Promise.all([Promise.all(replies), Promise.all(closes)]);
+    assert.ok(answers.every((a) => a.status === 201 || (a.status === 409 && a.body.code === 'TICKET_CLOSED')), JSON.stringify(answers.map((a) => a.status)));
+    assert.deepEqual(closeAnswers.map((a) => a.status).sort(), [200, 409], 'exactly one close wins');
+    const [row] = await queryRows<{ status: string; closed_at: Date; n: number; late: number }>(
+      t.container.db,
+      sql`select t.status, t.closed_at,
+                 (select count(*)::int from ticket_messages m where m.ticket_id = t.id) as n,
+                 (select count(*)::int from ticket_messages m where m.ticket_id = t.id and m.created_at > t.closed_at) as late
+          from tickets t where t.id = ${ticket.id}`,
+    );
+    assert.equal(row!.status, 'Closed');
+    assert.equal(row!.n, 1 + answers.filter((a) => a.status === 201).length);
+    assert.equal(row!.late, 0);
+  });
+});
