@@ -254,6 +254,10 @@ describe('ticket attachments', () => {
     // exactly at the limit is fine
     const ok = await reply([{ filename: 'big.txt', content_type: 'text/plain', content_base64: b64(Buffer.alloc(2 * 1024 * 1024, 'a')) }]);
     assert.equal(ok.status, 201, ok.res.body.slice(0, 300));
+    // three files at the limit fit in one reply's body
+    const three = await reply([0, 1, 2].map((i) => ({ filename: `big${i}.txt`, content_type: 'text/plain', content_base64: b64(Buffer.alloc(2 * 1024 * 1024, 'b')) })));
+    assert.equal(three.status, 201, three.res.body.slice(0, 300));
+    assert.deepEqual(three.body.data.attachments.map((a: any) => a.size_bytes), [2097152, 2097152, 2097152]);
   });
 });
 
