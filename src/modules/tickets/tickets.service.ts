@@ -5,8 +5,8 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { checkAttachments, type AttachmentInput } from './ticket-attachments.js';
-import { customerTicketView, messageView, staffTicketView, type Side } from './tickets.present.js';
-import type { MessageWithSender, StaffTicketFilter, TicketDetailRow, TicketRow, TicketsRepository } from './tickets.repository.js';
+import { customerTicketView, messageView, staffTicketView } from './tickets.present.js';
+import type { MessageWithSender, StaffTicketFilter, TicketRow, TicketsRepository } from './tickets.repository.js';
 import type { TicketEventType, TicketPriority, TicketStatus } from './tickets.tables.js';
 
 /** The NOTIFY channel of the ticket stream; the payload is `{ id }` of a ticket_events row. */
@@ -318,4 +318,3 @@ function ensureActive(ticket: TicketRow): void {
   if (ticket.status === 'Archived') throw new ConflictError('The ticket is archived', 'TICKET_ARCHIVED');
 }
 
-export type { Side, TicketDetailRow };
