@@ -31,6 +31,9 @@ import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
 import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
+import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
+import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -129,6 +132,15 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
       await bo.register(pricingAdminRoutes, { pricing: s.pricing });
       await bo.register(computeAdminRoutes, { prefix: '/compute', compute: s.compute });
+      await bo.register(ticketsAdminRoutes, {
+        prefix: '/ticket',
+        tickets: s.tickets,
+        stream: s.ticketStream,
+        sessions: s.adminAuth,
+        heartbeatMs: c.config.sseHeartbeatMs,
+      });
+      await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
+      await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
     },
     { prefix: '/api/backoffice' },
   );
@@ -169,6 +181,9 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(computeRoutes, { prefix: '/api/compute', compute: s.compute });
+    await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
+    await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
+    await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
   });
 
   return app;

@@ -38,11 +38,13 @@ import {
 import {
   CustomersRepository,
   CustomersService,
-  noNotifications,
   type BalanceReader,
   type ResourceUsageReader,
 } from './modules/customers/index.js';
 import { housekeepingJob } from './platform/housekeeping.js';
+import { NotificationsRepository, NotificationsService, LOW_BALANCE_THRESHOLD } from './modules/notifications/index.js';
+import { TicketsRepository, TicketsService, TicketStream } from './modules/tickets/index.js';
+import { AnnouncementsRepository, AnnouncementsService } from './modules/announcements/index.js';
 import { IdempotencyStore } from './platform/idempotency/idempotency.js';
 import { createPaymentGateways, type PaymentGateways } from './integrations/payment-gateways/index.js';
 import { WalletAdjustmentsService, WalletRepository, WalletService } from './modules/wallet/index.js';
@@ -105,6 +107,11 @@ export interface Services {
   pricing: PricingService;
   compute: ComputeService;
   vmTasks: VmTasksService;
+  // operations (issue 13)
+  notifications: NotificationsService;
+  tickets: TicketsService;
+  ticketStream: TicketStream;
+  announcements: AnnouncementsService;
 }
 
 export interface Container {
@@ -172,13 +179,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.metricsToken && config.nodeEnv === 'production') {
       log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
-    const wallet = new WalletService(db, new WalletRepository());
+    const notifications = new NotificationsService(db, new NotificationsRepository(), queue, clock, { lowBalanceThreshold: LOW_BALANCE_THRESHOLD, currency: config.currency });
+    queue.register(notifications.announceJob);
+    const wallet = new WalletService(db, new WalletRepository(), notifications);
     const billingRepo = new BillingRepository();
     const coupons = new CouponsService(db, new CouponsRepository(), clock);
     const deposits = new DepositsService(db, billingRepo, coupons, gateways, idempotency, clock, {
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
-    });
+    }, notifications);
     const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
@@ -213,11 +222,19 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       db,
       new CustomersRepository(),
       lookups,
-      { balances, usage: resourceUsage, notifications: noNotifications, sessionLimits: sessions },
+      { balances, usage: resourceUsage, notifications, sessionLimits: sessions },
       clock,
     );
 
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
+
+    // Operations: tickets and their live stream, announcements (issue 13)
+    const ticketsRepo = new TicketsRepository();
+    const tickets = new TicketsService(db, ticketsRepo, events, notifications, audit, clock);
+    const ticketStream = new TicketStream(db, ticketsRepo, events, clock, log);
+    queue.register(ticketStream.pruneJob);
+    const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
+    queue.register(announcements.publishDueJob);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -277,9 +294,14 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         pricing,
         compute,
         vmTasks,
+        notifications,
+        tickets,
+        ticketStream,
+        announcements,
       },
       startWorker: () => queue.work(),
       async close() {
+        await ticketStream.close();
         await queue.stop();
         mailer.close();
         await database.close();

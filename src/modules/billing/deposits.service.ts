@@ -70,6 +70,11 @@ function answerOf(inv: TopupInvoiceRow): DepositAnswer {
 
 type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
 
+/** Tells the customer about a new invoice (the notifications module's NotificationsService). */
+export interface InvoiceNotifier {
+  notify(customerId: number, kind: 'INVOICE_CREATED', content: { title: string; body: string; reference: { type: string; id: string } }, tx: Executor): Promise<unknown>;
+}
+
 /** The customer's side of prepaid billing: methods, minimum, deposits (top-up invoices). */
 export class DepositsService {
   constructor(
@@ -80,6 +85,8 @@ export class DepositsService {
     private readonly idempotency: IdempotencyStore,
     private readonly clock: Clock,
     private readonly opts: { currency: string; expiryHours: number },
+    /** the notifications module: a notification for every new invoice */
+    private readonly notifier?: InvoiceNotifier,
   ) {}
 
   async paymentMethods() {
@@ -121,6 +128,16 @@ export class DepositsService {
         claimId = claim.id;
       }
       const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
+      await this.notifier?.notify(
+        customerId,
+        'INVOICE_CREATED',
+        {
+          title: 'New top-up invoice',
+          body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
+          reference: { type: 'topup_invoice', id: invoice.id },
+        },
+        tx,
+      );
       return { kind: 'created', invoice, claimId };
     });
     if (started.kind === 'replay') return started.answer;
