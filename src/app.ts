@@ -31,6 +31,7 @@ import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
 import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
+import { networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -62,6 +63,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
+  registerConstraintMeanings(networksConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -169,6 +171,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(computeRoutes, { prefix: '/api/compute', compute: s.compute });
+    await customerApi.register(networksRoutes, { prefix: '/api/network/private', networks: s.networks });
   });
 
   return app;
