@@ -31,7 +31,7 @@ import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
 import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
-import { networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
+import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -131,6 +131,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
       await bo.register(pricingAdminRoutes, { pricing: s.pricing });
       await bo.register(computeAdminRoutes, { prefix: '/compute', compute: s.compute });
+      await bo.register(networksAdminRoutes, { prefix: '/network/private', networks: s.networks });
     },
     { prefix: '/api/backoffice' },
   );

@@ -6,6 +6,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { overlaps } from '../../src/modules/networks/networks.addresses.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
+import { adminSession } from '../helpers/admins.js';
 import { createVm, fund, seededTier, simulator } from '../helpers/compute.js';
 import { TEST_DB } from '../helpers/database.js';
 
@@ -353,5 +354,29 @@ describe('isolation and pricing', () => {
     const priced = await t.container.services.networks.runningIn(2);
     const mine = priced.find((p) => p.resourceId === net.id);
     assert.deepEqual(mine, { resourceType: 'private_network', resourceId: net.id, items: [{ priceKey: `component:${component.id}`, quantity: 1 }] });
+  });
+});
+
+describe('backoffice', () => {
+  test('view_network lists every customer\'s networks with occupation and shows one with its addresses and datacenter side', async () => {
+    const c = await funded();
+    const net = await activeNetwork(c, 24, 1, 'ops-view');
+    const vm = await runningVm(c, 'seen');
+    await jobsDone();
+    await call(c, 'POST', `/${net.uuid}/assign`, { instance_id: vm, instance_type: 'VM' });
+    await jobsDone();
+    const admin = await adminSession(t, { role: 'Admin' });
+    const list = await t.app.inject({ method: 'GET', url: `/api/backoffice/network/private?customer_id=${c.id}`, headers: { cookie: admin.cookie } });
+    assert.equal(list.statusCode, 200, list.body);
+    assert.equal(list.json().meta.total, 1);
+    const row = list.json().data[0];
+    assert.equal(row.status, 'Active');
+    assert.deepEqual(row.ip_usage, { used: 1, total: 253 });
+    assert.ok(row.external_id);
+    const one = await t.app.inject({ method: 'GET', url: `/api/backoffice/network/private/${net.uuid}`, headers: { cookie: admin.cookie } });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(one.json().data.ips[0].instance_id, vm);
+    const billing = await adminSession(t, { role: 'Admin Billing' });
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/backoffice/network/private', headers: { cookie: billing.cookie } })).statusCode, 403);
   });
 });

@@ -4,3 +4,4 @@ export { NetworksRepository, type PrivateNetwork, type PrivateIp } from './netwo
 export { networkJobs, type NetworkTaskJob, type IpTaskJob } from './networks.jobs.js';
 export { networksRoutes } from './networks.routes.js';
 export { networksConstraintMeanings } from './networks.tables.js';
+export { networksAdminRoutes } from './networks.admin-routes.js';

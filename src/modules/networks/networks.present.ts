@@ -33,3 +33,15 @@ export function ipView(ip: PrivateIp) {
     created_at: ip.createdAt.toISOString(),
   };
 }
+
+/** Backoffice: the stored status (Creating, Active, Deleted) and the datacenter side. */
+export function adminNetworkView(n: PrivateNetwork, used: number) {
+  return {
+    ...networkView(n, used),
+    status: n.status,
+    pending_action: n.task ?? null,
+    external_id: n.externalId,
+    last_error: n.lastError,
+    deleted_at: n.deletedAt ? n.deletedAt.toISOString() : null,
+  };
+}

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { offsetOf } from '../../platform/http/pagination.js';
 import type { Executor } from '../../platform/db/database.js';
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
@@ -191,6 +193,23 @@ export class NetworksRepository {
       .where(and(eq(privateIps.id, id), eq(privateIps.task, task)))
       .returning({ id: privateIps.id });
     return rows.length > 0;
+  }
+
+  /** Every customer's networks (backoffice), newest first. */
+  async adminList(ex: Executor, f: { customerId?: number; locationId?: number; includeDeleted?: boolean }, p: PageRequest): Promise<{ items: PrivateNetwork[]; total: number }> {
+    const where = and(
+      f.customerId !== undefined ? eq(privateNetworks.customerId, f.customerId) : undefined,
+      f.locationId !== undefined ? eq(privateNetworks.locationId, f.locationId) : undefined,
+      f.includeDeleted ? undefined : isNull(privateNetworks.deletedAt),
+    );
+    const items = await ex.select().from(privateNetworks).where(where).orderBy(desc(privateNetworks.id)).limit(p.limit).offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(privateNetworks).where(where);
+    return { items, total: total?.n ?? 0 };
+  }
+
+  async findByUuid(ex: Executor, uuid: string): Promise<PrivateNetwork | undefined> {
+    const [row] = await ex.select().from(privateNetworks).where(eq(privateNetworks.uuid, uuid));
+    return row;
   }
 
   /** Active networks of a location (what is billed there). */

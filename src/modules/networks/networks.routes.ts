@@ -11,7 +11,7 @@ const tags = ['Private networks'];
 /** /api/network/private (spec 4.6, DECISIONS 6). */
 export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksService }> = async (app, { networks }) => {
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -29,7 +29,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
       }),
   );
 
-  app.get('/', { schema: { tags, summary: 'My private networks', response: { 200: Envelope(Type.Array(PrivateNetwork)), ...errorResponses(401) } } }, async (req) => ({
+  app.get('', { schema: { tags, summary: 'My private networks', response: { 200: Envelope(Type.Array(PrivateNetwork)), ...errorResponses(401) } } }, async (req) => ({
     message: 'OK',
     data: (await networks.list(customerOf(req).customerId)).map((x) => networkView(x.network, x.used)),
   }));

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -53,3 +53,19 @@ export const AssignBody = StrictObject({
 
 export const NetworkParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 export const UnassignParams = Type.Object({ uuid: Type.String({ format: 'uuid' }), instance_id: IntId });
+
+export const AdminPrivateNetwork = Type.Object({
+  ...PrivateNetwork.properties,
+  status: Type.String({ enum: ['Creating', 'Active', 'Deleted'], description: 'the stored status' }),
+  pending_action: Nullable(Type.String({ enum: ['create', 'delete'], description: 'datacenter work under way (delete: the cleanup after a soft delete)' })),
+  external_id: Nullable(Type.String()),
+  last_error: Nullable(Type.String({ description: 'the last datacenter failure of the pending action (networks.sync retries it)' })),
+  deleted_at: Nullable(Timestamp),
+});
+export const AdminNetworkDetail = Type.Object({ ...AdminPrivateNetwork.properties, ips: Type.Array(PrivateIp) });
+export const AdminNetworkListQuery = Type.Object({
+  ...PageQuery.properties,
+  customer_id: Type.Optional(IntId),
+  location_id: Type.Optional(IntId),
+  include_deleted: Type.Optional(Type.Boolean()),
+});

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
 import { Decimal } from '../../platform/money.js';
 import type { JobQueue } from '../../platform/queue/queue.js';
 import type { ComputeService } from '../compute/index.js';
@@ -206,6 +207,20 @@ export class NetworksService {
       await this.queue.send(this.networkJob, { networkId: network.id, task: 'delete' }, { tx });
       return deleted;
     });
+  }
+
+  /** Backoffice: every customer's networks with their IP occupation. */
+  async adminList(f: { customerId?: number; locationId?: number; includeDeleted?: boolean }, p: PageRequest) {
+    const page = await this.repo.adminList(this.db, f, p);
+    const counts = await this.repo.ipCounts(this.db, page.items.map((n) => n.id));
+    return { items: page.items.map((network) => ({ network, used: counts.get(network.id) ?? 0 })), total: page.total };
+  }
+
+  /** Backoffice: one network (deleted ones too) with its addresses. */
+  async adminGet(uuid: string): Promise<{ network: PrivateNetwork; ips: PrivateIp[] }> {
+    const network = await this.repo.findByUuid(this.db, uuid);
+    if (!network) throw new NotFoundError('Private network');
+    return { network, ips: await this.repo.ips(this.db, network.id) };
   }
 
   /** Compute's hook: a VM reached Deleted, its private addresses return to their networks (in compute's transaction). */
