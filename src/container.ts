@@ -53,6 +53,7 @@ import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
 import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob } from './modules/compute/index.js';
+import { networkJobs, NetworksRepository, NetworksService, NetworkTasksService } from './modules/networks/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -112,6 +113,9 @@ export interface Services {
   tickets: TicketsService;
   ticketStream: TicketStream;
   announcements: AnnouncementsService;
+  // private networks (issue 12)
+  networks: NetworksService;
+  networkTasks: NetworkTasksService;
 }
 
 export interface Container {
@@ -204,6 +208,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
     pricing.useResources(compute);
     queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
+
+    // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
+    const networksRepo = new NetworksRepository();
+    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, queue, clock);
+    const networkTasks = new NetworkTasksService(db, networksRepo, compute, datacenter, queue, clock, log);
+    vmTasks.whenVmDeleted((tx, vmId) => networks.releaseVm(tx, vmId));
+    pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
+    const nj = networkJobs(networkTasks, networks);
+    queue.register(nj.networkJob, nj.ipJob, nj.syncJob);
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -298,6 +311,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         tickets,
         ticketStream,
         announcements,
+        networks,
+        networkTasks,
       },
       startWorker: () => queue.work(),
       async close() {
