@@ -300,7 +300,7 @@ describe('assignment rules', () => {
   });
 
   test('two API processes assigning at once never hand out one address twice (PostgreSQL)', { skip: TEST_DB !== 'postgres' }, async () => {
-    const second = await buildTestApp({ sameDatabaseAs: t, worker: false, clock, env: { JWT_SECRET: t.container.config.jwtSecret } });
+    const second = await buildTestApp({ sameDatabaseAs: t, worker: false, clock });
     try {
       const c = await funded({ vmLimit: 30, privateIpLimit: 50 });
       const net = await activeNetwork(c);
