@@ -140,6 +140,18 @@ describe('credit history and invoices', () => {
     assert.equal((await bo(viewer.cookie, 'PUT', `/customer/${c.id}/topup-minimum`, { minimum_amount: 1 })).statusCode, 403);
     assert.equal((await bo(finance.cookie, 'PUT', '/customer/999999/topup-minimum', { minimum_amount: 1 })).statusCode, 404);
   });
+
+  test('a minimum above the largest top-up is a 400 (it would make every top-up impossible)', async () => {
+    const c = await customerSession(t);
+    let res = await bo(finance.cookie, 'PUT', `/customer/${c.id}/topup-minimum`, { minimum_amount: 1000000000.01 });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().errors[0].field, 'minimum_amount');
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/billing/topup/minimum', headers: { cookie: c.cookie } })).json().data.minimum_amount, 10000);
+    res = await bo(finance.cookie, 'PUT', `/customer/${c.id}/topup-minimum`, { minimum_amount: 1000000000 });
+    assert.equal(res.statusCode, 200, res.body);
+    const d = await t.app.inject({ method: 'POST', url: '/api/billing/deposit', headers: { cookie: c.cookie }, payload: { amount: 1000000000, gateway_name: 'pgone', method_code: 'SP' } });
+    assert.equal(d.statusCode, 200, d.body);
+  });
 });
 
 describe('coupons CRUD', () => {

@@ -98,6 +98,10 @@ export class DepositsService {
     if (minimum !== null && (!isMoneyAmount(minimum) || minimum <= 0)) {
       throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: 'must be a positive amount with at most 2 decimals' }]);
     }
+    if (minimum !== null && dec(minimum).gt(MAXIMUM_TOPUP)) {
+      // a minimum above the largest top-up would make every top-up of the account impossible
+      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: `must be at most the largest top-up, ${MAXIMUM_TOPUP}` }]);
+    }
     if (!(await this.repo.customerContact(this.db, customerId))) throw new NotFoundError('Customer');
     await this.repo.setMinimumOverride(this.db, customerId, minimum === null ? null : moneyString(minimum));
     return { ...(await this.minimum(customerId)), is_default: minimum === null };
