@@ -1,6 +1,6 @@
 export { BillingRepository, type TopupInvoiceRow } from './billing.repository.js';
 export { CouponsRepository } from './coupons.repository.js';
-export { CouponsService, couponBonus } from './coupons.service.js';
+export { CouponsService, couponBonus, couponsConstraintMeanings, COUPON_AMOUNT_MAX } from './coupons.service.js';
 export { DepositsService, DEFAULT_MINIMUM_TOPUP, type DepositAnswer } from './deposits.service.js';
 export { TopupPaymentsService, TOPUP_REFERENCE } from './topup-payments.service.js';
 export { SandboxPaymentsService } from './sandbox.service.js';
