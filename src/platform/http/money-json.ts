@@ -70,6 +70,19 @@ function markerOf(schema: unknown): Marker | undefined {
       return copy;
     });
   }
+  const patterns = isObject(schema.patternProperties)
+    ? Object.entries(schema.patternProperties)
+        .map(([re, sub]) => [new RegExp(re, 'u'), markerOf(sub)] as const)
+        .filter((e): e is readonly [RegExp, Marker] => e[1] !== undefined)
+    : [];
+  if (patterns.length > 0) {
+    parts.push((v) => {
+      if (!isObject(v)) return v;
+      const copy: Schema = { ...v };
+      for (const k of Object.keys(copy)) for (const [re, m] of patterns) if (re.test(k)) copy[k] = m(copy[k]);
+      return copy;
+    });
+  }
   const items = markerOf(schema.items);
   if (items) parts.push((v) => (Array.isArray(v) ? v.map(items) : v));
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
