@@ -4,7 +4,7 @@ import { parse as parseLossless, isLosslessNumber } from 'lossless-json';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
-import { deposit, invoiceRow, pgoneForm, postPgone, wallet } from '../helpers/money.js';
+import { invoiceRow, pgoneForm, postPgone, wallet } from '../helpers/money.js';
 
 // Issue 9, item 5: money is serialized from its decimal value, never through a JS float.
 let t: TestApp;
