@@ -20,7 +20,7 @@ export const PaymentMethod = Type.Object({
   name: Type.String(),
   type: Type.Union([Type.Literal('VIRTUAL_ACCOUNT'), Type.Literal('QRIS'), Type.Literal('EWALLET'), Type.Literal('CARD')]),
   fee_flat: Money,
-  fee_percent: Type.Number({ description: 'Percent of the deposit added as a fee' }),
+  fee_percent: MoneyAmount({ description: 'Percent of the deposit added as a fee (2 decimals, written exactly)' }),
 });
 
 export const TopupMinimum = Type.Object({ minimum_amount: Money, currency: Type.String() });

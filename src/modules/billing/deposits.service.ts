@@ -43,7 +43,7 @@ export function paymentMethodView(m: PaymentMethodRow) {
     name: m.name,
     type: m.type as PaymentMethodType,
     fee_flat: moneyJson(m.feeFlat),
-    fee_percent: Number(dec(m.feePercent).toFixed(2)),
+    fee_percent: moneyJson(m.feePercent),
   };
 }
 
