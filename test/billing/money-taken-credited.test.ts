@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { CREDIT_MAX_ATTEMPTS } from '../../src/modules/billing/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, queueDrained, type TestApp } from '../helpers/app.js';
@@ -120,6 +121,39 @@ describe('a paid invoice ends credited or flagged for staff (item 1, credit fail
     assert.equal((await ledgerOf(t, c.id)).filter((e) => e.type === 'BalanceLogAdd').length, 1);
     const audit = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where action = 'billing.credit_retried' and target_id = ${d.invoice_id}`);
     assert.equal(audit[0]!.n, 1);
+  });
+
+  test('a failure that keeps coming back is retried, then flagged after CREDIT_MAX_ATTEMPTS runs instead of retrying forever', async () => {
+    const c = await createCustomer(t);
+    const d = await deposit(t, c.id, { amount: 30000 });
+    // an unexpected error (not a business rule) on this customer's ledger
+    await t.container.db.execute(sql.raw(`create or replace function test_fail_ledger() returns trigger language plpgsql as $$
+      begin if new.customer_id = ${c.id} then raise exception 'disk on fire'; end if; return new; end $$`));
+    await t.container.db.execute(sql`create trigger test_fail_ledger before insert on balance_logs for each row execute function test_fail_ledger()`);
+    try {
+      await t.container.db.execute(sql`update topup_invoices set status = 'Paid', paid_at = now() where id = ${d.invoice_id}`);
+      const failure = async () =>
+        (await queryRows<{ attempts: number; permanent: boolean; error_code: string }>(t.container.db, sql`select attempts, permanent, error_code from topup_credit_failures where invoice_id = ${d.invoice_id}`))[0];
+      for (let i = 1; i < CREDIT_MAX_ATTEMPTS; i++) {
+        await assert.rejects(t.container.queue.runNow('TopupCallbackSuccessTask', { invoiceId: d.invoice_id }), (err: any) => /disk on fire/.test(String(err?.cause?.message)));
+      }
+      assert.deepEqual(await failure(), { attempts: CREDIT_MAX_ATTEMPTS - 1, permanent: false, error_code: 'P0001' });
+      // the last allowed run fails: flagged for staff, the job ends (no more retries)
+      await t.container.queue.runNow('TopupCallbackSuccessTask', { invoiceId: d.invoice_id });
+      assert.deepEqual(await failure(), { attempts: CREDIT_MAX_ATTEMPTS, permanent: true, error_code: 'P0001' });
+      await t.container.queue.runNow('billing.recredit-paid');
+      const requeued = await queryRows<{ n: number }>(
+        t.container.db,
+        sql`select count(*)::int as n from pgboss.job where name = 'billing-recredit' and data->'payload'->>'invoiceId' = ${d.invoice_id}`,
+      );
+      assert.equal(requeued[0]!.n, 0, 'the sweep leaves it to staff');
+      const listed = (await bo(staff.cookie, 'GET', '/billing/credit-failures?limit=100')).json().data.find((f: any) => f.invoice_id === d.invoice_id);
+      assert.deepEqual([listed?.permanent, listed?.last_error], [true, 'disk on fire']);
+    } finally {
+      await t.container.db.execute(sql`drop trigger test_fail_ledger on balance_logs`);
+      await t.container.db.execute(sql`drop function test_fail_ledger()`);
+    }
+    assert.equal(await wallet(t, c.id), undefined);
   });
 
   test('the credit task marks an invoice credited when its ledger entry already exists (no second entry)', async () => {

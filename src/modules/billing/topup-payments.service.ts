@@ -21,6 +21,15 @@ const RECREDIT_AFTER_MINUTES = 10;
 /** Failed credit runs after which a failure waits for staff instead of being retried (10 retries of the task, then the sweep's). */
 export const CREDIT_MAX_ATTEMPTS = 20;
 
+/** The driver's own words (drizzle wraps them in "Failed query: <the SQL>"). */
+function innermostMessage(err: unknown): string {
+  let message = String((err as Error)?.message ?? err);
+  for (let e = (err as { cause?: unknown })?.cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as Error).message === 'string') message = (e as Error).message;
+  }
+  return message;
+}
+
 /** A business rule refused the credit (retrying cannot help): an AppError, or a check constraint. */
 function isPermanentCreditError(err: unknown): boolean {
   if (err instanceof AppError) return !(err.status === 409 || err.status === 503);
@@ -321,7 +330,7 @@ export class TopupPaymentsService {
               customerId: invoice.customerId,
               permanent,
               errorCode: err instanceof AppError ? err.code : (sqlStateOf(err) ?? 'INTERNAL'),
-              lastError: String((err as Error)?.message ?? err).slice(0, 1000),
+              lastError: innermostMessage(err).slice(0, 1000),
               at: this.clock.now(),
             },
             CREDIT_MAX_ATTEMPTS,
