@@ -58,7 +58,7 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry, ac
 
 /**
  * A gauge read at scrape time (from the database), so every API process reports the same value
- * whichever process did the work. A failing read leaves the gauge out of that scrape.
+ * whichever process did the work. A failing read keeps the last value (the scrape still answers).
  */
 export function registerReadGauge(registry: Registry, def: { name: string; help: string; read: () => Promise<number> }): void {
   new Gauge({
@@ -66,7 +66,11 @@ export function registerReadGauge(registry: Registry, def: { name: string; help:
     help: def.help,
     registers: [registry],
     async collect() {
-      this.set(await def.read());
+      try {
+        this.set(await def.read());
+      } catch {
+        /* the database is unreachable: /metrics still answers, with the last value */
+      }
     },
   });
 }
