@@ -11,6 +11,7 @@ import { registerConstraintMeanings } from './platform/db/errors.js';
 import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
+import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
@@ -25,7 +26,7 @@ import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
 import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
-import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
+import { billingAdminRoutes, billingRoutes, couponsConstraintMeanings, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
 import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index.js';
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
@@ -46,7 +47,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     trustProxy: c.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators(), buildSerializer: exactMoneySerializers() } },
     ajv: {
       customOptions: {
         // Unknown fields are refused by the schemas (additionalProperties: false), never dropped silently.
@@ -64,7 +65,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   });
 
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
-  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
   registerConstraintMeanings(networksConstraintMeanings);
   registerErrorHandling(app);
@@ -128,7 +129,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(settingsAdminRoutes, { prefix: '/setting', settings: s.settings });
       await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
-      await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
+      await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments, reconciliation: s.walletReconciliation });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
       await bo.register(tiersAdminRoutes, { tiers: s.tiers });
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });

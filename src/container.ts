@@ -4,7 +4,7 @@ import type { Config } from './config/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { openDatabase, type Database, type DatabaseHandle } from './platform/db/database.js';
 import { EventBus } from './platform/events/event-bus.js';
-import { createMetricsRegistry } from './platform/http/metrics.js';
+import { createMetricsRegistry, registerReadGauge } from './platform/http/metrics.js';
 import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
@@ -47,7 +47,7 @@ import { TicketsRepository, TicketsService, TicketStream } from './modules/ticke
 import { AnnouncementsRepository, AnnouncementsService } from './modules/announcements/index.js';
 import { IdempotencyStore } from './platform/idempotency/idempotency.js';
 import { createPaymentGateways, type PaymentGateways } from './integrations/payment-gateways/index.js';
-import { WalletAdjustmentsService, WalletRepository, WalletService } from './modules/wallet/index.js';
+import { WalletAdjustmentsService, WalletReconciliationService, WalletRepository, WalletService } from './modules/wallet/index.js';
 import { createDatacenter, type Datacenter } from './integrations/datacenter/index.js';
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
@@ -116,6 +116,7 @@ export interface Services {
   // private networks (issue 12)
   networks: NetworksService;
   networkTasks: NetworkTasksService;
+  walletReconciliation: WalletReconciliationService;
 }
 
 export interface Container {
@@ -148,6 +149,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
   try {
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;
+    const metrics = createMetricsRegistry();
     const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
     const events = new EventBus(database, log);
     const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
@@ -191,11 +193,23 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const deposits = new DepositsService(db, billingRepo, coupons, gateways, idempotency, clock, {
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
-    }, notifications);
+    }, wallet, notifications);
     const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
-    queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
+    const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
+    queue.register(walletReconciliation.reconcileJob);
+    registerReadGauge(metrics, {
+      name: 'wallet_ledger_drift_wallets',
+      help: 'Wallets whose balances differed from the sums of their ledger at the last reconciliation (wallet.reconcile)',
+      read: () => walletReconciliation.driftCount(),
+    });
+    registerReadGauge(metrics, {
+      name: 'topup_credit_failures_open',
+      help: 'Paid top-ups whose wallet credit failed and is not resolved (GET /api/backoffice/billing/credit-failures)',
+      read: () => topupPayments.openCreditFailures(),
+    });
+    queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
     // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
@@ -275,7 +289,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       queue,
       events,
       mailer,
-      metrics: createMetricsRegistry(),
+      metrics,
       gateways,
       datacenter,
       idempotency,
@@ -313,6 +327,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         announcements,
         networks,
         networkTasks,
+        walletReconciliation,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -2,3 +2,4 @@ export { WalletService, BalanceLogType, type Balances, type CreditInput, type De
 export { WalletRepository, type LedgerRow } from './wallet.repository.js';
 export { WalletAdjustmentsService, ledgerEntryView, type AuditRecorder, type AdjustmentAnswer } from './wallet-adjustments.service.js';
 export { walletAdminRoutes } from './wallet.admin-routes.js';
+export { WalletReconciliationService } from './wallet-reconciliation.service.js';

@@ -148,8 +148,8 @@ export class WalletService {
     return { actualBalance: wallet?.actualBalance ?? '0.00', currentBalance: wallet?.currentBalance ?? '0.00' };
   }
 
-  /** The customers module's BalanceReader port (GET /api/inf, profile): JSON numbers, 2 decimals. */
-  async balancesOf(customerId: number): Promise<{ actual_balance: number; current_balance: number }> {
+  /** The customers module's BalanceReader port (GET /api/inf, profile): exact decimal texts, 2 decimals. */
+  async balancesOf(customerId: number): Promise<{ actual_balance: string; current_balance: string }> {
     const b = await this.balances(customerId);
     return { actual_balance: moneyJson(b.actualBalance), current_balance: moneyJson(b.currentBalance) };
   }
