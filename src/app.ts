@@ -31,6 +31,7 @@ import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
 import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
+import { dashboardAdminRoutes } from './modules/dashboard/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -129,6 +130,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
       await bo.register(pricingAdminRoutes, { pricing: s.pricing });
       await bo.register(computeAdminRoutes, { prefix: '/compute', compute: s.compute });
+      await bo.register(dashboardAdminRoutes, { prefix: '/dashboard', dashboard: s.dashboard });
     },
     { prefix: '/api/backoffice' },
   );

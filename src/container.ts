@@ -61,6 +61,7 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
+import { DashboardRepository, DashboardService } from './modules/dashboard/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -105,6 +106,8 @@ export interface Services {
   pricing: PricingService;
   compute: ComputeService;
   vmTasks: VmTasksService;
+  // operations (issue 13)
+  dashboard: DashboardService;
 }
 
 export interface Container {
@@ -219,6 +222,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
 
+    // Operations (issue 13): the backoffice dashboard
+    const dashboard = new DashboardService(db, new DashboardRepository(), (loc) => datacenter.publicIpPool(loc).addresses.length, clock, {
+      timeZone: config.platformTimeZone,
+      currency: config.currency,
+    });
+
     if (opts.migrate !== false) {
       await settings.seed();
       await lookups.seed();
@@ -277,6 +286,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         pricing,
         compute,
         vmTasks,
+        dashboard,
       },
       startWorker: () => queue.work(),
       async close() {

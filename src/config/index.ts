@@ -46,6 +46,8 @@ export interface Config {
   /** The datacenter adapter (only the simulated one ships) and how long each simulated call takes. */
   datacenter: 'simulated';
   datacenterDelayMs: number;
+  /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
+  platformTimeZone: string;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -232,5 +234,28 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
+    platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
   };
+}
+
+/**
+ * An IANA time zone whose UTC offset is a whole number of hours at every month start from 1970 to
+ * 2100: the dashboard keeps its money totals in UTC hours and adds them up into this zone's months.
+ */
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = str(env, name) ?? fallback;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: raw, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as UTC or Asia/Jakarta, got "${raw}"`);
+  }
+  for (let year = 1970; year <= 2100; year++) {
+    for (let month = 0; month < 12; month++) {
+      const at = Date.UTC(year, month, 1);
+      const minute = Number(format.formatToParts(new Date(at)).find((p) => p.type === 'minute')?.value);
+      if (minute !== 0) throw new ConfigError(name, `must have whole-hour UTC offsets (the dashboard sums hourly buckets), got "${raw}"`);
+    }
+  }
+  return format.resolvedOptions().timeZone;
 }
