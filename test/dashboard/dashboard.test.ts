@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
-import { createVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
+import { createVm, simulator, vmJobsDone } from '../helpers/compute.js';
 import { TEST_DB } from '../helpers/database.js';
 import { createCustomer, customerSession, deposit, invoiceRow, pgoneForm, postPgone } from '../helpers/money.js';
 
