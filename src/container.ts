@@ -227,6 +227,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       timeZone: config.platformTimeZone,
       currency: config.currency,
     });
+    queue.register(dashboard.compactJob);
 
     if (opts.migrate !== false) {
       await settings.seed();

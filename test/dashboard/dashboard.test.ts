@@ -282,6 +282,42 @@ describe('dashboard figures equal independent sums of the data the test made', (
   });
 });
 
+describe('the counters', () => {
+  const all = ['/customer/insight', '/billing/revenue', '/billing/deposit', '/hv/total-vm?group_by=os', '/hv/total-vm?group_by=cpu&location_id=1', '/hv/ip-occupation'];
+
+  test('folding the deltas in (dashboard.compact-counters) changes no figure', async () => {
+    const before = await Promise.all(all.map((p) => data(p)));
+    const [pending] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from dashboard_counter_deltas`);
+    assert.ok(pending!.n > 0, 'the writes of this file left deltas');
+    await t.container.queue.runNow('dashboard.compact-counters');
+    await queueDrained(t, { queues: ['dashboard.compact-counters'] });
+    const [left] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from dashboard_counter_deltas`);
+    assert.equal(left!.n, 0);
+    assert.deepEqual(await Promise.all(all.map((p) => data(p))), before);
+  });
+
+  test('an account switched off and on moves its wallet out of and back into the active balance', async () => {
+    const c = await createCustomer(t);
+    await t.container.db.transaction((tx) =>
+      t.container.services.wallet.credit(tx, { customerId: c.id, type: BalanceLogType.AdjustAdd, amount: '1234.56', part: 'actual', referenceType: 'test', referenceId: `flip-${c.id}`, description: 'flip' }),
+    );
+    const base = cents((await data('/customer/insight')).total_active_wallet_balance);
+    await t.container.db.execute(sql`update customers set is_active = false where id = ${c.id}`);
+    assert.equal(cents((await data('/customer/insight')).total_active_wallet_balance), base - 1234_56);
+    await t.container.db.execute(sql`update customers set is_active = true where id = ${c.id}`);
+    const d = await data('/customer/insight');
+    assert.equal(cents(d.total_active_wallet_balance), base);
+    const [sums] = await queryRows<{ cur: string; act: string; n: number }>(
+      t.container.db,
+      sql`select coalesce(sum(w.current_balance), 0)::text as cur, coalesce(sum(w.actual_balance), 0)::text as act, (select count(*)::int from customers) as n
+          from wallets w join customers c on c.id = w.customer_id where c.is_active`,
+    );
+    assert.equal(cents(d.total_active_wallet_balance), cents(sums!.cur));
+    assert.equal(cents(d.total_active_wallet_actual_balance), cents(sums!.act));
+    assert.equal(d.registered_customers, sums!.n);
+  });
+});
+
 describe('who may see the dashboard', () => {
   const paths = ['/customer/insight', '/billing/revenue', '/billing/deposit', '/hv/total-vm', '/hv/ip-occupation'];
 
@@ -322,5 +358,10 @@ describe('totals stay exact under concurrent credits', { skip: TEST_DB !== 'post
     assert.equal(cents(d.this_month_total), beforeTotal + amounts.reduce((s, x) => s + x, 0));
     const [ledger] = await queryRows<{ s: string }>(t.container.db, sql`select coalesce(sum(actual_amount), 0)::text as s from balance_logs where type = 'BalanceLogAdd'`);
     assert.equal(cents(d.total), cents(ledger!.s), 'the hourly totals equal the ledger');
+    const [wallets] = await queryRows<{ s: string }>(
+      t.container.db,
+      sql`select coalesce(sum(w.current_balance), 0)::text as s from wallets w join customers c on c.id = w.customer_id where c.is_active`,
+    );
+    assert.equal(cents((await data('/customer/insight')).total_active_wallet_balance), cents(wallets!.s), 'the wallet counters equal the wallets');
   });
 });

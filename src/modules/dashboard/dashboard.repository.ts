@@ -4,14 +4,11 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 export type MoneyMetric = 'revenue' | 'deposit';
 export type VmGroupBy = 'ram' | 'cpu' | 'os';
 
-export interface CustomerInsightRow {
-  registered: number;
-  active_customers: number;
-  wallet_current: string;
-  wallet_actual: string;
-  running_vms: number;
-  vms: number;
-  depositors: number;
+export interface CounterRow {
+  name: string;
+  location_id: number;
+  key: string;
+  value: string;
 }
 
 export interface MonthRow {
@@ -32,22 +29,51 @@ function monthBounds(now: Date, tz: string): { start: SQL; end: SQL } {
   return { start: sql`(${local} at time zone ${tz})`, end: sql`((${local} + interval '1 month') at time zone ${tz})` };
 }
 
-/** Aggregates for the backoffice dashboard, each one statement. */
+/** Aggregates for the backoffice dashboard: counters, hourly totals and one index range scan. */
 export class DashboardRepository {
-  async customerInsight(ex: Executor, now: Date, tz: string): Promise<CustomerInsightRow> {
-    const m = monthBounds(now, tz);
-    const [row] = await queryRows<CustomerInsightRow>(
+  /** Counters (dashboard_counters plus the deltas not yet folded in) with these names. */
+  async counters(ex: Executor, names: string[]): Promise<CounterRow[]> {
+    const list = sql.join(names.map((n) => sql`${n}`), sql`, `);
+    return queryRows<CounterRow>(
       ex,
-      sql`select c.registered, c.active_customers, w.wallet_current, w.wallet_actual, v.running_vms, v.vms, d.depositors
-          from (select count(*)::int as registered, count(*) filter (where is_active)::int as active_customers from customers) c,
-               (select coalesce(sum(w.current_balance), 0)::text as wallet_current, coalesce(sum(w.actual_balance), 0)::text as wallet_actual
-                  from wallets w join customers cu on cu.id = w.customer_id where cu.is_active) w,
-               (select count(*) filter (where status = 'Running')::int as running_vms, count(*)::int as vms
-                  from vms where status <> 'Deleted') v,
-               (select count(distinct customer_id)::int as depositors from balance_logs
-                  where type = 'BalanceLogAdd' and created_at >= ${m.start} and created_at < ${m.end}) d`,
+      sql`select name, location_id, key, sum(value)::text as value
+          from (select name, location_id, key, value from dashboard_counters where name in (${list})
+                union all
+                select name, location_id, key, value from dashboard_counter_deltas where name in (${list})) s
+          group by 1, 2, 3
+          having sum(value) <> 0`,
     );
-    return row!;
+  }
+
+  /** Distinct customers with a top-up credit (BalanceLogAdd) in the month of `now` in `tz`. */
+  async depositorsInMonth(ex: Executor, now: Date, tz: string): Promise<number> {
+    const m = monthBounds(now, tz);
+    const [row] = await queryRows<{ n: number }>(
+      ex,
+      sql`select count(distinct customer_id)::int as n from balance_logs
+          where type = 'BalanceLogAdd' and created_at >= ${m.start} and created_at < ${m.end}`,
+    );
+    return row!.n;
+  }
+
+  /** Folds the counter deltas into dashboard_counters (one statement: readers see either). */
+  async compactCounters(ex: Executor): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      ex,
+      sql`with moved as (delete from dashboard_counter_deltas returning name, location_id, key, value),
+               folded as (insert into dashboard_counters as c (name, location_id, key, value)
+                          select name, location_id, key, sum(value) from moved group by 1, 2, 3
+                          on conflict (name, location_id, key) do update set value = c.value + excluded.value
+                          returning 1)
+          select count(*)::int as n from moved`,
+    );
+    return row!.n;
+  }
+
+  /** Locations by id with their names: the active ones and the ones given. */
+  async locations(ex: Executor, alsoIds: number[]): Promise<{ id: number; code: string; name: string }[]> {
+    const ids = alsoIds.length > 0 ? sql`or id in (${sql.join(alsoIds.map((i) => sql`${i}`), sql`, `)})` : sql``;
+    return queryRows(ex, sql`select id, code, name from locations where is_active ${ids} order by id`);
   }
 
   /** The last 12 months of `tz` up to the month of `now`, oldest first, missing months as 0. */
@@ -72,26 +98,6 @@ export class DashboardRepository {
       ex,
       sql`select source, sum(amount)::text as amount, sum(entries)::int as entries
           from dashboard_hourly_totals where metric = ${metric} group by source order by source`,
-    );
-  }
-
-  /** VMs that exist (not Deleted), counted by size or image; optionally in one location. */
-  async vmDistribution(ex: Executor, groupBy: VmGroupBy, locationId: number | undefined): Promise<{ key: string; count: number }[]> {
-    const column = groupBy === 'ram' ? sql`memory_mb::text` : groupBy === 'cpu' ? sql`cpu::text` : sql`os`;
-    const order = groupBy === 'os' ? sql`1` : sql`min(${groupBy === 'ram' ? sql`memory_mb` : sql`cpu`})`;
-    const where = locationId === undefined ? sql`status <> 'Deleted'` : sql`status <> 'Deleted' and location_id = ${locationId}`;
-    return queryRows(ex, sql`select ${column} as key, count(*)::int as count from vms where ${where} group by 1 order by ${order}`);
-  }
-
-  /** Active locations (and any other where VMs still hold addresses) with the number of public addresses VMs hold there. */
-  async publicIpsHeld(ex: Executor): Promise<{ location_id: number; code: string; name: string; rented: number }[]> {
-    return queryRows(
-      ex,
-      sql`select l.id as location_id, l.code, l.name, coalesce(v.rented, 0)::int as rented
-          from locations l
-          left join (select location_id, count(*) as rented from vms where public_ip is not null group by location_id) v on v.location_id = l.id
-          where l.is_active or v.rented > 0
-          order by l.id`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { dec, moneyJson } from '../../platform/money.js';
+import { defineJob } from '../../platform/queue/queue.js';
 import type { DashboardRepository, MoneyMetric, VmGroupBy } from './dashboard.repository.js';
 
 /** How many public addresses a location's pool has (deployment configuration of the datacenter). */
@@ -14,7 +15,7 @@ export interface DashboardOptions {
 
 const RAM_LABEL = (mb: number) => (mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`);
 
-/** The backoffice dashboard (spec 4.14): read-only aggregates, each computed by one SQL statement. */
+/** The backoffice dashboard (spec 4.14): read-only aggregates from counters, hourly totals and the ledger. */
 export class DashboardService {
   constructor(
     private readonly db: Database,
@@ -26,15 +27,16 @@ export class DashboardService {
 
   async customerInsight() {
     const now = this.clock.now();
-    const r = await this.repo.customerInsight(this.db, now, this.opts.timeZone);
+    const counters = await this.repo.counters(this.db, ['customers.registered', 'customers.active', 'wallets.active_current', 'wallets.active_actual', 'vms.alive', 'vms.running']);
+    const sum = (name: string) => counters.filter((c) => c.name === name).reduce((t, c) => t.plus(c.value), dec(0));
     return {
-      registered_customers: r.registered,
-      active_customers: r.active_customers,
-      total_active_wallet_balance: moneyJson(r.wallet_current),
-      total_active_wallet_actual_balance: moneyJson(r.wallet_actual),
-      active_vms: r.running_vms,
-      total_vms: r.vms,
-      customers_deposited_this_month: r.depositors,
+      registered_customers: sum('customers.registered').toNumber(),
+      active_customers: sum('customers.active').toNumber(),
+      total_active_wallet_balance: moneyJson(sum('wallets.active_current')),
+      total_active_wallet_actual_balance: moneyJson(sum('wallets.active_actual')),
+      active_vms: sum('vms.running').toNumber(),
+      total_vms: sum('vms.alive').toNumber(),
+      customers_deposited_this_month: await this.repo.depositorsInMonth(this.db, now, this.opts.timeZone),
       month: monthOf(now, this.opts.timeZone),
       time_zone: this.opts.timeZone,
       currency: this.opts.currency,
@@ -71,37 +73,57 @@ export class DashboardService {
   }
 
   async vmDistribution(groupBy: VmGroupBy, locationId: number | undefined) {
-    const rows = await this.repo.vmDistribution(this.db, groupBy, locationId);
+    const counters = (await this.repo.counters(this.db, [`vms.${groupBy}`])).filter((c) => locationId === undefined || c.location_id === locationId);
+    const byKey = new Map<string, number>();
+    for (const c of counters) byKey.set(c.key, (byKey.get(c.key) ?? 0) + Number(c.value));
+    const keys = [...byKey.keys()].filter((k) => byKey.get(k)! > 0);
+    keys.sort(groupBy === 'os' ? (a, b) => (a < b ? -1 : a > b ? 1 : 0) : (a, b) => Number(a) - Number(b));
     return {
       group_by: groupBy,
       location_id: locationId ?? null,
-      total: rows.reduce((n, r) => n + r.count, 0),
-      items: rows.map((r) => ({
-        key: r.key,
-        label: groupBy === 'ram' ? RAM_LABEL(Number(r.key)) : groupBy === 'cpu' ? `${r.key} vCPU` : r.key,
-        count: r.count,
+      total: keys.reduce((n, k) => n + byKey.get(k)!, 0),
+      items: keys.map((key) => ({
+        key,
+        label: groupBy === 'ram' ? RAM_LABEL(Number(key)) : groupBy === 'cpu' ? `${key} vCPU` : key,
+        count: byKey.get(key)!,
       })),
     };
   }
 
   async ipOccupation() {
-    const rows = await this.repo.publicIpsHeld(this.db);
+    const held = new Map((await this.repo.counters(this.db, ['vms.public_ips'])).map((c) => [c.location_id, Number(c.value)]));
+    const rows = await this.repo.locations(this.db, [...held.keys()]);
     const locations = rows.map((r) => {
-      const total = this.poolSize(r.location_id);
+      const total = this.poolSize(r.id);
+      const rented = held.get(r.id) ?? 0;
       return {
-        location_id: r.location_id,
+        location_id: r.id,
         location_code: r.code,
         location_name: r.name,
         total,
-        rented: r.rented,
-        available: Math.max(0, total - r.rented),
-        occupation_percent: percent(r.rented, total),
+        rented,
+        available: Math.max(0, total - rented),
+        occupation_percent: percent(rented, total),
       };
     });
     const total = locations.reduce((n, l) => n + l.total, 0);
     const rented = locations.reduce((n, l) => n + l.rented, 0);
     return { total, rented, available: locations.reduce((n, l) => n + l.available, 0), occupation_percent: percent(rented, total), locations };
   }
+
+  /** The job dashboard.compact-counters: folds the counter deltas in; how many it folded. */
+  compactCounters(): Promise<number> {
+    return this.repo.compactCounters(this.db);
+  }
+
+  readonly compactJob = defineJob<object>({
+    name: 'dashboard.compact-counters',
+    schedule: '* * * * *',
+    description: 'Folds the dashboard counter deltas (customers, wallets, VMs) into their totals, so reading them stays cheap',
+    handler: async () => {
+      await this.compactCounters();
+    },
+  });
 }
 
 function percent(part: number, whole: number): number {

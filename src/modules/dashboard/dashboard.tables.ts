@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Money that came in, summed per UTC hour: the dashboard's revenue and deposit trends add these up
@@ -26,3 +26,32 @@ export const dashboardHourlyTotals = pgTable(
     check('dashboard_hourly_totals_metric', sql`${t.metric} in ('revenue', 'deposit')`),
   ],
 );
+
+/**
+ * Counts and sums the dashboard reads without scanning customers, wallets and VMs: the value of a
+ * counter is its row here plus its rows in `dashboard_counter_deltas`. Triggers
+ * (drizzle/routines/dashboard_counters.sql) only INSERT deltas, in the writer's transaction, so
+ * no writer waits for another; the job `dashboard.compact-counters` folds the deltas in here every
+ * minute in one statement. Names: customers.registered, customers.active,
+ * wallets.active_current, wallets.active_actual (balances of active customers), and per location
+ * vms.alive (not Deleted), vms.running, vms.public_ips, vms.ram / vms.cpu / vms.os (key: MB, vCPU, image).
+ */
+export const dashboardCounters = pgTable(
+  'dashboard_counters',
+  {
+    name: text('name').notNull(),
+    /** 0: not per location */
+    locationId: integer('location_id').notNull().default(sql`0`),
+    key: text('key').notNull().default(''),
+    value: numeric('value', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'dashboard_counters_pk', columns: [t.name, t.locationId, t.key] })],
+);
+
+export const dashboardCounterDeltas = pgTable('dashboard_counter_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  locationId: integer('location_id').notNull().default(sql`0`),
+  key: text('key').notNull().default(''),
+  value: numeric('value', { precision: 20, scale: 2 }).notNull(),
+});
