@@ -239,23 +239,28 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 /**
- * An IANA time zone whose UTC offset is a whole number of hours at every month start from 1970 to
- * 2100: the dashboard keeps its money totals in UTC hours and adds them up into this zone's months.
+ * An IANA time zone whose UTC offset is a whole number of hours in January and July of every year
+ * from 1970 to 2100: the dashboard keeps its money totals in UTC hours and adds them up into this
+ * zone's months. Checked once per zone name.
  */
+const checkedTimeZones = new Map<string, string>();
 function timeZone(env: Env, name: string, fallback: string): string {
   const raw = str(env, name) ?? fallback;
+  const known = checkedTimeZones.get(raw);
+  if (known) return known;
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: raw, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', { timeZone: raw, hourCycle: 'h23', minute: 'numeric' });
   } catch {
     throw new ConfigError(name, `must be an IANA time zone such as UTC or Asia/Jakarta, got "${raw}"`);
   }
   for (let year = 1970; year <= 2100; year++) {
-    for (let month = 0; month < 12; month++) {
-      const at = Date.UTC(year, month, 1);
-      const minute = Number(format.formatToParts(new Date(at)).find((p) => p.type === 'minute')?.value);
+    for (const month of [0, 6]) {
+      const minute = Number(format.formatToParts(new Date(Date.UTC(year, month, 1))).find((p) => p.type === 'minute')?.value);
       if (minute !== 0) throw new ConfigError(name, `must have whole-hour UTC offsets (the dashboard sums hourly buckets), got "${raw}"`);
     }
   }
-  return format.resolvedOptions().timeZone;
+  const zone = format.resolvedOptions().timeZone;
+  checkedTimeZones.set(raw, zone);
+  return zone;
 }
