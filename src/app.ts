@@ -36,6 +36,7 @@ import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
+import { dashboardAdminRoutes } from './modules/dashboard/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -145,6 +146,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
       await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
       await bo.register(networksAdminRoutes, { prefix: '/network/private', networks: s.networks });
+      await bo.register(dashboardAdminRoutes, { prefix: '/dashboard', dashboard: s.dashboard });
     },
     { prefix: '/api/backoffice' },
   );

@@ -64,6 +64,7 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
+import { DashboardRepository, DashboardService } from './modules/dashboard/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -117,6 +118,7 @@ export interface Services {
   networks: NetworksService;
   networkTasks: NetworkTasksService;
   walletReconciliation: WalletReconciliationService;
+  dashboard: DashboardService;
 }
 
 export interface Container {
@@ -262,6 +264,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(ticketStream.pruneJob);
     const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
     queue.register(announcements.publishDueJob);
+    // Operations (issue 13): the backoffice dashboard
+    const dashboard = new DashboardService(db, new DashboardRepository(), (loc) => datacenter.publicIpPool(loc).addresses.length, clock, {
+      timeZone: config.platformTimeZone,
+      currency: config.currency,
+    });
+    queue.register(dashboard.compactJob);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -328,6 +336,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         networks,
         networkTasks,
         walletReconciliation,
+        dashboard,
       },
       startWorker: () => queue.work(),
       async close() {

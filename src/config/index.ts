@@ -48,6 +48,8 @@ export interface Config {
   datacenterDelayMs: number;
   /** SSE heartbeat of the ticket stream (a comment line; the staff session is re-checked at each). */
   sseHeartbeatMs: number;
+  /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
+  platformTimeZone: string;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -235,5 +237,33 @@ export function loadConfig(env: Env = process.env): Config {
     datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
+    platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
   };
+}
+
+/**
+ * An IANA time zone whose UTC offset is a whole number of hours in January and July of every year
+ * from 1970 to 2100: the dashboard keeps its money totals in UTC hours and adds them up into this
+ * zone's months. Checked once per zone name.
+ */
+const checkedTimeZones = new Map<string, string>();
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = str(env, name) ?? fallback;
+  const known = checkedTimeZones.get(raw);
+  if (known) return known;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: raw, hourCycle: 'h23', minute: 'numeric' });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as UTC or Asia/Jakarta, got "${raw}"`);
+  }
+  for (let year = 1970; year <= 2100; year++) {
+    for (const month of [0, 6]) {
+      const minute = Number(format.formatToParts(new Date(Date.UTC(year, month, 1))).find((p) => p.type === 'minute')?.value);
+      if (minute !== 0) throw new ConfigError(name, `must have whole-hour UTC offsets (the dashboard sums hourly buckets), got "${raw}"`);
+    }
+  }
+  const zone = format.resolvedOptions().timeZone;
+  checkedTimeZones.set(raw, zone);
+  return zone;
 }

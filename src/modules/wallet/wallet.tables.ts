@@ -47,6 +47,8 @@ export const balanceLogs = pgTable(
   (t) => [
     uniqueIndex('balance_logs_reference_unique').on(t.type, t.referenceType, t.referenceId),
     index('balance_logs_customer_idx').on(t.customerId, t.id),
+    /** the dashboard's "customers who deposited this month" (top-up credits by time) */
+    index('balance_logs_deposit_time_idx').on(t.createdAt, t.customerId).where(sql`${t.type} = 'BalanceLogAdd'`),
     check('balance_logs_parts_sum', sql`${t.amount} = ${t.actualAmount} + ${t.bonusAmount}`),
     check('balance_logs_nonzero', sql`${t.amount} <> 0`),
   ],
