@@ -34,6 +34,7 @@ import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './
 import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -65,6 +66,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
+  registerConstraintMeanings({ ...rewardsConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -141,6 +143,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       });
       await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
       await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
+      await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
     },
     { prefix: '/api/backoffice' },
   );
@@ -184,6 +187,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
     await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
     await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
+    await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
   });
 
   return app;

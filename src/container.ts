@@ -63,6 +63,7 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
+import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -112,6 +113,8 @@ export interface Services {
   tickets: TicketsService;
   ticketStream: TicketStream;
   announcements: AnnouncementsService;
+  // rewards, redeem codes (issue 14)
+  rewards: RewardsService;
 }
 
 export interface Container {
@@ -236,6 +239,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
     queue.register(announcements.publishDueJob);
 
+    // Rewards and redeem codes (issue 14): told about every credited top-up
+    const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
+    topupPayments.onCredited(rewards);
+
     if (opts.migrate !== false) {
       await settings.seed();
       await lookups.seed();
@@ -298,6 +305,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         tickets,
         ticketStream,
         announcements,
+        rewards,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -18,6 +18,11 @@ export const TOPUP_REFERENCE = 'topup_invoice';
 /** A Paid invoice still uncredited this long after payment gets its credit task again. */
 const RECREDIT_AFTER_MINUTES = 10;
 
+/** Told about every credited top-up, inside the crediting transaction (the rewards module). */
+export interface TopupCreditListener {
+  topupCredited(tx: Executor, topup: { customerId: number; invoiceId: string; amount: string }): Promise<void>;
+}
+
 
 function outcomeOf(err: unknown): CallbackOutcome {
   if (err instanceof InvalidSignatureError) return 'invalid_signature';
@@ -69,6 +74,13 @@ export class TopupPaymentsService {
       if (n > 0) ctx.log.error({ requeued: n }, 'paid top-ups were not credited: their credit task was queued again');
     },
   });
+
+  private creditListener: TopupCreditListener | undefined;
+
+  /** Wired by the container (rewards): called once per credited invoice, in its transaction. */
+  onCredited(listener: TopupCreditListener): void {
+    this.creditListener = listener;
+  }
 
   constructor(
     private readonly db: Database,
@@ -207,6 +219,7 @@ export class TopupPaymentsService {
       });
       if (!credit.applied) return false;
       const bonus = await this.creditBonus(tx, invoice);
+      await this.creditListener?.topupCredited(tx, { customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount });
       await this.repo.markCredited(tx, invoice.id, this.clock.now());
       const contact = await this.repo.customerContact(tx, invoice.customerId);
       if (contact) {
