@@ -35,6 +35,7 @@ import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
+import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -66,7 +67,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
-  registerConstraintMeanings({ ...rewardsConstraintMeanings });
+  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -188,6 +189,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
     await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
     await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
+    await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });
+    await customerApi.register(vmSecurityGroupsRoutes, { prefix: '/api/compute', groups: s.securityGroups });
   });
 
   return app;

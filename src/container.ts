@@ -64,6 +64,7 @@ import {
   seedPaymentMethods,
 } from './modules/billing/index.js';
 import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
+import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -115,6 +116,7 @@ export interface Services {
   announcements: AnnouncementsService;
   // rewards, redeem codes (issue 14)
   rewards: RewardsService;
+  securityGroups: SecurityGroupsService;
 }
 
 export interface Container {
@@ -242,6 +244,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // Rewards and redeem codes (issue 14): told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
     topupPayments.onCredited(rewards);
+    const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
+    queue.register(securityGroups.syncJob);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -306,6 +310,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         ticketStream,
         announcements,
         rewards,
+        securityGroups,
       },
       startWorker: () => queue.work(),
       async close() {
