@@ -35,6 +35,7 @@ import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
+import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 
 export const API_VERSION = '0.1.0';
@@ -145,6 +146,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
       await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
       await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
+      await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
     },
     { prefix: '/api/backoffice' },
   );
@@ -191,6 +193,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
     await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });
     await customerApi.register(vmSecurityGroupsRoutes, { prefix: '/api/compute', groups: s.securityGroups });
+    await customerApi.register(loadBalancersRoutes, { prefix: '/api/network/load-balancer', balancers: s.loadBalancers });
   });
 
   return app;

@@ -65,6 +65,7 @@ import {
 } from './modules/billing/index.js';
 import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
 import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
+import { LoadBalancersRepository, LoadBalancersService } from './modules/load-balancers/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -117,6 +118,7 @@ export interface Services {
   // rewards, redeem codes (issue 14)
   rewards: RewardsService;
   securityGroups: SecurityGroupsService;
+  loadBalancers: LoadBalancersService;
 }
 
 export interface Container {
@@ -246,6 +248,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     topupPayments.onCredited(rewards);
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
     queue.register(securityGroups.syncJob);
+    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock);
+    queue.register(loadBalancers.syncJob);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -311,6 +315,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         announcements,
         rewards,
         securityGroups,
+        loadBalancers,
       },
       startWorker: () => queue.work(),
       async close() {
