@@ -250,6 +250,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(securityGroups.syncJob);
     const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock);
     queue.register(loadBalancers.syncJob);
+    vmTasks.onDeleted(securityGroups);
+    vmTasks.onDeleted(loadBalancers);
 
     if (opts.migrate !== false) {
       await settings.seed();

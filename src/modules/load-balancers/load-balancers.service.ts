@@ -228,6 +228,11 @@ export class LoadBalancersService {
     });
   }
 
+  /** Compute's VmDeletedListener: the balancers the VM was a target of are applied again without it. */
+  async vmDeleted(tx: Executor, vmId: number): Promise<void> {
+    for (const lb of await this.repo.balancersOfVm(tx, vmId)) await this.changed(tx, lb);
+  }
+
   /**
    * The job: applies the current desired state (or removes a Deleting balancer → Deleted). When
    * the balancer changed meanwhile it runs again, so the datacenter ends on the latest version.

@@ -111,4 +111,14 @@ export class SecurityGroupsRepository {
       .returning({ g: securityGroupAttachments.groupId });
     return rows.length > 0;
   }
+
+  /** The live groups attached to a VM. */
+  async groupsOfVm(ex: Executor, vmId: number): Promise<SecurityGroupRow[]> {
+    return ex
+      .select({ g: securityGroups })
+      .from(securityGroupAttachments)
+      .innerJoin(securityGroups, eq(securityGroups.id, securityGroupAttachments.groupId))
+      .where(and(eq(securityGroupAttachments.vmId, vmId), isNull(securityGroups.deletedAt)))
+      .then((rows) => rows.map((r) => r.g));
+  }
 }

@@ -204,6 +204,11 @@ export class SecurityGroupsService {
     });
   }
 
+  /** Compute's VmDeletedListener: the groups the VM was attached to are applied again without it. */
+  async vmDeleted(tx: Executor, vmId: number): Promise<void> {
+    for (const group of await this.repo.groupsOfVm(tx, vmId)) await this.changed(tx, group);
+  }
+
   /**
    * The job: reads the current state (outside any transaction) and applies it at the datacenter.
    * When the group changed while this ran (a job of an older version finishing after a newer
