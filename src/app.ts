@@ -37,6 +37,9 @@ import { announcementsAdminRoutes, announcementsRoutes } from './modules/announc
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
 import { dashboardAdminRoutes } from './modules/dashboard/index.js';
+import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
+import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
+import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -69,6 +72,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
   registerConstraintMeanings(networksConstraintMeanings);
+  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -147,6 +151,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
       await bo.register(networksAdminRoutes, { prefix: '/network/private', networks: s.networks });
       await bo.register(dashboardAdminRoutes, { prefix: '/dashboard', dashboard: s.dashboard });
+      await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
+      await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
     },
     { prefix: '/api/backoffice' },
   );
@@ -191,6 +197,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
     await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
     await customerApi.register(networksRoutes, { prefix: '/api/network/private', networks: s.networks });
+    await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
+    await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });
+    await customerApi.register(vmSecurityGroupsRoutes, { prefix: '/api/compute', groups: s.securityGroups });
+    await customerApi.register(loadBalancersRoutes, { prefix: '/api/network/load-balancer', balancers: s.loadBalancers });
   });
 
   return app;

@@ -65,6 +65,9 @@ import {
   seedPaymentMethods,
 } from './modules/billing/index.js';
 import { DashboardRepository, DashboardService } from './modules/dashboard/index.js';
+import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
+import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
+import { LoadBalancersRepository, LoadBalancersService } from './modules/load-balancers/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -119,6 +122,10 @@ export interface Services {
   networkTasks: NetworkTasksService;
   walletReconciliation: WalletReconciliationService;
   dashboard: DashboardService;
+  // rewards, redeem codes (issue 14)
+  rewards: RewardsService;
+  securityGroups: SecurityGroupsService;
+  loadBalancers: LoadBalancersService;
 }
 
 export interface Container {
@@ -229,7 +236,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const networksRepo = new NetworksRepository();
     const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, queue, clock);
     const networkTasks = new NetworkTasksService(db, networksRepo, compute, datacenter, queue, clock, log);
-    vmTasks.whenVmDeleted((tx, vmId) => networks.releaseVm(tx, vmId));
+    vmTasks.onDeleted({ vmDeleted: (tx, vmId) => networks.releaseVm(tx, vmId) });
     pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
     const nj = networkJobs(networkTasks, networks);
     queue.register(nj.networkJob, nj.ipJob, nj.syncJob);
@@ -270,6 +277,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       currency: config.currency,
     });
     queue.register(dashboard.compactJob);
+
+    // Rewards and redeem codes (issue 14): told about every credited top-up
+    const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
+    topupPayments.onCredited(rewards);
+    const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
+    queue.register(securityGroups.syncJob);
+    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock);
+    queue.register(loadBalancers.syncJob);
+    vmTasks.onDeleted(securityGroups);
+    vmTasks.onDeleted(loadBalancers);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -337,6 +354,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         networkTasks,
         walletReconciliation,
         dashboard,
+        rewards,
+        securityGroups,
+        loadBalancers,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -99,3 +99,28 @@ describe('private networks at the simulated datacenter', () => {
     await assert.rejects(dc.createNetwork({ reference: 'net-3', locationId: 1, cidr: '10.0.1.0/24' }), DatacenterError);
   });
 });
+
+describe('simulated datacenter: security groups and load balancers', () => {
+  test('applying the same desired state twice is harmless; delete of a missing one succeeds', async () => {
+    const dc = new SimulatedDatacenter();
+    const sg = { reference: 'sg-1', locationId: 1, rules: [{ direction: 'ingress' as const, protocol: 'tcp' as const, portFrom: 22, portTo: 22, remoteCidr: '0.0.0.0/0' }], machines: ['vm-1'] };
+    await dc.applySecurityGroup(sg);
+    await dc.applySecurityGroup(sg);
+    assert.deepEqual(dc.securityGroupOf('sg-1')?.spec, sg);
+    assert.equal(dc.securityGroupOf('sg-1')?.applied, 2);
+    await dc.deleteSecurityGroup('sg-1');
+    await dc.deleteSecurityGroup('sg-1');
+    assert.equal(dc.securityGroupOf('sg-1'), undefined);
+
+    const lb = { reference: 'lb-1', locationId: 1, algorithm: 'round_robin' as const, forwardingRules: [], healthCheck: null, targets: ['vm-1'] };
+    const first = await dc.applyLoadBalancer(lb);
+    const again = await dc.applyLoadBalancer({ ...lb, targets: ['vm-1', 'vm-2'] });
+    assert.deepEqual(again, first);
+    assert.deepEqual(dc.loadBalancerOf('lb-1')?.spec.targets, ['vm-1', 'vm-2']);
+    dc.failNext('load_balancer');
+    await assert.rejects(dc.deleteLoadBalancer('lb-1'), DatacenterError);
+    await dc.deleteLoadBalancer('lb-1');
+    await dc.deleteLoadBalancer('lb-1');
+    assert.equal(dc.loadBalancerOf('lb-1'), undefined);
+  });
+});

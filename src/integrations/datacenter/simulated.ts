@@ -7,6 +7,9 @@ import {
   type HypervisorCapacity,
   type IpAttachment,
   type NetworkSpec,
+  type LoadBalancerSpec,
+  type ProvisionedLoadBalancer,
+  type SecurityGroupSpec,
   type ProvisionedVm,
   type PublicIpPool,
   type VmSpec,
@@ -66,6 +69,10 @@ export class SimulatedDatacenter implements Datacenter {
   private readonly hypervisorList = new Map<number, Hypervisor[]>();
   private readonly failures: { operation: DatacenterOperation | 'any'; remaining: number; message: string }[] = [];
   private seq = 0;
+  /** Security groups as last applied, by reference, with how many times each was applied. */
+  private readonly groups = new Map<string, { spec: SecurityGroupSpec; applied: number }>();
+  private readonly balancers = new Map<string, { spec: LoadBalancerSpec; applied: number; externalId: string; address: string }>();
+  private lbSeq = 0;
   delayMs: number;
 
   constructor(private readonly options: SimulatedDatacenterOptions = {}) {
@@ -265,6 +272,41 @@ export class SimulatedDatacenter implements Datacenter {
     const id = this.byReference.get(reference);
     const m = id ? this.machines.get(id) : undefined;
     return m ? { running: m.running, publicIp: m.publicIp, hypervisor: m.hypervisor } : undefined;
+  }
+
+  async applySecurityGroup(spec: SecurityGroupSpec): Promise<void> {
+    await this.call('security_group');
+    const prev = this.groups.get(spec.reference);
+    this.groups.set(spec.reference, { spec: structuredClone(spec), applied: (prev?.applied ?? 0) + 1 });
+  }
+
+  async deleteSecurityGroup(reference: string): Promise<void> {
+    await this.call('security_group');
+    this.groups.delete(reference);
+  }
+
+  async applyLoadBalancer(spec: LoadBalancerSpec): Promise<ProvisionedLoadBalancer> {
+    await this.call('load_balancer');
+    const prev = this.balancers.get(spec.reference);
+    const externalId = prev?.externalId ?? `sim-lb-${++this.lbSeq}`;
+    const address = prev?.address ?? `203.0.113.${(this.lbSeq % 254) + 1}`;
+    this.balancers.set(spec.reference, { spec: structuredClone(spec), applied: (prev?.applied ?? 0) + 1, externalId, address });
+    return { externalId, address };
+  }
+
+  async deleteLoadBalancer(reference: string): Promise<void> {
+    await this.call('load_balancer');
+    this.balancers.delete(reference);
+  }
+
+  /** For tests: the security group as last applied (undefined when absent) and how often it was applied. */
+  securityGroupOf(reference: string): { spec: SecurityGroupSpec; applied: number } | undefined {
+    return this.groups.get(reference);
+  }
+
+  /** For tests: the balancer as last applied. */
+  loadBalancerOf(reference: string): { spec: LoadBalancerSpec; applied: number; address: string } | undefined {
+    return this.balancers.get(reference);
   }
 }
 

@@ -43,7 +43,17 @@ export interface PublicIpPool {
   addresses: readonly string[];
 }
 
-export type DatacenterOperation = 'create' | 'start' | 'stop' | 'delete' | 'create_network' | 'delete_network' | 'attach_ip' | 'detach_ip';
+export type DatacenterOperation =
+  | 'create'
+  | 'start'
+  | 'stop'
+  | 'delete'
+  | 'create_network'
+  | 'delete_network'
+  | 'attach_ip'
+  | 'detach_ip'
+  | 'security_group'
+  | 'load_balancer';
 
 /** A private network to make at the datacenter (its range chosen by our service). */
 export interface NetworkSpec {
@@ -65,6 +75,40 @@ export interface IpAttachment {
   network: DatacenterRef;
   vm: DatacenterRef;
   ip: string;
+}
+
+/** A security group as the datacenter applies it: the whole desired state, so applying twice is harmless. */
+export interface SecurityGroupSpec {
+  /** Our stable name of the group (e.g. `sg-<uuid>`): the idempotency key. */
+  reference: string;
+  locationId: number;
+  rules: {
+    direction: 'ingress' | 'egress';
+    protocol: 'tcp' | 'udp' | 'icmp' | 'any';
+    portFrom: number | null;
+    portTo: number | null;
+    remoteCidr: string;
+  }[];
+  /** references of the machines the group is attached to (e.g. `vm-42`) */
+  machines: string[];
+}
+
+/** A load balancer as the datacenter applies it (whole desired state, idempotent by reference). */
+export interface LoadBalancerSpec {
+  /** e.g. `lb-<uuid>` */
+  reference: string;
+  locationId: number;
+  algorithm: 'round_robin' | 'least_connections';
+  forwardingRules: { entryProtocol: string; entryPort: number; targetProtocol: string; targetPort: number }[];
+  healthCheck: { protocol: string; port: number; path: string | null } | null;
+  /** references of the target machines */
+  targets: string[];
+}
+
+export interface ProvisionedLoadBalancer {
+  externalId: string;
+  /** the balancer's public address */
+  address: string;
 }
 
 export interface Datacenter {
@@ -91,6 +135,14 @@ export interface Datacenter {
   attachIp(attachment: IpAttachment): Promise<void>;
   /** Takes the address off the VM; an address not attached is fine. */
   detachIp(attachment: IpAttachment): Promise<void>;
+  /** Creates or replaces the group's rules and attachments (idempotent by reference). */
+  applySecurityGroup(spec: SecurityGroupSpec): Promise<void>;
+  /** Removes the group; a group that is gone succeeds. */
+  deleteSecurityGroup(reference: string): Promise<void>;
+  /** Creates or reconfigures the balancer (idempotent by reference: the same balancer and address). */
+  applyLoadBalancer(spec: LoadBalancerSpec): Promise<ProvisionedLoadBalancer>;
+  /** Removes the balancer; one that is gone succeeds. */
+  deleteLoadBalancer(reference: string): Promise<void>;
 }
 
 /** A datacenter call that failed; the job leaves the VM in Error with the message. */

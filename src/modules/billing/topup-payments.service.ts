@@ -36,6 +36,11 @@ function isPermanentCreditError(err: unknown): boolean {
   return sqlStateOf(err) === '23514' || sqlStateOf(err) === '22003';
 }
 
+/** Told about every credited top-up, inside the crediting transaction (the rewards module). */
+export interface TopupCreditListener {
+  topupCredited(tx: Executor, topup: { customerId: number; invoiceId: string; amount: string }): Promise<void>;
+}
+
 
 function outcomeOf(err: unknown): CallbackOutcome {
   if (err instanceof InvalidSignatureError) return 'invalid_signature';
@@ -103,6 +108,13 @@ export class TopupPaymentsService {
       if (open > 0) ctx.log.error({ open }, 'paid top-ups wait for staff: see GET /api/backoffice/billing/credit-failures');
     },
   });
+
+  private creditListener: TopupCreditListener | undefined;
+
+  /** Wired by the container (rewards): called once per credited invoice, in its transaction. */
+  onCredited(listener: TopupCreditListener): void {
+    this.creditListener = listener;
+  }
 
   constructor(
     private readonly db: Database,
@@ -257,6 +269,7 @@ export class TopupPaymentsService {
       const now = this.clock.now();
       await this.repo.markCredited(tx, invoice.id, now, bonus);
       await this.repo.resolveCreditFailure(tx, invoice.id, now);
+      await this.grantRewards(tx, invoice);
       if (!credit.applied) {
         this.log.warn({ invoiceId }, 'top-up already in the ledger but not marked credited: marked now');
         return false;
@@ -288,6 +301,19 @@ export class TopupPaymentsService {
    * invoice failed or expired, then was paid after all) is taken again if the coupon has one
    * left, else the bonus is forfeited. The ledger key makes a replay a no-op.
    */
+  /**
+   * The rewards a credited top-up earns (first top-up, referral), in a savepoint: a reward that
+   * cannot be granted is logged and never holds back the top-up's own credit.
+   */
+  private async grantRewards(tx: Executor, invoice: { id: string; customerId: number; amount: string }): Promise<void> {
+    if (!this.creditListener) return;
+    try {
+      await tx.transaction(async (sp) => this.creditListener?.topupCredited(sp, { customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount }));
+    } catch (err) {
+      this.log.error({ err, invoiceId: invoice.id }, 'top-up credited, but its reward could not be granted');
+    }
+  }
+
   private async creditBonus(tx: Executor, invoice: TopupInvoiceRow): Promise<{ creditedBonus: string; bonusStatus: BonusStatus }> {
     if (invoice.couponId === null) return { creditedBonus: '0.00', bonusStatus: 'none' };
     const useReserved = invoice.bonusStatus === 'reserved';

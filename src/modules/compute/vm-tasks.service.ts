@@ -11,6 +11,11 @@ import type { VmTaskJob } from './compute.jobs.js';
 /** A VM task still waiting this long gets its job queued again. */
 export const STUCK_AFTER_MINUTES = 10;
 
+/** Told when a VM became Deleted, in that transaction (security groups, load balancers re-sync). */
+export interface VmDeletedListener {
+  vmDeleted(tx: Executor, vmId: number): Promise<void>;
+}
+
 /**
  * The job side of compute: carries out a VM's queued task at the datacenter, outside any
  * transaction, then moves the VM with a conditional update on the task (a stale or repeated job
@@ -18,7 +23,6 @@ export const STUCK_AFTER_MINUTES = 10;
  */
 export class VmTasksService {
   private taskJob!: VmTaskJob;
-  private readonly deletedListeners: ((tx: Executor, vmId: number) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -30,13 +34,15 @@ export class VmTasksService {
     private readonly clock: Clock,
   ) {}
 
-  useTaskJob(job: VmTaskJob): void {
-    this.taskJob = job;
+  private readonly deletedListeners: VmDeletedListener[] = [];
+
+  /** Wired by the container: called once per VM that became Deleted, in that transaction (private IPs, groups, balancers). */
+  onDeleted(listener: VmDeletedListener): void {
+    this.deletedListeners.push(listener);
   }
 
-  /** Other modules free what a VM held (private IPs) in the transaction that makes it Deleted. */
-  whenVmDeleted(listener: (tx: Executor, vmId: number) => Promise<void>): void {
-    this.deletedListeners.push(listener);
+  useTaskJob(job: VmTaskJob): void {
+    this.taskJob = job;
   }
 
   private async enqueue(tx: Executor, vmId: number, task: VmTask): Promise<void> {
@@ -112,7 +118,7 @@ export class VmTasksService {
           await this.db.transaction(async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
             if (done && vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
-            if (done) for (const listener of this.deletedListeners) await listener(tx, vm.id);
+            if (done) for (const l of this.deletedListeners) await l.vmDeleted(tx, vm.id);
           });
           return;
       }

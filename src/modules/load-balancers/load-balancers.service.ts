@@ -1,0 +1,291 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError, ValidationError, type FieldError } from '../../platform/errors.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
+import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import { DatacenterError, type Datacenter } from '../../integrations/datacenter/index.js';
+import { componentKey, type PricingService } from '../pricing/index.js';
+import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
+import type { ForwardingRule, HealthCheck, LbAlgorithm } from './load-balancers.tables.js';
+
+export const LOAD_BALANCER_COMPONENT = 'load_balancer';
+
+export interface HealthCheckInput {
+  protocol: 'http' | 'https' | 'tcp';
+  port: number;
+  path?: string;
+}
+
+export interface CreateLbInput {
+  name: string;
+  location_id: number;
+  algorithm: LbAlgorithm;
+  forwarding_rules: ForwardingRule[];
+  health_check?: HealthCheckInput | null;
+  target_vm_ids?: number[];
+}
+
+export interface UpdateLbInput {
+  name?: string;
+  algorithm?: LbAlgorithm;
+  forwarding_rules?: ForwardingRule[];
+  health_check?: HealthCheckInput | null;
+}
+
+export interface LbDetail {
+  lb: LoadBalancerRow;
+  targetVmIds: number[];
+}
+
+interface BalancerShape {
+  algorithm: LbAlgorithm;
+  forwardingRules: ForwardingRule[];
+  targets: number;
+}
+
+function checkRules(rules: ForwardingRule[], errors: FieldError[]): void {
+  const seen = new Set<string>();
+  for (const r of rules) {
+    const layer = r.entry_protocol === 'udp' ? 'udp' : 'tcp';
+    const key = `${layer}:${r.entry_port}`;
+    if (seen.has(key)) errors.push({ field: 'forwarding_rules', message: `entry port ${r.entry_port} is used twice` });
+    seen.add(key);
+    if ((r.entry_protocol === 'udp') !== (r.target_protocol === 'udp')) {
+      errors.push({ field: 'forwarding_rules', message: 'udp forwards only to udp, and tcp/http/https not to udp' });
+    }
+  }
+}
+
+function healthCheckOf(input: HealthCheckInput | null | undefined, errors: FieldError[]): HealthCheck | null {
+  if (!input) return null;
+  if (input.protocol === 'tcp' && input.path !== undefined) errors.push({ field: 'health_check.path', message: 'not allowed for a tcp health check' });
+  return { protocol: input.protocol, port: input.port, path: input.protocol === 'tcp' ? null : (input.path ?? '/') };
+}
+
+/**
+ * Load balancers (DECISIONS 9): loadbalancer_limit counted under the customer's row lock; targets
+ * only on VMs whose tier has the load-balancer switch on, and the balancer must fit the
+ * loadbalance_config of every target's tier. The sync job applies the desired state.
+ */
+export class LoadBalancersService {
+  readonly syncJob = defineJob<{ loadBalancerId: number }>({
+    name: 'network.load-balancer-sync',
+    description: 'Creates, reconfigures or removes a load balancer at the datacenter (Creating → Active, Deleting → Deleted); idempotent',
+    concurrency: 2,
+    retryLimit: 10,
+    record: 'failures',
+    handler: ({ loadBalancerId }) => this.sync(loadBalancerId),
+  });
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: LoadBalancersRepository,
+    private readonly pricing: PricingService,
+    private readonly datacenter: Datacenter,
+    private readonly queue: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  private async changed(tx: Executor, lb: LoadBalancerRow, set: Parameters<LoadBalancersRepository['update']>[2] = {}): Promise<LoadBalancerRow> {
+    const row = await this.repo.update(tx, lb.id, { ...set, version: lb.version + 1, updatedAt: this.clock.now() });
+    await this.queue.send(this.syncJob, { loadBalancerId: lb.id }, { tx });
+    return row;
+  }
+
+  /** Checks the targets (the customer's, same location, switch on) and the balancer against their tiers. */
+  private async checkTargets(tx: Executor, customerId: number, locationId: number, vmIds: number[], shape: BalancerShape): Promise<void> {
+    const found = await this.repo.vmsWithTier(tx, customerId, vmIds);
+    const errors: FieldError[] = [];
+    for (const id of vmIds) {
+      const vm = found.find((v) => v.id === id);
+      if (!vm) {
+        errors.push({ field: 'target_vm_ids', message: `VM ${id} not found` });
+        continue;
+      }
+      if (vm.locationId !== locationId) errors.push({ field: 'target_vm_ids', message: `VM ${id} is in another location` });
+      if (!vm.enabled) errors.push({ field: 'target_vm_ids', message: `the tier ${vm.tierName} of VM ${id} does not allow load balancing` });
+      const c = vm.config;
+      if (c.max_targets !== undefined && shape.targets > c.max_targets) errors.push({ field: 'target_vm_ids', message: `the tier ${vm.tierName} allows at most ${c.max_targets} targets` });
+      if (c.max_forwarding_rules !== undefined && shape.forwardingRules.length > c.max_forwarding_rules) {
+        errors.push({ field: 'forwarding_rules', message: `the tier ${vm.tierName} allows at most ${c.max_forwarding_rules} forwarding rules` });
+      }
+      if (c.algorithms && !c.algorithms.includes(shape.algorithm)) errors.push({ field: 'algorithm', message: `the tier ${vm.tierName} allows ${c.algorithms.join(', ')}` });
+      const protocols = c.protocols;
+      if (protocols && shape.forwardingRules.some((r) => !protocols.includes(r.entry_protocol) || !protocols.includes(r.target_protocol))) {
+        errors.push({ field: 'forwarding_rules', message: `the tier ${vm.tierName} allows the protocols ${protocols.join(', ')}` });
+      }
+    }
+    if (errors.length > 0) throw new BadRequestError('TARGET_NOT_ALLOWED', 'A target VM or its tier does not allow this load balancer', dedupe(errors));
+  }
+
+  async create(customerId: number, input: CreateLbInput): Promise<LbDetail> {
+    const errors: FieldError[] = [];
+    checkRules(input.forwarding_rules, errors);
+    const healthCheck = healthCheckOf(input.health_check, errors);
+    if (input.name.trim().length === 0) errors.push({ field: 'name', message: 'must not be blank' });
+    if (errors.length > 0) throw new ValidationError('Validation failed', errors);
+    const targetIds = [...new Set(input.target_vm_ids ?? [])];
+    const component = await this.pricing.componentByCode(LOAD_BALANCER_COMPONENT);
+    return this.db.transaction(async (tx) => {
+      const customer = await this.repo.lockCustomer(tx, customerId);
+      if (!customer || !customer.isActive) throw new NotFoundError('Customer');
+      if (!(await this.repo.locationActive(tx, input.location_id))) throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
+      if ((await this.repo.countLive(tx, customerId)) >= customer.limit) throw new QuotaExceededError(`Load balancer limit reached (${customer.limit})`);
+      await this.checkTargets(tx, customerId, input.location_id, targetIds, { algorithm: input.algorithm, forwardingRules: input.forwarding_rules, targets: targetIds.length });
+      const now = this.clock.now();
+      const lb = await this.repo.insert(tx, {
+        customerId,
+        locationId: input.location_id,
+        name: input.name.trim(),
+        algorithm: input.algorithm,
+        forwardingRules: input.forwarding_rules,
+        healthCheck,
+        status: 'Creating',
+        priceKey: componentKey(component.id),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await this.repo.addTargets(tx, lb.id, targetIds);
+      await this.queue.send(this.syncJob, { loadBalancerId: lb.id }, { tx });
+      return { lb, targetVmIds: targetIds.sort((a, b) => a - b) };
+    });
+  }
+
+  async list(customerId: number, p: PageRequest): Promise<Page<LbDetail>> {
+    return this.withTargets(await this.repo.list(this.db, { customerId }, p));
+  }
+
+  async adminList(f: LbFilter, p: PageRequest): Promise<Page<LbDetail>> {
+    return this.withTargets(await this.repo.list(this.db, f, p));
+  }
+
+  private async withTargets(page: Page<LoadBalancerRow>): Promise<Page<LbDetail>> {
+    const targets = await this.repo.targets(this.db, page.items.map((l) => l.id));
+    return { total: page.total, items: page.items.map((lb) => ({ lb, targetVmIds: targets.filter((x) => x.loadBalancerId === lb.id).map((x) => x.vmId) })) };
+  }
+
+  async get(customerId: number, uuid: string): Promise<LbDetail> {
+    const lb = await this.repo.find(this.db, customerId, uuid);
+    if (!lb) throw new NotFoundError('Load balancer');
+    return this.detail(this.db, lb);
+  }
+
+  private async detail(ex: Executor, lb: LoadBalancerRow): Promise<LbDetail> {
+    return { lb, targetVmIds: (await this.repo.targets(ex, [lb.id])).map((x) => x.vmId) };
+  }
+
+  private async locked(tx: Executor, customerId: number, uuid: string): Promise<LoadBalancerRow> {
+    const lb = await this.repo.find(tx, customerId, uuid, true);
+    if (!lb) throw new NotFoundError('Load balancer');
+    if (lb.status === 'Deleting') throw new ConflictError('The load balancer is being deleted', 'INVALID_STATE');
+    return lb;
+  }
+
+  async update(customerId: number, uuid: string, input: UpdateLbInput): Promise<LbDetail> {
+    const errors: FieldError[] = [];
+    if (input.forwarding_rules) checkRules(input.forwarding_rules, errors);
+    const healthCheck = input.health_check !== undefined ? healthCheckOf(input.health_check, errors) : undefined;
+    if (input.name !== undefined && input.name.trim().length === 0) errors.push({ field: 'name', message: 'must not be blank' });
+    if (errors.length > 0) throw new ValidationError('Validation failed', errors);
+    return this.db.transaction(async (tx) => {
+      const lb = await this.locked(tx, customerId, uuid);
+      const targets = (await this.repo.targets(tx, [lb.id])).map((x) => x.vmId);
+      const shape = { algorithm: input.algorithm ?? lb.algorithm, forwardingRules: input.forwarding_rules ?? lb.forwardingRules, targets: targets.length };
+      await this.checkTargets(tx, customerId, lb.locationId, targets, shape);
+      const row = await this.changed(tx, lb, {
+        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+        ...(input.algorithm !== undefined ? { algorithm: input.algorithm } : {}),
+        ...(input.forwarding_rules !== undefined ? { forwardingRules: input.forwarding_rules } : {}),
+        ...(healthCheck !== undefined ? { healthCheck } : {}),
+      });
+      return { lb: row, targetVmIds: targets };
+    });
+  }
+
+  async addTargets(customerId: number, uuid: string, vmIds: number[]): Promise<LbDetail> {
+    return this.db.transaction(async (tx) => {
+      const lb = await this.locked(tx, customerId, uuid);
+      const current = (await this.repo.targets(tx, [lb.id])).map((x) => x.vmId);
+      const all = [...new Set([...current, ...vmIds])];
+      await this.checkTargets(tx, customerId, lb.locationId, all, { algorithm: lb.algorithm, forwardingRules: lb.forwardingRules, targets: all.length });
+      const row = (await this.repo.addTargets(tx, lb.id, vmIds)) > 0 ? await this.changed(tx, lb) : lb;
+      return this.detail(tx, row);
+    });
+  }
+
+  async removeTarget(customerId: number, uuid: string, vmId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const lb = await this.locked(tx, customerId, uuid);
+      if (!(await this.repo.removeTarget(tx, lb.id, vmId))) throw new NotFoundError('Target');
+      await this.changed(tx, lb);
+    });
+  }
+
+  async delete(customerId: number, uuid: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const lb = await this.locked(tx, customerId, uuid);
+      await this.changed(tx, lb, { status: 'Deleting' });
+    });
+  }
+
+  /** Compute's VmDeletedListener: the balancers the VM was a target of are applied again without it. */
+  async vmDeleted(tx: Executor, vmId: number): Promise<void> {
+    for (const lb of await this.repo.balancersOfVm(tx, vmId)) await this.changed(tx, lb);
+  }
+
+  /**
+   * The job: applies the current desired state (or removes a Deleting balancer → Deleted). When
+   * the balancer changed meanwhile it runs again, so the datacenter ends on the latest version.
+   */
+  async sync(id: number): Promise<void> {
+    for (let round = 0; round < 5; round++) {
+      const lb = await this.repo.findById(this.db, id);
+      if (!lb || lb.status === 'Deleted') return;
+      const reference = `lb-${lb.uuid}`;
+      try {
+        if (lb.status === 'Deleting') {
+          await this.datacenter.deleteLoadBalancer(reference);
+          const now = this.clock.now();
+          await this.repo.update(this.db, lb.id, { status: 'Deleted', deletedAt: now, updatedAt: now, syncedVersion: lb.version });
+          return;
+        }
+        const targets = (await this.repo.targets(this.db, [lb.id])).map((x) => `vm-${x.vmId}`);
+        const made = await this.datacenter.applyLoadBalancer({
+          reference,
+          locationId: lb.locationId,
+          algorithm: lb.algorithm,
+          forwardingRules: lb.forwardingRules.map((r) => ({ entryProtocol: r.entry_protocol, entryPort: r.entry_port, targetProtocol: r.target_protocol, targetPort: r.target_port })),
+          healthCheck: lb.healthCheck ? { protocol: lb.healthCheck.protocol, port: lb.healthCheck.port, path: lb.healthCheck.path } : null,
+          targets,
+        });
+        const done = await this.db.transaction(async (tx) => {
+          const now = await this.repo.findById(tx, id);
+          if (!now || now.status === 'Deleting' || now.status === 'Deleted') return now;
+          return this.repo.update(tx, id, {
+            status: 'Active',
+            address: made.address,
+            externalId: made.externalId,
+            lastError: null,
+            syncedVersion: Math.max(now.syncedVersion, lb.version),
+          });
+        });
+        if (!done || done.version === lb.version) return;
+      } catch (err) {
+        if (err instanceof DatacenterError) {
+          await this.repo.update(this.db, lb.id, { lastError: err.message, ...(lb.status === 'Creating' ? { status: 'Error' as const } : {}) });
+        }
+        throw err;
+      }
+    }
+  }
+}
+
+function dedupe(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const k = `${e.field}:${e.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

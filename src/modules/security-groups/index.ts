@@ -1,0 +1,4 @@
+export { SecurityGroupsService, normalizeCidr } from './security-groups.service.js';
+export { SecurityGroupsRepository } from './security-groups.repository.js';
+export { securityGroupsRoutes, vmSecurityGroupsRoutes } from './security-groups.routes.js';
+export { securityGroupsConstraintMeanings } from './security-groups.tables.js';

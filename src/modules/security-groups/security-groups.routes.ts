@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
+import type { SecurityGroupRuleRow } from './security-groups.repository.js';
+import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
+import type { GroupDetail, SecurityGroupsService } from './security-groups.service.js';
+
+const tags = ['Security groups'];
+
+export const ruleView = (r: SecurityGroupRuleRow) => ({
+  id: r.id,
+  direction: r.direction,
+  rule_type_id: r.ruleTypeId,
+  protocol: r.protocol,
+  port_from: r.portFrom,
+  port_to: r.portTo,
+  remote_cidr: r.remoteCidr,
+  created_at: r.createdAt.toISOString(),
+});
+
+export const groupView = ({ group, rules, vmIds }: GroupDetail) => ({
+  uuid: group.uuid,
+  name: group.name,
+  description: group.description,
+  location_id: group.locationId,
+  rules: rules.map(ruleView),
+  vm_ids: vmIds,
+  synced: group.syncedVersion >= group.version,
+  created_at: group.createdAt.toISOString(),
+  updated_at: group.updatedAt.toISOString(),
+});
+
+/** /api/network/security-group (DECISIONS 9). Another customer's group is a 404 for every verb. */
+export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {
+  app.post(
+    '/',
+    { schema: { tags, summary: 'Creates a security group', body: CreateGroupBody, response: { 201: Envelope(SecurityGroup), ...errorResponses(400, 401, 409) } } },
+    async (req, reply) => reply.status(201).send({ message: 'Security group created', data: groupView(await groups.create(customerOf(req).customerId, req.body)) }),
+  );
+
+  app.get('/', { schema: { tags, summary: 'My security groups, newest first', querystring: PageQuery, response: { 200: Paginated(SecurityGroup), ...errorResponses(400, 401) } } }, async (req) => {
+    const p = pageOf(req.query);
+    const page = await groups.list(customerOf(req).customerId, p);
+    return paginated('OK', p, { items: page.items.map(groupView), total: page.total });
+  });
+
+  app.get(
+    '/:uuid',
+    { schema: { tags, summary: 'One security group with its rules and VMs', params: GroupParams, response: { 200: Envelope(SecurityGroup), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'OK', data: groupView(await groups.get(customerOf(req).customerId, req.params.uuid)) }),
+  );
+
+  app.delete(
+    '/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM)',
+        params: GroupParams,
+        response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => {
+      await groups.delete(customerOf(req).customerId, req.params.uuid);
+      return { message: 'Security group deleted', data: null };
+    },
+  );
+
+  app.post(
+    '/:uuid/rules',
+    {
+      schema: {
+        tags,
+        summary: 'Adds an ingress or egress rule of a firewall rule type',
+        description: "The rule type's protocol decides the ports: tcp/udp need port_from (port_to defaults to it), icmp and any refuse ports.",
+        params: GroupParams,
+        body: CreateRuleBody,
+        response: { 201: Envelope(Rule), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Rule added', data: ruleView(await groups.addRule(customerOf(req).customerId, req.params.uuid, req.body)) }),
+  );
+
+  app.delete(
+    '/:uuid/rules/:rule_id',
+    { schema: { tags, summary: 'Deletes a rule', params: RuleParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    async (req) => {
+      await groups.deleteRule(customerOf(req).customerId, req.params.uuid, req.params.rule_id);
+      return { message: 'Rule deleted', data: null };
+    },
+  );
+};
+
+/** Attach and detach on a VM: /api/compute/vm/{id}/security-groups (DECISIONS 9). */
+export const vmSecurityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {
+  app.post(
+    '/vm/:id/security-groups',
+    {
+      schema: {
+        tags,
+        summary: 'Attaches a security group to my VM (same location; attaching twice is a no-op)',
+        params: VmParams,
+        body: AttachBody,
+        response: { 200: Envelope(SecurityGroup), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => ({ message: 'Security group attached', data: groupView(await groups.attach(customerOf(req).customerId, req.params.id, req.body.security_group_uuid)) }),
+  );
+
+  app.delete(
+    '/vm/:id/security-groups/:uuid',
+    { schema: { tags, summary: 'Detaches a security group from my VM', params: VmGroupParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    async (req) => {
+      await groups.detach(customerOf(req).customerId, req.params.id, req.params.uuid);
+      return { message: 'Security group detached', data: null };
+    },
+  );
+};

@@ -1,0 +1,239 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
+import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import type { Datacenter } from '../../integrations/datacenter/index.js';
+import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
+
+export interface CreateGroupInput {
+  name: string;
+  location_id: number;
+  description?: string;
+}
+
+export interface CreateRuleInput {
+  direction: 'ingress' | 'egress';
+  rule_type_id: number;
+  port_from?: number;
+  port_to?: number;
+  remote_cidr: string;
+}
+
+export interface GroupDetail {
+  group: SecurityGroupRow;
+  rules: SecurityGroupRuleRow[];
+  vmIds: number[];
+}
+
+/** A CIDR block: IPv4 with no host bits set (10.0.0.0/8, not 10.0.0.1/8), or IPv6 with a prefix 0..128. */
+export function normalizeCidr(text: string): string | undefined {
+  const m = /^([^/\s]+)\/(\d{1,3})$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, addr, bitsText] = m as unknown as [string, string, string];
+  const bits = Number(bitsText);
+  if (isIPv4(addr)) {
+    if (bits > 32 || String(bits) !== bitsText) return undefined;
+    const n = addr.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+    const hostBits = 32 - bits;
+    if (hostBits > 0 && n % 2 ** hostBits !== 0) return undefined;
+    return `${addr}/${bits}`;
+  }
+  if (isIPv6(addr)) return bits <= 128 && String(bits) === bitsText ? `${addr.toLowerCase()}/${bits}` : undefined;
+  return undefined;
+}
+
+/**
+ * Security groups (DECISIONS 9): every change bumps the group's version in the transaction and
+ * queues the sync job, which applies the whole desired state at the datacenter (idempotent: a
+ * repeat or a stale job applies the current state again).
+ */
+export class SecurityGroupsService {
+  readonly syncJob = defineJob<{ groupId: number }>({
+    name: 'network.security-group-sync',
+    description: 'Applies a security group (rules and attached VMs) at the datacenter, or removes a deleted one; idempotent',
+    concurrency: 2,
+    retryLimit: 10,
+    record: 'failures',
+    handler: ({ groupId }) => this.sync(groupId),
+  });
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: SecurityGroupsRepository,
+    private readonly datacenter: Datacenter,
+    private readonly queue: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  private async changed(tx: Executor, group: SecurityGroupRow, deleted = false): Promise<void> {
+    await this.repo.bump(tx, group.id, this.clock.now(), deleted);
+    await this.queue.send(this.syncJob, { groupId: group.id }, { tx });
+  }
+
+  async create(customerId: number, input: CreateGroupInput): Promise<GroupDetail> {
+    const name = input.name.trim();
+    if (name.length === 0) throw new ValidationError('Validation failed', [{ field: 'name', message: 'must not be blank' }]);
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (!(await this.repo.locationActive(tx, input.location_id))) {
+          throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
+        }
+        const now = this.clock.now();
+        const group = await this.repo.insert(tx, { customerId, locationId: input.location_id, name, description: input.description ?? '', createdAt: now, updatedAt: now });
+        await this.queue.send(this.syncJob, { groupId: group.id }, { tx });
+        return { group, rules: [], vmIds: [] };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('You already have a security group with this name', 'NAME_TAKEN');
+      throw err;
+    }
+  }
+
+  async list(customerId: number, p: PageRequest): Promise<Page<GroupDetail>> {
+    const page = await this.repo.list(this.db, customerId, p);
+    const ids = page.items.map((g) => g.id);
+    const [rules, attached] = [await this.repo.rules(this.db, ids), await this.repo.attachedVms(this.db, ids)];
+    return {
+      total: page.total,
+      items: page.items.map((group) => ({
+        group,
+        rules: rules.filter((r) => r.groupId === group.id),
+        vmIds: attached.filter((a) => a.groupId === group.id).map((a) => a.vmId),
+      })),
+    };
+  }
+
+  async get(customerId: number, uuid: string): Promise<GroupDetail> {
+    const group = await this.repo.find(this.db, customerId, uuid);
+    if (!group) throw new NotFoundError('Security group');
+    return this.detail(this.db, group);
+  }
+
+  private async detail(ex: Executor, group: SecurityGroupRow): Promise<GroupDetail> {
+    const rules = await this.repo.rules(ex, [group.id]);
+    const vmIds = (await this.repo.attachedVms(ex, [group.id])).map((a) => a.vmId);
+    return { group, rules, vmIds };
+  }
+
+  /** Refused (409 SECURITY_GROUP_IN_USE) while attached to a VM that is not Deleted. */
+  async delete(customerId: number, uuid: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const group = await this.repo.find(tx, customerId, uuid, true);
+      if (!group) throw new NotFoundError('Security group');
+      const attached = await this.repo.attachedVms(tx, [group.id]);
+      if (attached.length > 0) {
+        throw new ConflictError(`The security group is attached to ${attached.length} VM(s); detach it first`, 'SECURITY_GROUP_IN_USE');
+      }
+      await this.changed(tx, group, true);
+    });
+  }
+
+  /** The rule type's protocol decides the ports: required for tcp/udp, refused for icmp and any. */
+  async addRule(customerId: number, uuid: string, input: CreateRuleInput): Promise<SecurityGroupRuleRow> {
+    return this.db.transaction(async (tx) => {
+      const group = await this.repo.find(tx, customerId, uuid, true);
+      if (!group) throw new NotFoundError('Security group');
+      const type = await this.repo.ruleType(tx, input.rule_type_id);
+      const errors: FieldError[] = [];
+      if (!type) errors.push({ field: 'rule_type_id', message: 'no firewall rule type with this id' });
+      const cidr = normalizeCidr(input.remote_cidr);
+      if (!cidr) errors.push({ field: 'remote_cidr', message: 'must be a CIDR block such as 0.0.0.0/0 or 10.0.0.0/8 (no host bits set), or an IPv6 prefix' });
+      let portFrom: number | null = null;
+      let portTo: number | null = null;
+      if (type && (type.protocol === 'tcp' || type.protocol === 'udp')) {
+        if (input.port_from === undefined) errors.push({ field: 'port_from', message: `required for a ${type.protocol} rule type` });
+        else {
+          portFrom = input.port_from;
+          portTo = input.port_to ?? input.port_from;
+          if (portTo < portFrom) errors.push({ field: 'port_to', message: 'must be at least port_from' });
+        }
+      } else if (type) {
+        for (const f of ['port_from', 'port_to'] as const) {
+          if (input[f] !== undefined) errors.push({ field: f, message: `not allowed for a ${type.protocol} rule type` });
+        }
+      }
+      if (errors.length > 0) throw new ValidationError('Validation failed', errors);
+      const rule = await this.repo.insertRule(tx, {
+        groupId: group.id,
+        direction: input.direction,
+        ruleTypeId: type!.id,
+        protocol: type!.protocol as SecurityGroupRuleRow['protocol'],
+        portFrom,
+        portTo,
+        remoteCidr: cidr!,
+        createdAt: this.clock.now(),
+      });
+      await this.changed(tx, group);
+      return rule;
+    });
+  }
+
+  async deleteRule(customerId: number, uuid: string, ruleId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const group = await this.repo.find(tx, customerId, uuid, true);
+      if (!group) throw new NotFoundError('Security group');
+      if (!(await this.repo.deleteRule(tx, group.id, ruleId))) throw new NotFoundError('Rule');
+      await this.changed(tx, group);
+    });
+  }
+
+  /** Attaches the group to the customer's VM in the same location (attaching twice is a no-op). */
+  async attach(customerId: number, vmId: number, uuid: string): Promise<GroupDetail> {
+    return this.db.transaction(async (tx) => {
+      const vm = await this.repo.vmOf(tx, customerId, vmId);
+      if (!vm) throw new NotFoundError('VM');
+      const group = await this.repo.find(tx, customerId, uuid, true);
+      if (!group) throw new NotFoundError('Security group');
+      if (group.locationId !== vm.locationId) throw new BadRequestError('LOCATION_MISMATCH', 'The security group and the VM are in different locations');
+      if (await this.repo.attach(tx, group.id, vm.id)) await this.changed(tx, group);
+      return this.detail(tx, group);
+    });
+  }
+
+  async detach(customerId: number, vmId: number, uuid: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const vm = await this.repo.vmOf(tx, customerId, vmId);
+      if (!vm) throw new NotFoundError('VM');
+      const group = await this.repo.find(tx, customerId, uuid, true);
+      if (!group) throw new NotFoundError('Security group');
+      if (!(await this.repo.detach(tx, group.id, vm.id))) throw new NotFoundError('Attachment');
+      await this.changed(tx, group);
+    });
+  }
+
+  /** Compute's VmDeletedListener: the groups the VM was attached to are applied again without it. */
+  async vmDeleted(tx: Executor, vmId: number): Promise<void> {
+    for (const group of await this.repo.groupsOfVm(tx, vmId)) await this.changed(tx, group);
+  }
+
+  /**
+   * The job: reads the current state (outside any transaction) and applies it at the datacenter.
+   * When the group changed while this ran (a job of an older version finishing after a newer
+   * one), it applies again, so the datacenter ends on the latest state.
+   */
+  async sync(groupId: number): Promise<void> {
+    for (let round = 0; round < 5; round++) {
+      const group = await this.repo.findById(this.db, groupId);
+      if (!group) return;
+      const reference = `sg-${group.uuid}`;
+      if (group.deletedAt) {
+        await this.datacenter.deleteSecurityGroup(reference);
+      } else {
+        const rules = await this.repo.rules(this.db, [group.id]);
+        const attached = await this.repo.attachedVms(this.db, [group.id]);
+        await this.datacenter.applySecurityGroup({
+          reference,
+          locationId: group.locationId,
+          rules: rules.map((r) => ({ direction: r.direction, protocol: r.protocol, portFrom: r.portFrom, portTo: r.portTo, remoteCidr: r.remoteCidr })),
+          machines: attached.map((a) => `vm-${a.vmId}`),
+        });
+      }
+      await this.repo.markSynced(this.db, group.id, group.version, this.clock.now());
+      const now = await this.repo.findById(this.db, groupId);
+      if (!now || now.version === group.version) return;
+    }
+  }
+}
