@@ -137,6 +137,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       sessions: s.sessions,
       twoFactor: s.twoFactor,
       changeEmail: s.changeEmail,
+      events: s.securityEvents,
       cookieSecure: c.config.cookieSecure,
       rateLimitPerMin: c.config.authRateLimitPerMin,
       rateLimits: c.rateLimits,
@@ -146,6 +147,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await customerApi.register(authPages, {
         auth: s.auth,
         changeEmail: s.changeEmail,
+        events: s.securityEvents,
         publicUrl: c.config.publicUrl,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,

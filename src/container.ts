@@ -8,6 +8,7 @@ import { createMetricsRegistry } from './platform/http/metrics.js';
 import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
+import { AccountLock } from './platform/account-lock/account-lock.js';
 import { LookupsRepository, LookupsService } from './modules/lookups/index.js';
 import { SettingsRepository, SettingsService } from './modules/settings/index.js';
 import { AuditRepository, AuditService } from './modules/audit/index.js';
@@ -31,6 +32,7 @@ import {
   ChangeEmailService,
   CookieCustomerAuthenticator,
   CustomerTokens,
+  SecurityEvents,
   SessionService,
   SessionsRepository,
   TwoFactorService,
@@ -87,6 +89,7 @@ export interface Services {
   twoFactor: TwoFactorService;
   changeEmail: ChangeEmailService;
   customerAuthenticator: CookieCustomerAuthenticator;
+  securityEvents: SecurityEvents;
   customers: CustomersService;
   // money (wallet, top-ups)
   wallet: WalletService;
@@ -130,6 +133,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
 
     const audit = new AuditService(db, new AuditRepository(), clock);
+    // One account-lock rule for customers and staff (src/platform/account-lock).
+    const accountLock = new AccountLock(db, clock);
+    queue.register(accountLock.pruneJob);
     const settings = new SettingsService(db, new SettingsRepository(), audit, clock);
     const lookups = new LookupsService(db, new LookupsRepository(), settings);
 
@@ -137,8 +143,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const rolesRepo = new RolesRepository();
     const adminSessions = new AdminSessionsRepository();
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
-    const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock);
-    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock);
+    const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock, accountLock);
+    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, accountLock);
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
@@ -177,11 +183,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const linkBase = config.frontendUrl ?? config.publicUrl;
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
-    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock);
+    const securityEvents = new SecurityEvents(db, audit);
+    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents);
     queue.register(sessions.pruneJob);
-    const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey });
-    const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' });
-    const changeEmail = new ChangeEmailService(db, authRepo, sessions, mailer, clock, { linkBase, otpKey: config.jwtSecret });
+    const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey }, { lock: accountLock, events: securityEvents, queue });
+    const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' }, accountLock, securityEvents);
+    const changeEmail = new ChangeEmailService(db, authRepo, sessions, mailer, clock, { linkBase, otpKey: config.jwtSecret }, securityEvents);
     const customerAuthenticator = new CookieCustomerAuthenticator(sessions);
     // Ports the money and compute branches replace with their own readers.
     const balances: BalanceReader = wallet;
@@ -238,6 +245,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         twoFactor,
         changeEmail,
         customerAuthenticator,
+        securityEvents,
         customers,
         wallet,
         coupons,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { createAdmin } from '../helpers/admins.js';
 import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
 
 let t: TestApp;
@@ -261,12 +262,13 @@ describe('device sessions', () => {
     assert.equal((await me(b)).statusCode, 200);
     await assert.rejects(svc.revoke(c.id + 100000, aSid), /not found/);
 
-    const imp = await svc.impersonate(c.id, 42, { ip: '10.0.0.1', userAgent: 'backoffice' });
+    const staff = await createAdmin(t, { role: 'Admin Support' });
+    const imp = await svc.impersonate(c.id, staff.id, { ip: '10.0.0.1', userAgent: 'backoffice' });
     const impCookie = cookieHeader({ access_token: imp.accessToken, refresh_token: imp.refreshToken });
     const seen = (await me(impCookie)).json().data;
     assert.equal(seen.find((x: any) => x.current).impersonated, true);
     const row = await t.container.db.execute(sql`select impersonator_admin_id from customer_sessions where id = ${imp.sessionId}`);
-    assert.equal((row as any).rows[0].impersonator_admin_id, 42);
+    assert.equal((row as any).rows[0].impersonator_admin_id, staff.id);
 
     assert.equal(await svc.revoke(c.id, 'all'), 2);
     assert.equal((await me(b)).statusCode, 401);

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { adminOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
-import { SESSION_TTL_MS, type AdminAuthService, type IssuedTokens } from './admin-auth.service.js';
+import type { AdminAuthService, IssuedTokens } from './admin-auth.service.js';
 import { ACCESS_TTL_SECONDS } from './admin-tokens.js';
 import { BO_ACCESS_COOKIE, BO_REFRESH_COOKIE } from './admins.authenticator.js';
 import { presentProfile } from './admins.present.js';
@@ -33,7 +33,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
     reply.setCookie(BO_REFRESH_COOKIE, t.refreshToken, {
       ...base,
       path: REFRESH_PATH,
-      maxAge: SESSION_TTL_MS / 1000,
+      maxAge: t.refreshMaxAgeSeconds,
     });
   };
   const clearCookies = (reply: FastifyReply) => {

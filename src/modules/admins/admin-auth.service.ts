@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { accountSubject, unknownEmailSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
-import type { Database, Executor } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
-import { AppError, BadRequestError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import { isStrongPassword, passwordRule } from '../auth/index.js';
@@ -13,10 +14,10 @@ import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';
 import type { RolesService } from './roles.service.js';
 
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_LOCK_MS = 15 * 60_000;
-/** A backoffice session lives 12 hours after its last refresh (sliding). */
+/**
+ * A backoffice session ends 12 hours after its login, however it is used: refreshes never extend
+ * it, so role and permission changes, which each refresh re-reads, are complete by then.
+ */
 export const SESSION_TTL_MS = 12 * 3600_000;
 /** last_access_at is written at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000;
@@ -26,6 +27,8 @@ export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** What is left of the session's life, for the refresh cookie's Max-Age. */
+  refreshMaxAgeSeconds: number;
 }
 
 export interface LoginResult extends IssuedTokens {
@@ -56,13 +59,16 @@ export class AdminAuthService {
     private readonly audit: AuditService,
     private readonly tokens: AdminTokens,
     private readonly clock: Clock,
+    private readonly lock: AccountLock,
   ) {}
 
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
     const now = this.clock.now();
-    const admin = await this.admins.findByEmail(this.db, input.email.trim());
-    // The attempt is counted before the slow password check, so parallel guesses cannot outrun the lock.
-    const attempt = admin ? await this.reserveAttempt(admin.id, now) : null;
+    const email = input.email.trim();
+    const admin = await this.admins.findByEmail(this.db, email);
+    // Counted before the slow password check (parallel guesses cannot outrun the lock), and for an
+    // address without an account too, so the answers do not tell which addresses are staff.
+    const attempt = await this.lock.reserve('admin', admin ? accountSubject(admin.id) : unknownEmailSubject(email));
     const ok = admin ? await verifyPassword(admin.passwordHash, input.password) : await verifyAgainstDummy(input.password);
     if (!admin || !ok || admin.deletedAt) {
       await this.audit.record(this.db, {
@@ -72,11 +78,12 @@ export class AdminAuthService {
         ...(admin ? { targetId: admin.id } : {}),
         after: { email: input.email, reason: !admin ? 'unknown e-mail' : admin.deletedAt && ok ? 'account deleted' : 'wrong password' },
       });
+      this.lock.wrong(attempt);
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     }
     return this.db.transaction(async (tx) => {
-      // Under the row lock: the right password gets no session while another attempt holds the lock.
-      await this.releaseAttempt(tx, admin.id, attempt!, now);
+      // Under the counter's row lock: the right password gets no session while another attempt holds the lock.
+      await this.lock.release(attempt, tx);
       const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -102,30 +109,15 @@ export class AdminAuthService {
         after: { role: admin.roleName, must_change_password: admin.mustChangePassword },
       });
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId, role: admin.roleName, permissions, now });
-      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken: refresh.token, refreshExpiresAt: expiresAt };
+      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken: refresh.token, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: SESSION_TTL_MS / 1000 };
     });
   }
 
-  /** Counts a password attempt (login, change-password); 429 while the account is locked. */
-  private async reserveAttempt(adminId: number, now: Date): Promise<{ locks: boolean }> {
-    const attempt = await this.admins.reserveLoginAttempt(this.db, adminId, now, new Date(now.getTime() - LOGIN_WINDOW_MS), LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS));
-    if (!attempt) throw await this.locked(this.db, adminId, now);
-    return attempt;
-  }
-
-  /** A right password undoes the count; 429 if another attempt locked the account meanwhile. */
-  private async releaseAttempt(ex: Executor, adminId: number, attempt: { locks: boolean }, now: Date): Promise<void> {
-    if (!(await this.admins.releaseLoginAttempt(ex, adminId, now, attempt.locks))) throw await this.locked(ex, adminId, now);
-  }
-
-  private async locked(ex: Executor, adminId: number, now: Date): Promise<RateLimitedError> {
-    const until = (await this.admins.findById(ex, adminId))?.lockedUntil ?? now;
-    return new RateLimitedError((until.getTime() - now.getTime()) / 1000, 'Too many failed logins; the account is locked for a while');
-  }
-
   /**
-   * Rotates the refresh token. The role and permissions stay those resolved at login. Presenting
-   * a token that was already used revokes the whole session (it was stolen or replayed).
+   * Rotates the refresh token and re-reads the admin: a deleted admin's session ends, and the new
+   * access token carries the admin's current role and permissions. The session's end stays 12 hours
+   * after login. Presenting a token that was already used revokes the whole session (it was stolen
+   * or replayed).
    */
   async refresh(refreshToken: string | undefined, from: Actor): Promise<IssuedTokens> {
     if (!refreshToken) throw new UnauthenticatedError();
@@ -149,19 +141,26 @@ export class AdminAuthService {
       if (stored.expiresAt <= now) return { error: 'expired' as const };
       const live = await this.sessions.findLive(tx, session.id, session.adminId, now);
       if (!live) return { error: 'dead' as const };
+      const admin = await this.admins.findById(tx, session.adminId);
+      if (!admin || admin.deletedAt) return { error: 'dead' as const };
       await this.sessions.markRefreshTokenUsed(tx, hash, now);
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
+      const expiresAt = session.expiresAt;
       const next = newRefreshToken();
       await this.sessions.insertRefreshToken(tx, { tokenHash: next.hash, sessionId: session.id, expiresAt });
-      await this.sessions.extend(tx, session.id, now, expiresAt);
-      const accessToken = this.tokens.issueAccess({
-        adminId: session.adminId,
-        sessionId: session.id,
-        role: session.roleName,
-        permissions: session.permissions,
-        now,
-      });
-      return { tokens: { accessToken, refreshToken: next.token, refreshExpiresAt: expiresAt } };
+      await this.sessions.refreshed(tx, session.id, now, admin.roleName, permissions);
+      if (admin.roleName !== session.roleName || [...permissions].sort().join() !== [...session.permissions].sort().join()) {
+        await this.audit.record(tx, {
+          actor: { ...from, type: 'admin', id: admin.id },
+          action: 'admin.session_authority_updated',
+          targetType: 'admin_session',
+          targetId: session.id,
+          before: { role: session.roleName, permissions: session.permissions },
+          after: { role: admin.roleName, permissions },
+        });
+      }
+      const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId: session.id, role: admin.roleName, permissions, now });
+      return { tokens: { accessToken, refreshToken: next.token, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) } };
     });
     if (!outcome.tokens) throw new UnauthenticatedError('The session has ended; log in again');
     return outcome.tokens;
@@ -190,11 +189,9 @@ export class AdminAuthService {
     const row = await this.admins.findById(this.db, admin.adminId);
     if (!row) throw new UnauthenticatedError();
     const now = this.clock.now();
-    const attempt = await this.reserveAttempt(row.id, now);
-    if (!(await verifyPassword(row.passwordHash, input.current_password))) {
+    if (!(await this.lock.check('admin', accountSubject(row.id), () => verifyPassword(row.passwordHash, input.current_password)))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
-    await this.releaseAttempt(this.db, row.id, attempt, now);
     if (!isStrongPassword(input.new_password)) {
       throw new ValidationError('Weak password', [{ field: 'new_password', message: passwordRule.description }]);
     }

@@ -48,8 +48,9 @@ export class AdminSessionsRepository {
     await ex.update(adminSessions).set({ lastAccessAt: now }).where(eq(adminSessions.id, sessionId));
   }
 
-  async extend(ex: Executor, sessionId: string, now: Date, expiresAt: Date): Promise<void> {
-    await ex.update(adminSessions).set({ lastAccessAt: now, expiresAt }).where(eq(adminSessions.id, sessionId));
+  /** A refresh: the session's role and permissions become the admin's current ones (its end stays). */
+  async refreshed(ex: Executor, sessionId: string, now: Date, roleName: string, permissions: string[]): Promise<void> {
+    await ex.update(adminSessions).set({ lastAccessAt: now, roleName, permissions }).where(eq(adminSessions.id, sessionId));
   }
 
   async revoke(ex: Executor, sessionId: string, now: Date, reason: string): Promise<void> {

@@ -65,7 +65,6 @@ export class RolesRepository {
   }
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export class AdminsRepository {
   private selectWithRole(ex: Executor) {
@@ -115,41 +114,5 @@ export class AdminsRepository {
     if (emails.length === 0) return [];
     const rows = await ex.select({ email: admins.email }).from(admins).where(inArray(sql`lower(${admins.email})`, emails.map((e) => e.toLowerCase())));
     return rows.map((r) => r.email);
-  }
-
-  /**
-   * Counts a password attempt before the password is checked, so parallel guesses cannot outrun
-   * the lock. Only while the account is not locked: a new 15-minute window starts when the last
-   * one is over, and the `maxFailures`-th attempt in the window locks the account until
-   * `lockUntil` (`locks`). A right password undoes it with {@link releaseLoginAttempt}.
-   * Refused (null) while locked.
-   */
-  async reserveLoginAttempt(ex: Executor, id: number, now: Date, windowStart: Date, maxFailures: number, lockUntil: Date): Promise<{ locks: boolean } | null> {
-    const n = sql`(case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then 1 else ${admins.failedLogins} + 1 end)`;
-    const rows = await ex
-      .update(admins)
-      .set({
-        failedLogins: n,
-        firstFailedAt: sql`case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then ${ts(now)} else ${admins.firstFailedAt} end`,
-        lockedUntil: sql`case when ${n} >= ${maxFailures} then ${ts(lockUntil)} else null end`,
-      })
-      .where(and(eq(admins.id, id), sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
-      .returning({ failedLogins: admins.failedLogins });
-    const row = rows[0];
-    return row ? { locks: row.failedLogins >= maxFailures } : null;
-  }
-
-  /**
-   * Clears the failure count after a right password and holds the row lock for the rest of the
-   * transaction. False while another attempt holds the account locked (`ownsLock`: the caller's
-   * own attempt set the lock).
-   */
-  async releaseLoginAttempt(ex: Executor, id: number, now: Date, ownsLock: boolean): Promise<boolean> {
-    const rows = await ex
-      .update(admins)
-      .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
-      .where(and(eq(admins.id, id), ownsLock ? undefined : sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
-      .returning({ id: admins.id });
-    return rows.length > 0;
   }
 }

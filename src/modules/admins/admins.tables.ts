@@ -41,9 +41,6 @@ export const admins = pgTable(
       .references(() => roles.id),
     /** Set for generated passwords: the admin can only change the password until they do. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
-    failedLogins: integer('failed_logins').notNull().default(sql`0`),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -20,6 +20,8 @@ export const customerSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
     impersonatorAdminId: integer('impersonator_admin_id'),
+    /** The impersonating admin's role when the session opened: a role change ends the session. */
+    impersonatorRoleId: integer('impersonator_role_id'),
   },
   (t) => [
     uniqueIndex('customer_sessions_refresh_unique').on(t.refreshTokenHash),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerRefreshTokenHistory, customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
@@ -50,17 +51,30 @@ export class SessionsRepository {
         createdAt: row.now,
         lastAccessAt: row.now,
         impersonatorAdminId: row.impersonatorAdminId ?? null,
+        impersonatorRoleId: row.impersonatorAdminId ? sql`(select ${admins.roleId} from ${admins} where ${admins.id} = ${row.impersonatorAdminId})` : null,
       })
       .returning(columns);
     return created!;
   }
 
-  /** The session with what authentication needs to know about its customer. */
-  async findForAuth(ex: Executor, id: string) {
+  /**
+   * The session with what authentication needs to know about its customer and, for an
+   * impersonation, whether its admin still may: not deleted, the same role as when it began, and
+   * that role still holds `impersonatePermission` (or is the locked Super Admin role).
+   */
+  async findForAuth(ex: Executor, id: string, impersonatePermission: string) {
     const [row] = await ex
-      .select({ ...columns, customerActive: customers.isActive })
+      .select({
+        ...columns,
+        customerActive: customers.isActive,
+        impersonatorMay: sql<boolean>`${customerSessions.impersonatorAdminId} is null or (
+          ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
+          and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${impersonatePermission})))`,
+      })
       .from(customerSessions)
       .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+      .leftJoin(admins, eq(admins.id, customerSessions.impersonatorAdminId))
+      .leftJoin(roles, eq(roles.id, admins.roleId))
       .where(eq(customerSessions.id, id));
     return row;
   }
@@ -143,13 +157,13 @@ export class SessionsRepository {
   }
 
   /** Revokes the live session whose current refresh token has this hash (a rotated one names none). */
-  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<boolean> {
-    const rows = await ex
+  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<{ id: string; customerId: number } | undefined> {
+    const [row] = await ex
       .update(customerSessions)
       .set({ revokedAt: now, revokeReason: reason })
       .where(and(eq(customerSessions.refreshTokenHash, hash), isNull(customerSessions.revokedAt)))
-      .returning({ id: customerSessions.id });
-    return rows.length > 0;
+      .returning({ id: customerSessions.id, customerId: customerSessions.customerId });
+    return row;
   }
 
   /** Revokes every live session of a customer, except `keep` when given; returns how many. */

@@ -8,6 +8,7 @@ import type { CustomerPrincipal } from '../../platform/http/auth.js';
 import type { AuthRepository } from './auth.repository.js';
 import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import { SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface ClientMeta {
   ip: string | null;
@@ -37,6 +38,8 @@ export interface SessionEntry {
 }
 
 export const MAX_SESSION_LIMIT = 100;
+/** The staff permission an impersonation session lives on (admins' catalog, permissions.ts). */
+export const IMPERSONATE_PERMISSION = 'impersonate_user';
 /** A rotated refresh token is kept as long as a refresh token can live (30 days), then pruned. */
 export const ROTATED_REFRESH_RETENTION_DAYS = 30;
 
@@ -55,6 +58,7 @@ export class SessionService {
     private readonly authRepo: AuthRepository,
     private readonly tokens: CustomerTokens,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   /**
@@ -101,12 +105,13 @@ export class SessionService {
   async authenticate(accessToken: string | undefined): Promise<CustomerPrincipal> {
     const claims = this.tokens.verifyAccess(accessToken);
     if (!claims) throw new UnauthenticatedError();
-    const row = await this.repo.findForAuth(this.db, claims.sessionId);
+    const row = await this.repo.findForAuth(this.db, claims.sessionId, IMPERSONATE_PERMISSION);
     if (!row || row.revokedAt || row.customerId !== claims.customerId || !row.customerActive) {
       throw new UnauthenticatedError('Your session has ended, please log in again');
     }
     const now = this.clock.now();
-    if (row.impersonatorAdminId && now.getTime() >= row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000) {
+    if (row.impersonatorAdminId && (now.getTime() >= row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000 || !row.impersonatorMay)) {
+      if (!row.impersonatorMay) await this.repo.revoke(this.db, row.id, 'impersonator_lost_authority', now);
       throw new UnauthenticatedError('The impersonation session has ended');
     }
     if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
@@ -127,11 +132,14 @@ export class SessionService {
     const expiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
     const row = await this.db.transaction(async (tx) => {
       const rotated = await this.repo.rotate(tx, hash, sha256Hex(next), expiresAt, now);
-      if (rotated) {
-        const owner = await this.authRepo.findById(tx, rotated.customerId);
-        return owner?.isActive ? rotated : undefined;
+      if (!rotated) return undefined;
+      const owner = await this.authRepo.findById(tx, rotated.customerId);
+      if (!owner?.isActive) return undefined;
+      if (rotated.impersonatorAdminId && !(await this.repo.findForAuth(tx, rotated.id, IMPERSONATE_PERMISSION))?.impersonatorMay) {
+        await this.repo.revoke(tx, rotated.id, 'impersonator_lost_authority', now);
+        return undefined;
       }
-      return undefined;
+      return rotated;
     });
     if (row) return this.issue(row, next);
     const reused = await this.repo.findByRotatedHash(this.db, hash);
@@ -155,12 +163,16 @@ export class SessionService {
   async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
     const now = this.clock.now();
     const claims = this.tokens.verifyAccess(cookies.accessToken);
-    if (claims) {
-      await this.repo.revoke(this.db, claims.sessionId, 'logout', now, claims.customerId);
-      return;
-    }
     const refresh = cookies.refreshToken;
-    if (refresh && refresh.length <= 200) await this.repo.revokeByRefreshHash(this.db, sha256Hex(refresh), 'logout', now);
+    await this.db.transaction(async (tx) => {
+      let ended: { id: string; customerId: number } | undefined;
+      if (claims) {
+        if (await this.repo.revoke(tx, claims.sessionId, 'logout', now, claims.customerId)) ended = { id: claims.sessionId, customerId: claims.customerId };
+      } else if (refresh && refresh.length <= 200) {
+        ended = await this.repo.revokeByRefreshHash(tx, sha256Hex(refresh), 'logout', now);
+      }
+      if (ended) await this.events.record(tx, SecurityAction.logout, ended.customerId, { session_id: ended.id });
+    });
   }
 
   async list(customerId: number, currentSessionId?: string): Promise<SessionEntry[]> {
@@ -186,6 +198,8 @@ export class SessionService {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) throw new NotFoundError('Session');
     const done = await this.repo.revoke(ex, sessionId, reason, now, customerId);
     if (!done) throw new NotFoundError('Session');
+    // Staff revocations are audited by the staff service with the admin as actor.
+    if (reason === 'revoked') await this.events.record(ex, SecurityAction.sessionRevoked, customerId, { session_id: sessionId });
     return 1;
   }
 
