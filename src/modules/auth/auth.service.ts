@@ -157,8 +157,15 @@ export class AuthService {
       throw invalidCredentials();
     }
     const outcome = await this.db.transaction(async (tx): Promise<LoginResult | AppError> => {
-      // Under the counter's row lock: a right password gets nothing while another attempt holds the lock.
-      await this.lock.release(attempt, tx);
+      if (customer.is2faActive && customer.isActive && customer.isRegistrationCompleted) {
+        // The password alone opens nothing: the attempt stays counted until the second factor
+        // succeeds, so someone who knows the password cannot log in again and again for fresh
+        // rounds of code guesses (10 logins in 15 minutes lock the account).
+        this.lock.wrong(attempt);
+      } else {
+        // Under the counter's row lock: a right password gets nothing while another attempt holds the lock.
+        await this.lock.release(attempt, tx);
+      }
       if (!customer.isActive) return new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
       if (!customer.isRegistrationCompleted) return new ForbiddenError('Confirm your e-mail address first: we sent you a link', 'EMAIL_NOT_VERIFIED');
       if (customer.is2faActive) {
@@ -235,6 +242,8 @@ export class AuthService {
       return await this.db.transaction(async (tx) => {
         await consume(tx);
         if (!(await this.repo.consumeChallenge(tx, challenge.id, now))) throw challengeGone();
+        // The login is complete: its password attempt is released (429 while the account is locked).
+        await this.lock.release({ scope: 'customer', subject: accountSubject(customer.id), locks: false, lockedUntil: null }, tx);
         const session = await this.sessions.open(tx, customer.id, meta);
         await this.events.record(tx, SecurityAction.login, customer.id, { session_id: session.sessionId, second_factor: method }, meta);
         return session;

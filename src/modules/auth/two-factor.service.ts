@@ -43,14 +43,25 @@ export class TwoFactorService {
    */
   async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expires_at: string }> {
     const customer = await this.loadCustomer(this.db, customerId);
-    if (!(await this.lock.check('customer', accountSubject(customerId), () => verifyPassword(customer.passwordHash, input.password)))) {
-      await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: 'wrong password' });
+    // One attempt for the request: released only when the password and (with 2FA on) the code are right.
+    const attempt = await this.lock.reserve('customer', accountSubject(customerId));
+    if (!(await verifyPassword(customer.passwordHash, input.password))) {
+      await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: 'wrong password (sudo)' });
+      this.lock.wrong(attempt);
       throw new BadRequestError('INVALID_PASSWORD', 'The password is wrong', [{ field: 'password', message: 'is wrong' }]);
     }
     if (customer.is2faActive) {
-      if (!input.code) throw new BadRequestError('INVALID_CODE', 'A 2FA code is required', [{ field: 'code', message: 'is required while 2FA is on' }]);
-      await this.useTotp(customerId, customer.totpSecretEnc, input.code, 'sudo');
+      if (!input.code) {
+        await this.lock.release(attempt);
+        throw new BadRequestError('INVALID_CODE', 'A 2FA code is required', [{ field: 'code', message: 'is required while 2FA is on' }]);
+      }
+      if (!(await this.spendTotp(customerId, customer.totpSecretEnc, input.code))) {
+        await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: 'wrong 2fa code (sudo)' });
+        this.lock.wrong(attempt);
+        throw invalidCode();
+      }
     }
+    await this.lock.release(attempt);
     const sudo = this.tokens.sudo(customerId, sessionId);
     await this.events.record(undefined, SecurityAction.sudoGranted, customerId, { session_id: sessionId, expires_at: sudo.expiresAt.toISOString() });
     return { token: sudo.token, expires_at: sudo.expiresAt.toISOString() };
@@ -141,14 +152,17 @@ export class TwoFactorService {
    * releases it, and 429 while the account is locked.
    */
   private async useTotp(customerId: number, secretEnc: string | null, code: string, where: string): Promise<void> {
-    const ok = await this.lock.check('customer', accountSubject(customerId), async () => {
-      const step = secretEnc ? matchTotp(decryptSecret(this.opts.encryptionKey, secretEnc), code.trim(), this.clock.now()) : null;
-      return step !== null && (await this.repo.consumeTotpStep(this.db, customerId, step));
-    });
+    const ok = await this.lock.check('customer', accountSubject(customerId), () => this.spendTotp(customerId, secretEnc, code));
     if (!ok) {
       await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: `wrong 2fa code (${where})` });
       throw invalidCode();
     }
+  }
+
+  /** True when the code is right for the step it belongs to and that step was not used yet (then it is used). */
+  private async spendTotp(customerId: number, secretEnc: string | null, code: string): Promise<boolean> {
+    const step = secretEnc ? matchTotp(decryptSecret(this.opts.encryptionKey, secretEnc), code.trim(), this.clock.now()) : null;
+    return step !== null && (await this.repo.consumeTotpStep(this.db, customerId, step));
   }
 
   private async replaceCodes(tx: Executor, customerId: number): Promise<string[]> {
