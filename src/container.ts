@@ -130,7 +130,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const db = database.db;
     const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
     const events = new EventBus(database, log);
-    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
+    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv === 'development' });
 
     const audit = new AuditService(db, new AuditRepository(), clock);
     // One account-lock rule for customers and staff (src/platform/account-lock).

@@ -192,6 +192,7 @@ export class AdminsService {
           `Your backoffice account (${admin.email}, role ${admin.roleName}) has a new password: ${password}`,
           'You will be asked to change it when you log in. If you did not expect this message, contact your administrator.',
         ],
+        sensitive: true,
       }),
       tx,
     );
