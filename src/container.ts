@@ -9,6 +9,7 @@ import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
 import { AccountLock } from './platform/account-lock/account-lock.js';
+import { RefreshTokens } from './platform/refresh-tokens/refresh-tokens.js';
 import { LookupsRepository, LookupsService } from './modules/lookups/index.js';
 import { SettingsRepository, SettingsService } from './modules/settings/index.js';
 import { AuditRepository, AuditService } from './modules/audit/index.js';
@@ -136,6 +137,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // One account-lock rule for customers and staff (src/platform/account-lock).
     const accountLock = new AccountLock(db, clock);
     queue.register(accountLock.pruneJob);
+    // One refresh-token mechanism for customers and staff (src/platform/refresh-tokens).
+    const refreshTokens = new RefreshTokens(db, clock);
+    queue.register(refreshTokens.pruneJob);
     const settings = new SettingsService(db, new SettingsRepository(), audit, clock);
     const lookups = new LookupsService(db, new LookupsRepository(), settings);
 
@@ -144,7 +148,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const adminSessions = new AdminSessionsRepository();
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
     const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock, accountLock);
-    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, accountLock);
+    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, accountLock, refreshTokens);
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
@@ -184,7 +188,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
     const securityEvents = new SecurityEvents(db, audit);
-    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents);
+    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens);
     queue.register(sessions.pruneJob);
     const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey }, { lock: accountLock, events: securityEvents, queue });
     const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' }, accountLock, securityEvents);

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { accountSubject, unknownEmailSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
+import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
 import type { Database } from '../../platform/db/database.js';
-import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
+import { DAY_MS, ENDED_SESSION_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import { isStrongPassword, passwordRule } from '../auth/index.js';
-import { AdminTokens, hashRefreshToken, newRefreshToken } from './admin-tokens.js';
+import type { AdminTokens } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';
 import type { RolesService } from './roles.service.js';
@@ -19,6 +20,7 @@ import type { RolesService } from './roles.service.js';
  * it, so role and permission changes, which each refresh re-reads, are complete by then.
  */
 export const SESSION_TTL_MS = 12 * 3600_000;
+const REALM = 'admin';
 /** last_access_at is written at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +49,7 @@ export class AdminAuthService {
   readonly pruneJob = defineJob<object>({
     name: 'admins.prune-sessions',
     schedule: '45 3 * * *',
-    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago and expired refresh tokens`,
+    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago`,
     handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'staff sessions pruned'),
   });
 
@@ -60,6 +62,7 @@ export class AdminAuthService {
     private readonly tokens: AdminTokens,
     private readonly clock: Clock,
     private readonly lock: AccountLock,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
@@ -98,8 +101,7 @@ export class AdminAuthService {
         lastAccessAt: now,
         expiresAt,
       });
-      const refresh = newRefreshToken();
-      await this.sessions.insertRefreshToken(tx, { tokenHash: refresh.hash, sessionId, expiresAt });
+      const refreshToken = await this.refreshTokens.issue(tx, REALM, sessionId, expiresAt);
       await this.admins.update(tx, admin.id, { lastLoginAt: now });
       await this.audit.record(tx, {
         actor: { ...from, type: 'admin', id: admin.id },
@@ -109,7 +111,7 @@ export class AdminAuthService {
         after: { role: admin.roleName, must_change_password: admin.mustChangePassword },
       });
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId, role: admin.roleName, permissions, now });
-      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken: refresh.token, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: SESSION_TTL_MS / 1000 };
+      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: SESSION_TTL_MS / 1000 };
     });
   }
 
@@ -123,12 +125,11 @@ export class AdminAuthService {
     if (!refreshToken) throw new UnauthenticatedError();
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
-      const hash = hashRefreshToken(refreshToken);
-      const stored = await this.sessions.findRefreshTokenForUpdate(tx, hash);
-      if (!stored) return { error: 'unknown' as const };
-      const session = await this.sessions.findById(tx, stored.sessionId);
+      const used = await this.refreshTokens.rotate(tx, REALM, refreshToken);
+      if (used.kind === 'invalid') return { error: 'unknown' as const };
+      const session = await this.sessions.findById(tx, used.sessionId);
       if (!session) return { error: 'unknown' as const };
-      if (stored.usedAt) {
+      if (used.kind === 'reused') {
         await this.sessions.revoke(tx, session.id, now, 'refresh token reuse');
         await this.audit.record(tx, {
           actor: { ...from, type: 'admin', id: session.adminId },
@@ -138,16 +139,13 @@ export class AdminAuthService {
         });
         return { error: 'reused' as const };
       }
-      if (stored.expiresAt <= now) return { error: 'expired' as const };
       const live = await this.sessions.findLive(tx, session.id, session.adminId, now);
       if (!live) return { error: 'dead' as const };
       const admin = await this.admins.findById(tx, session.adminId);
       if (!admin || admin.deletedAt) return { error: 'dead' as const };
-      await this.sessions.markRefreshTokenUsed(tx, hash, now);
       const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
       const expiresAt = session.expiresAt;
-      const next = newRefreshToken();
-      await this.sessions.insertRefreshToken(tx, { tokenHash: next.hash, sessionId: session.id, expiresAt });
+      const next = await this.refreshTokens.issue(tx, REALM, session.id, expiresAt);
       await this.sessions.refreshed(tx, session.id, now, admin.roleName, permissions);
       if (admin.roleName !== session.roleName || [...permissions].sort().join() !== [...session.permissions].sort().join()) {
         await this.audit.record(tx, {
@@ -160,7 +158,7 @@ export class AdminAuthService {
         });
       }
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId: session.id, role: admin.roleName, permissions, now });
-      return { tokens: { accessToken, refreshToken: next.token, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) } };
+      return { tokens: { accessToken, refreshToken: next, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) } };
     });
     if (!outcome.tokens) throw new UnauthenticatedError('The session has ended; log in again');
     return outcome.tokens;
@@ -175,7 +173,10 @@ export class AdminAuthService {
     await this.db.transaction(async (tx) => {
       const claims = cookies.accessToken ? this.tokens.verifyAccess(cookies.accessToken, now) : undefined;
       let session: { id: string; adminId: number } | undefined = claims ? { id: claims.sid, adminId: Number(claims.sub) } : undefined;
-      if (!session && cookies.refreshToken) session = await this.sessions.findSessionByCurrentRefreshToken(tx, hashRefreshToken(cookies.refreshToken));
+      if (!session) {
+        const sessionId = await this.refreshTokens.sessionOf(tx, REALM, cookies.refreshToken);
+        session = sessionId ? await this.sessions.findById(tx, sessionId) : undefined;
+      }
       if (!session) return;
       const live = await this.sessions.findById(tx, session.id);
       if (!live || live.adminId !== session.adminId || live.revokedAt) return;
@@ -230,10 +231,9 @@ export class AdminAuthService {
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }
 
-  async prune(): Promise<{ sessions: number; refreshTokens: number }> {
+  async prune(): Promise<{ sessions: number }> {
     const now = this.clock.now().getTime();
     return {
-      refreshTokens: await this.sessions.pruneExpiredRefreshTokens(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
       sessions: await this.sessions.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
     };
   }

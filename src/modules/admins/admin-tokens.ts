@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
 
 /**
@@ -33,16 +33,6 @@ export class AdminTokens {
     if (!claims.perms.every((p) => typeof p === 'string')) return undefined;
     return claims as unknown as AdminAccessClaims;
   }
-}
-
-/** An opaque refresh token and the hash it is stored under. */
-export function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashRefreshToken(token) };
-}
-
-export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -58,7 +58,9 @@ export const adminsConstraintMeanings = {
 
 /**
  * One row per backoffice login. Every request checks its session is alive, so revoking it (logout,
- * delete, password reset) ends it at once. Role and permissions are frozen at login.
+ * delete, password reset) ends it at once. It ends 12 hours after login (expires_at); role and
+ * permissions are those of the last login or refresh. Its refresh tokens live in refresh_tokens
+ * (src/platform/refresh-tokens), as the customers' do.
  */
 export const adminSessions = pgTable(
   'admin_sessions',
@@ -78,18 +80,4 @@ export const adminSessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
-);
-
-/** Refresh tokens, stored as SHA-256 hashes; each is used once (rotation), a reuse revokes the session. */
-export const adminRefreshTokens = pgTable(
-  'admin_refresh_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => adminSessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('admin_refresh_tokens_session_idx').on(t.sessionId)],
 );

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
 import { customers } from '../customers/customers.tables.js';
-import { customerRefreshTokenHistory, customerSessions } from './auth.tables.js';
+import { customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
 
 export interface SessionRow {
@@ -38,13 +38,12 @@ function cappedExpiry(expiresAt: Date) {
 export class SessionsRepository {
   async insert(
     ex: Executor,
-    row: { customerId: number; refreshTokenHash: string; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null },
+    row: { customerId: number; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null },
   ): Promise<SessionRow> {
     const [created] = await ex
       .insert(customerSessions)
       .values({
         customerId: row.customerId,
-        refreshTokenHash: row.refreshTokenHash,
         refreshExpiresAt: row.refreshExpiresAt,
         ip: row.ip,
         userAgent: row.userAgent,
@@ -93,52 +92,22 @@ export class SessionsRepository {
   }
 
   /**
-   * Swaps the refresh token only if `oldHash` is still the current one (a single winner under
-   * races), and records `oldHash` in the session's rotation history.
+   * A refresh of a live session: its refresh expiry moves to `expiresAt` (never beyond the end of an
+   * impersonation). `untilExpired`: only while the current refresh expiry has not passed.
    */
-  async rotate(ex: Executor, oldHash: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
+  async extend(ex: Executor, id: string, expiresAt: Date, now: Date, opts: { untilExpired: boolean }): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
+      .set({ refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(
         and(
-          eq(customerSessions.refreshTokenHash, oldHash),
+          eq(customerSessions.id, id),
           isNull(customerSessions.revokedAt),
-          sql`${customerSessions.refreshExpiresAt} > ${now.toISOString()}::timestamptz`,
+          opts.untilExpired ? sql`${customerSessions.refreshExpiresAt} > ${now.toISOString()}::timestamptz` : undefined,
         ),
       )
       .returning(columns);
-    if (row) await ex.insert(customerRefreshTokenHistory).values({ tokenHash: oldHash, sessionId: row.id, rotatedAt: now }).onConflictDoNothing();
     return row;
-  }
-
-  /** Replaces the refresh token of a live session (new cookies for the same session); the old one is not recorded as rotated. */
-  async replaceRefresh(ex: Executor, id: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await ex
-      .update(customerSessions)
-      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
-      .where(and(eq(customerSessions.id, id), isNull(customerSessions.revokedAt)))
-      .returning(columns);
-    return row;
-  }
-
-  /** The session that once rotated away from this refresh token, if any. */
-  async findByRotatedHash(ex: Executor, hash: string): Promise<SessionRow | undefined> {
-    const [row] = await ex
-      .select(columns)
-      .from(customerRefreshTokenHistory)
-      .innerJoin(customerSessions, eq(customerSessions.id, customerRefreshTokenHistory.sessionId))
-      .where(eq(customerRefreshTokenHistory.tokenHash, hash));
-    return row;
-  }
-
-  /** Deletes rotation history written before `before`. */
-  async pruneRotatedHashes(ex: Executor, before: Date): Promise<number> {
-    const rows = await ex
-      .delete(customerRefreshTokenHistory)
-      .where(sql`${customerRefreshTokenHistory.rotatedAt} < ${before.toISOString()}::timestamptz`)
-      .returning({ tokenHash: customerRefreshTokenHistory.tokenHash });
-    return rows.length;
   }
 
   async revoke(ex: Executor, id: string, reason: string, now: Date, customerId?: number): Promise<boolean> {
@@ -154,16 +123,6 @@ export class SessionsRepository {
       )
       .returning({ id: customerSessions.id });
     return rows.length > 0;
-  }
-
-  /** Revokes the live session whose current refresh token has this hash (a rotated one names none). */
-  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<{ id: string; customerId: number } | undefined> {
-    const [row] = await ex
-      .update(customerSessions)
-      .set({ revokedAt: now, revokeReason: reason })
-      .where(and(eq(customerSessions.refreshTokenHash, hash), isNull(customerSessions.revokedAt)))
-      .returning({ id: customerSessions.id, customerId: customerSessions.customerId });
-    return row;
   }
 
   /** Revokes every live session of a customer, except `keep` when given; returns how many. */
