@@ -23,6 +23,7 @@ import {
   CookieAdminAuthenticator,
   RolesRepository,
   RolesService,
+  StaffTwoFactorService,
 } from './modules/admins/index.js';
 import { JobsAdminService } from './modules/jobs/index.js';
 import { CustomerAdminService } from './modules/customer-admin/index.js';
@@ -81,6 +82,7 @@ export interface Services {
   roles: RolesService;
   admins: AdminsService;
   adminAuth: AdminAuthService;
+  staffTwoFactor: StaffTwoFactorService;
   adminAuthenticator: AdminAuthenticator;
   jobsAdmin: JobsAdminService;
   customerAdmin: CustomerAdminService;
@@ -148,7 +150,13 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const adminSessions = new AdminSessionsRepository();
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
     const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock, accountLock);
-    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, accountLock, refreshTokens);
+    const staffTwoFactor = new StaffTwoFactorService(db, adminsRepo, adminSessions, audit, accountLock, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform Backoffice' });
+    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, {
+      lock: accountLock,
+      refreshTokens,
+      twoFactor: staffTwoFactor,
+      staffTwoFactorRequired: () => settings.staffTwoFactorRequired(),
+    });
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
@@ -241,6 +249,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         roles,
         admins,
         adminAuth,
+        staffTwoFactor,
         adminAuthenticator: new CookieAdminAuthenticator(adminAuth),
         jobsAdmin,
         customerAdmin,

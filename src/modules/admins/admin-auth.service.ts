@@ -3,7 +3,7 @@ import { accountSubject, unknownEmailSubject, type AccountLock } from '../../pla
 import type { Clock } from '../../platform/clock.js';
 import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Executor } from '../../platform/db/database.js';
 import { DAY_MS, ENDED_SESSION_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
@@ -13,7 +13,9 @@ import { isStrongPassword, passwordRule } from '../auth/index.js';
 import type { AdminTokens } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';
+import { MONEY_PERMISSIONS, type Permission } from './permissions.js';
 import type { RolesService } from './roles.service.js';
+import type { SecondFactor, StaffTwoFactorService } from './staff-two-factor.service.js';
 
 /**
  * A backoffice session ends 12 hours after its login, however it is used: refreshes never extend
@@ -33,9 +35,28 @@ export interface IssuedTokens {
   refreshMaxAgeSeconds: number;
 }
 
-export interface LoginResult extends IssuedTokens {
+export interface SessionResult extends IssuedTokens {
+  kind: 'session';
   admin: AdminWithRole;
   permissions: string[];
+  /** the role moves money and the setting requires 2FA, which is not on yet: only enrolment works */
+  twoFactorSetupRequired: boolean;
+}
+
+/** The password was right and 2FA is on: the bo_mfa_challenge cookie leads to POST /auth/2fa/verify. */
+export interface ChallengeResult {
+  kind: '2fa';
+  challengeToken: string;
+}
+
+export type LoginResult = SessionResult | ChallengeResult;
+
+export interface AdminAuthDeps {
+  lock: AccountLock;
+  refreshTokens: RefreshTokens;
+  twoFactor: StaffTwoFactorService;
+  /** the staff-2fa setting (GET/PUT /api/backoffice/setting/staff-2fa) */
+  staffTwoFactorRequired: () => Promise<boolean>;
 }
 
 export class PasswordChangeRequiredError extends AppError {
@@ -43,6 +64,14 @@ export class PasswordChangeRequiredError extends AppError {
     super(403, 'PASSWORD_CHANGE_REQUIRED', 'Change your password first (POST /api/backoffice/auth/change-password)');
   }
 }
+
+export class TwoFactorSetupRequiredError extends AppError {
+  constructor() {
+    super(403, 'TWO_FACTOR_SETUP_REQUIRED', 'Your role moves money: turn on two-factor authentication first (POST /api/backoffice/auth/2fa/generate, then /enable)');
+  }
+}
+
+const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
 
 /** Backoffice login, token refresh, logout, password change, and the per-request session check. */
 export class AdminAuthService {
@@ -61,9 +90,18 @@ export class AdminAuthService {
     private readonly audit: AuditService,
     private readonly tokens: AdminTokens,
     private readonly clock: Clock,
-    private readonly lock: AccountLock,
-    private readonly refreshTokens: RefreshTokens,
-  ) {}
+    deps: AdminAuthDeps,
+  ) {
+    this.lock = deps.lock;
+    this.refreshTokens = deps.refreshTokens;
+    this.twoFactor = deps.twoFactor;
+    this.staffTwoFactorRequired = deps.staffTwoFactorRequired;
+  }
+
+  private readonly lock: AccountLock;
+  private readonly refreshTokens: RefreshTokens;
+  private readonly twoFactor: StaffTwoFactorService;
+  private readonly staffTwoFactorRequired: () => Promise<boolean>;
 
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
     const now = this.clock.now();
@@ -84,9 +122,48 @@ export class AdminAuthService {
       this.lock.wrong(attempt);
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     }
+    if (admin.totpSecretEnc) {
+      // The password alone opens nothing: the attempt stays counted until the second factor succeeds.
+      this.lock.wrong(attempt);
+      await this.audit.record(this.db, { actor: { ...from, type: 'admin', id: admin.id }, action: 'admin.login_2fa_challenged', targetType: 'admin', targetId: admin.id });
+      return { kind: '2fa', challengeToken: this.tokens.issueChallenge(admin.id, now) };
+    }
     return this.db.transaction(async (tx) => {
       // Under the counter's row lock: the right password gets no session while another attempt holds the lock.
       await this.lock.release(attempt, tx);
+      return this.openSession(tx, admin, from, null);
+    });
+  }
+
+  /** The second login step: the challenge cookie and a TOTP or recovery code; counted on the account lock. */
+  async verifySecondFactor(challengeToken: string | undefined, input: SecondFactor, from: Actor): Promise<SessionResult> {
+    const now = this.clock.now();
+    const adminId = this.tokens.verifyChallenge(challengeToken, now);
+    if (adminId === undefined) throw new UnauthenticatedError('The two-factor login has expired, please log in again');
+    const admin = await this.admins.findById(this.db, adminId);
+    if (!admin || admin.deletedAt || !admin.totpSecretEnc) throw new UnauthenticatedError('The two-factor login has expired, please log in again');
+    const attempt = await this.lock.reserve('admin', accountSubject(admin.id));
+    const method = await this.twoFactor.matches(admin, input);
+    if (!method) {
+      await this.audit.record(this.db, {
+        actor: { ...from, type: 'anonymous', id: null },
+        action: 'admin.login_failed',
+        targetType: 'admin',
+        targetId: admin.id,
+        after: { email: admin.email, reason: input.code !== undefined ? 'wrong 2fa code' : 'wrong recovery code' },
+      });
+      this.lock.wrong(attempt);
+      throw invalidCode();
+    }
+    return this.db.transaction(async (tx) => {
+      await this.lock.release(attempt, tx);
+      return this.openSession(tx, admin, from, method);
+    });
+  }
+
+  private async openSession(tx: Executor, admin: AdminWithRole, from: Actor, secondFactor: 'totp' | 'recovery_code' | null): Promise<SessionResult> {
+    const now = this.clock.now();
+    {
       const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -108,11 +185,26 @@ export class AdminAuthService {
         action: 'admin.login',
         targetType: 'admin_session',
         targetId: sessionId,
-        after: { role: admin.roleName, must_change_password: admin.mustChangePassword },
+        after: { role: admin.roleName, must_change_password: admin.mustChangePassword, second_factor: secondFactor },
       });
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId, role: admin.roleName, permissions, now });
-      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: SESSION_TTL_MS / 1000 };
-    });
+      const twoFactorSetupRequired = !admin.totpSecretEnc && (await this.mustUseTwoFactor(permissions));
+      return {
+        kind: 'session',
+        admin: { ...admin, lastLoginAt: now },
+        permissions,
+        accessToken,
+        refreshToken,
+        refreshExpiresAt: expiresAt,
+        refreshMaxAgeSeconds: SESSION_TTL_MS / 1000,
+        twoFactorSetupRequired,
+      };
+    }
+  }
+
+  /** Whether these permissions move money while the staff-2fa setting is on. */
+  private async mustUseTwoFactor(permissions: readonly string[]): Promise<boolean> {
+    return permissions.some((p) => MONEY_PERMISSIONS.includes(p as Permission)) && (await this.staffTwoFactorRequired());
   }
 
   /**
@@ -217,7 +309,7 @@ export class AdminAuthService {
    * The per-request check: a valid bo_access token whose session is still alive. An admin who must
    * change the password gets 403 PASSWORD_CHANGE_REQUIRED except where `allowPendingPasswordChange`.
    */
-  async authenticate(accessToken: string | undefined, opts: { allowPendingPasswordChange: boolean }): Promise<AdminPrincipal> {
+  async authenticate(accessToken: string | undefined, opts: { allowPendingPasswordChange: boolean; allowPendingTwoFactor: boolean }): Promise<AdminPrincipal> {
     if (!accessToken) throw new UnauthenticatedError();
     const now = this.clock.now();
     const claims = this.tokens.verifyAccess(accessToken, now);
@@ -227,6 +319,7 @@ export class AdminAuthService {
     const live = await this.sessions.findLive(this.db, claims.sid, adminId, now);
     if (!live) throw new UnauthenticatedError('The session has ended; log in again');
     if (live.mustChangePassword && !opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
+    if (!live.twoFactorOn && !opts.allowPendingTwoFactor && (await this.mustUseTwoFactor(claims.perms))) throw new TwoFactorSetupRequiredError();
     if (now.getTime() - live.lastAccessAt.getTime() > TOUCH_EVERY_MS) await this.sessions.touch(this.db, live.sessionId, now);
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }

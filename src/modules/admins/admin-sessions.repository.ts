@@ -8,6 +8,8 @@ export interface LiveSession {
   sessionId: string;
   adminId: number;
   mustChangePassword: boolean;
+  /** the admin has TOTP 2FA on */
+  twoFactorOn: boolean;
   lastAccessAt: Date;
 }
 
@@ -23,6 +25,7 @@ export class AdminSessionsRepository {
         sessionId: adminSessions.id,
         adminId: adminSessions.adminId,
         mustChangePassword: admins.mustChangePassword,
+        twoFactorOn: sql<boolean>`${admins.totpSecretEnc} is not null`,
         lastAccessAt: adminSessions.lastAccessAt,
       })
       .from(adminSessions)

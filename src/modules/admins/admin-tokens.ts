@@ -7,6 +7,9 @@ import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
  */
 export const BO_ACCESS_TYP = 'bo_access';
 export const ACCESS_TTL_SECONDS = 15 * 60;
+export const BO_CHALLENGE_TYP = 'bo_mfa_challenge';
+/** A staff login waits this long for its second factor. */
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export interface AdminAccessClaims {
   typ: typeof BO_ACCESS_TYP;
@@ -23,6 +26,16 @@ export class AdminTokens {
 
   issueAccess(p: { adminId: number; sessionId: string; role: string; permissions: string[]; now: Date }): string {
     return signJwt(this.secret, { typ: BO_ACCESS_TYP, sub: String(p.adminId), sid: p.sessionId, role: p.role, perms: p.permissions }, p.now, ACCESS_TTL_SECONDS);
+  }
+
+  /** After a right password of an admin with 2FA on: names the admin for the second step (5 minutes). */
+  issueChallenge(adminId: number, now: Date): string {
+    return signJwt(this.secret, { typ: BO_CHALLENGE_TYP, sub: String(adminId) }, now, CHALLENGE_TTL_SECONDS);
+  }
+
+  verifyChallenge(token: string | undefined, now: Date): number | undefined {
+    const claims = verifyJwt(this.secret, token, BO_CHALLENGE_TYP, now);
+    return claims && /^\d+$/.test(claims.sub) ? Number(claims.sub) : undefined;
   }
 
   /** The claims of a valid, unexpired backoffice access token; undefined for anything else. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { admins, rolePermissions, roles } from './admins.tables.js';
+import { adminRecoveryCodes, admins, rolePermissions, roles } from './admins.tables.js';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -114,5 +114,60 @@ export class AdminsRepository {
     if (emails.length === 0) return [];
     const rows = await ex.select({ email: admins.email }).from(admins).where(inArray(sql`lower(${admins.email})`, emails.map((e) => e.toLowerCase())));
     return rows.map((r) => r.email);
+  }
+
+  // ---- two-factor authentication (the customers' scheme, for staff) ---------------------------
+
+  /** Accepts a TOTP time step once: true only for the one caller that moves last_totp_step forward. */
+  async consumeTotpStep(ex: Executor, id: number, step: number): Promise<boolean> {
+    const rows = await ex
+      .update(admins)
+      .set({ lastTotpStep: step })
+      .where(and(eq(admins.id, id), sql`${admins.lastTotpStep} < ${step}`))
+      .returning({ id: admins.id });
+    return rows.length > 0;
+  }
+
+  async activate2fa(ex: Executor, id: number, pendingEnc: string, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(admins)
+      .set({ totpSecretEnc: pendingEnc, totpPendingSecretEnc: null, twoFactorEnabledAt: now, updatedAt: now })
+      .where(and(eq(admins.id, id), isNull(admins.totpSecretEnc), eq(admins.totpPendingSecretEnc, pendingEnc)))
+      .returning({ id: admins.id });
+    return rows.length > 0;
+  }
+
+  /** Switches 2FA off and drops the recovery codes; returns whether it was on. */
+  async deactivate2fa(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(admins)
+      .set({ totpSecretEnc: null, totpPendingSecretEnc: null, twoFactorEnabledAt: null, updatedAt: now })
+      .where(and(eq(admins.id, id), sql`${admins.totpSecretEnc} is not null`))
+      .returning({ id: admins.id });
+    await ex.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+    return rows.length > 0;
+  }
+
+  async replaceRecoveryCodes(ex: Executor, adminId: number, codes: { salt: string; codeHash: string; hint: string }[], now: Date): Promise<void> {
+    await ex.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+    await ex.insert(adminRecoveryCodes).values(codes.map((c) => ({ ...c, adminId, createdAt: now })));
+  }
+
+  listRecoveryCodes(ex: Executor, adminId: number) {
+    return ex
+      .select({ id: adminRecoveryCodes.id, salt: adminRecoveryCodes.salt, codeHash: adminRecoveryCodes.codeHash, usedAt: adminRecoveryCodes.usedAt })
+      .from(adminRecoveryCodes)
+      .where(eq(adminRecoveryCodes.adminId, adminId))
+      .orderBy(asc(adminRecoveryCodes.id));
+  }
+
+  /** Marks a recovery code used; true only for the single caller that wins. */
+  async useRecoveryCode(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(adminRecoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(adminRecoveryCodes.id, id), isNull(adminRecoveryCodes.usedAt)))
+      .returning({ id: adminRecoveryCodes.id });
+    return rows.length > 0;
   }
 }

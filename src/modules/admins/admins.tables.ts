@@ -42,6 +42,12 @@ export const admins = pgTable(
     /** Set for generated passwords: the admin can only change the password until they do. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // TOTP two-factor authentication (the customers' scheme): secrets AES-256-GCM encrypted with ENCRYPTION_KEY.
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is a replay. */
+    lastTotpStep: integer('last_totp_step').notNull().default(sql`0`),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,4 +86,21 @@ export const adminSessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/** Staff 2FA recovery codes, stored only as salted hashes (as the customers' are). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    hint: text('hint').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
 );

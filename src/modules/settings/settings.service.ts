@@ -83,6 +83,27 @@ export class SettingsService {
     return value;
   }
 
+  /** Must staff whose role moves money use two-factor authentication? */
+  async staffTwoFactorRequired(): Promise<boolean> {
+    return (await this.get()).staffTwoFactorRequired;
+  }
+
+  async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.repo.getForUpdate(tx);
+      const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actor,
+        action: 'settings.staff_2fa_changed',
+        targetType: 'settings',
+        targetId: 1,
+        before: { staff_two_factor_required: before.staffTwoFactorRequired },
+        after: { staff_two_factor_required: row.staffTwoFactorRequired },
+      });
+      return { required: row.staffTwoFactorRequired };
+    });
+  }
+
   async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
     checkUrls({ privacy_policy_url: input.privacy_policy_url, terms_and_conditions_url: input.terms_and_conditions_url });
     const updated = await this.db.transaction(async (tx) => {
