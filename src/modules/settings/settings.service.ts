@@ -83,13 +83,22 @@ export class SettingsService {
     return value;
   }
 
-  /** Must staff whose role moves money use two-factor authentication? */
+  /**
+   * Must staff whose role moves money use two-factor authentication? Asked on backoffice requests
+   * of such staff: cached per process like the maintenance flag, cleared by a write through here.
+   */
   async staffTwoFactorRequired(): Promise<boolean> {
-    return (await this.get()).staffTwoFactorRequired;
+    const now = this.clock.now().getTime();
+    if (this.staffTwoFactorCache && this.staffTwoFactorCache.until > now) return this.staffTwoFactorCache.value;
+    const value = (await this.get()).staffTwoFactorRequired;
+    this.staffTwoFactorCache = { value, until: now + MAINTENANCE_CACHE_MS };
+    return value;
   }
 
+  private staffTwoFactorCache: { value: boolean; until: number } | undefined;
+
   async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
       await this.audit.record(tx, {
@@ -102,6 +111,8 @@ export class SettingsService {
       });
       return { required: row.staffTwoFactorRequired };
     });
+    this.staffTwoFactorCache = undefined;
+    return result;
   }
 
   async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
