@@ -125,11 +125,12 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(adminAuthRoutes, {
         prefix: '/auth',
         auth: s.adminAuth,
+        twoFactor: s.staffTwoFactor,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,
         rateLimits: c.rateLimits,
       });
-      await bo.register(adminsAdminRoutes, { prefix: '/admin', admins: s.admins, roles: s.roles, routeMap });
+      await bo.register(adminsAdminRoutes, { prefix: '/admin', admins: s.admins, twoFactor: s.staffTwoFactor, roles: s.roles, routeMap });
       await bo.register(auditAdminRoutes, { prefix: '/audit-logs', audit: s.audit });
       await bo.register(settingsAdminRoutes, { prefix: '/setting', settings: s.settings });
       await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
@@ -170,6 +171,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       sessions: s.sessions,
       twoFactor: s.twoFactor,
       changeEmail: s.changeEmail,
+      events: s.securityEvents,
       cookieSecure: c.config.cookieSecure,
       rateLimitPerMin: c.config.authRateLimitPerMin,
       rateLimits: c.rateLimits,
@@ -179,6 +181,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await customerApi.register(authPages, {
         auth: s.auth,
         changeEmail: s.changeEmail,
+        events: s.securityEvents,
         publicUrl: c.config.publicUrl,
         cookieSecure: c.config.cookieSecure,
         rateLimitPerMin: c.config.authRateLimitPerMin,

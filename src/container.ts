@@ -8,6 +8,8 @@ import { createMetricsRegistry, registerReadGauge } from './platform/http/metric
 import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
+import { AccountLock } from './platform/account-lock/account-lock.js';
+import { RefreshTokens } from './platform/refresh-tokens/refresh-tokens.js';
 import { LookupsRepository, LookupsService } from './modules/lookups/index.js';
 import { SettingsRepository, SettingsService } from './modules/settings/index.js';
 import { AuditRepository, AuditService } from './modules/audit/index.js';
@@ -21,6 +23,7 @@ import {
   CookieAdminAuthenticator,
   RolesRepository,
   RolesService,
+  StaffTwoFactorService,
 } from './modules/admins/index.js';
 import { JobsAdminService } from './modules/jobs/index.js';
 import { CustomerAdminService } from './modules/customer-admin/index.js';
@@ -31,6 +34,7 @@ import {
   ChangeEmailService,
   CookieCustomerAuthenticator,
   CustomerTokens,
+  SecurityEvents,
   SessionService,
   SessionsRepository,
   TwoFactorService,
@@ -89,6 +93,7 @@ export interface Services {
   roles: RolesService;
   admins: AdminsService;
   adminAuth: AdminAuthService;
+  staffTwoFactor: StaffTwoFactorService;
   adminAuthenticator: AdminAuthenticator;
   jobsAdmin: JobsAdminService;
   customerAdmin: CustomerAdminService;
@@ -98,6 +103,7 @@ export interface Services {
   twoFactor: TwoFactorService;
   changeEmail: ChangeEmailService;
   customerAuthenticator: CookieCustomerAuthenticator;
+  securityEvents: SecurityEvents;
   customers: CustomersService;
   // money (wallet, top-ups)
   wallet: WalletService;
@@ -161,9 +167,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const metrics = createMetricsRegistry();
     const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
     const events = new EventBus(database, log);
-    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
+    const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv === 'development' });
 
     const audit = new AuditService(db, new AuditRepository(), clock);
+    // One account-lock rule for customers and staff (src/platform/account-lock).
+    const accountLock = new AccountLock(db, clock);
+    queue.register(accountLock.pruneJob);
+    // One refresh-token mechanism for customers and staff (src/platform/refresh-tokens).
+    const refreshTokens = new RefreshTokens(db, clock);
+    queue.register(refreshTokens.pruneJob);
     const settings = new SettingsService(db, new SettingsRepository(), audit, clock);
     const lookups = new LookupsService(db, new LookupsRepository(), settings);
 
@@ -171,8 +183,14 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const rolesRepo = new RolesRepository();
     const adminSessions = new AdminSessionsRepository();
     const roles = new RolesService(db, rolesRepo, adminsRepo, audit);
-    const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock);
-    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock);
+    const admins = new AdminsService(db, adminsRepo, rolesRepo, adminSessions, audit, mailer, clock, accountLock);
+    const staffTwoFactor = new StaffTwoFactorService(db, adminsRepo, adminSessions, audit, accountLock, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform Backoffice' });
+    const adminAuth = new AdminAuthService(db, adminsRepo, adminSessions, roles, audit, new AdminTokens(config.jwtSecret), clock, {
+      lock: accountLock,
+      refreshTokens,
+      twoFactor: staffTwoFactor,
+      staffTwoFactorRequired: () => settings.staffTwoFactorRequired(),
+    });
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
@@ -245,11 +263,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const linkBase = config.frontendUrl ?? config.publicUrl;
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
-    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock);
+    const securityEvents = new SecurityEvents(db, audit);
+    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens);
     queue.register(sessions.pruneJob);
-    const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey });
-    const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' });
-    const changeEmail = new ChangeEmailService(db, authRepo, sessions, mailer, clock, { linkBase, otpKey: config.jwtSecret });
+    const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey }, { lock: accountLock, events: securityEvents, queue });
+    const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' }, accountLock, securityEvents);
+    const changeEmail = new ChangeEmailService(db, authRepo, sessions, mailer, clock, { linkBase, otpKey: config.jwtSecret }, securityEvents);
     const customerAuthenticator = new CookieCustomerAuthenticator(sessions);
     // Ports the money and compute branches replace with their own readers.
     const balances: BalanceReader = wallet;
@@ -326,6 +345,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         roles,
         admins,
         adminAuth,
+        staffTwoFactor,
         adminAuthenticator: new CookieAdminAuthenticator(adminAuth),
         jobsAdmin,
         customerAdmin,
@@ -334,6 +354,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         twoFactor,
         changeEmail,
         customerAuthenticator,
+        securityEvents,
         customers,
         wallet,
         coupons,

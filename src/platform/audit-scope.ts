@@ -8,13 +8,28 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface AuditScope {
   recorded: number;
+  /** Where the request came from, for entries recorded by services that do not see the request. */
+  origin?: AuditOrigin;
+}
+
+export interface AuditOrigin {
+  ip?: string;
+  userAgent?: string;
+  /** the admin behind an impersonated customer session */
+  impersonatorAdminId?: number;
 }
 
 const scopes = new AsyncLocalStorage<AuditScope>();
 
-export function newAuditScope(): AuditScope {
-  return { recorded: 0 };
+export function newAuditScope(origin?: AuditOrigin): AuditScope {
+  return { recorded: 0, ...(origin ? { origin } : {}) };
 }
+
+/** The origin of the request being served, when its surface opened a scope. */
+export function currentAuditOrigin(): AuditOrigin | undefined {
+  return scopes.getStore()?.origin;
+}
+
 
 /** Runs `fn` (and everything it starts) in `scope`. */
 export function runInAuditScope(scope: AuditScope, fn: () => void): void {

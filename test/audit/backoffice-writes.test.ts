@@ -97,7 +97,7 @@ describe('every backoffice write ends with an audit entry (enforced by the surfa
     assert.deepEqual(unaudited.filter((r) => !r.endsWith('(public)')), []);
     assert.deepEqual(
       unaudited.map((r) => r.split(' ')[1]).sort(),
-      ['/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh'],
+      ['/api/backoffice/auth/2fa/verify', '/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh'],
     );
   });
 });

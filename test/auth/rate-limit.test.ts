@@ -34,7 +34,7 @@ test('auth routes are rate limited per IP (AUTH_RATE_LIMIT_PER_MIN)', async () =
 
 test('X-Forwarded-For from an untrusted client does not dodge the limit (TRUST_PROXY unset)', async () => {
   const login = (forwarded: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.3.3.3', headers: { 'x-forwarded-for': forwarded }, payload: { email: 'nobody@example.test', password: 'x' } });
+    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.3.3.3', headers: { 'x-forwarded-for': forwarded }, payload: { email: 'nobody.forwarded@example.test', password: 'x' } });
   for (let i = 0; i < 5; i++) assert.equal((await login(`192.0.2.${i}`)).statusCode, 401);
   assert.equal((await login('192.0.2.99')).statusCode, 429);
 });

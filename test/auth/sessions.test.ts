@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { createAdmin } from '../helpers/admins.js';
 import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
 
 let t: TestApp;
@@ -160,16 +161,16 @@ describe('refresh and logout', () => {
     assert.equal(await liveSessions(s.id), 0);
   });
 
-  test('auth.prune deletes rotation history older than 30 days', async () => {
+  test('rotated refresh tokens are kept until a day after they expire (platform.refresh-tokens-prune)', async () => {
     const s = await customerSession(t);
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: s.cookie } })).statusCode, 200);
-    await t.container.db.execute(
-      sql`update customer_refresh_token_history set rotated_at = now() - interval '31 days' where session_id in (select id from customer_sessions where customer_id = ${s.id})`,
-    );
-    const pruned = await t.container.services.sessions.prune();
-    assert.ok(pruned.rotated_refresh_tokens >= 1);
-    const left = await t.container.db.execute(sql`select count(*)::int as n from customer_refresh_token_history h join customer_sessions cs on cs.id = h.session_id where cs.customer_id = ${s.id}`);
-    assert.equal((left as unknown as { rows: { n: number }[] }).rows[0]!.n, 0);
+    const mine = sql`realm = 'customer' and session_id in (select id::text from customer_sessions where customer_id = ${s.id})`;
+    await t.container.db.execute(sql`update refresh_tokens set expires_at = now() - interval '2 days' where used_at is not null and ${mine}`);
+    const job = t.container.queue.definition('platform.refresh-tokens-prune')!;
+    assert.ok(job.schedule);
+    await job.handler({}, { log: { info() {} } } as any);
+    const left = await t.container.db.execute(sql`select count(*)::int as used, count(*) filter (where used_at is null)::int as current from refresh_tokens where ${mine}`);
+    assert.deepEqual((left as unknown as { rows: unknown[] }).rows[0], { used: 1, current: 1 });
   });
 
   test('refresh without or with a garbage cookie → 401', async () => {
@@ -261,12 +262,13 @@ describe('device sessions', () => {
     assert.equal((await me(b)).statusCode, 200);
     await assert.rejects(svc.revoke(c.id + 100000, aSid), /not found/);
 
-    const imp = await svc.impersonate(c.id, 42, { ip: '10.0.0.1', userAgent: 'backoffice' });
+    const staff = await createAdmin(t, { role: 'Admin Support' });
+    const imp = await svc.impersonate(c.id, staff.id, { ip: '10.0.0.1', userAgent: 'backoffice' });
     const impCookie = cookieHeader({ access_token: imp.accessToken, refresh_token: imp.refreshToken });
     const seen = (await me(impCookie)).json().data;
     assert.equal(seen.find((x: any) => x.current).impersonated, true);
     const row = await t.container.db.execute(sql`select impersonator_admin_id from customer_sessions where id = ${imp.sessionId}`);
-    assert.equal((row as any).rows[0].impersonator_admin_id, 42);
+    assert.equal((row as any).rows[0].impersonator_admin_id, staff.id);
 
     assert.equal(await svc.revoke(c.id, 'all'), 2);
     assert.equal((await me(b)).statusCode, 401);

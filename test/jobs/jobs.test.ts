@@ -167,11 +167,11 @@ describe('session and secret pruning', () => {
   test('auth.prune drops customer sessions ended over 90 days ago and expired mail tokens and 2FA challenges', async () => {
     const db = t.container.db;
     const c = await createCustomer(t);
-    await db.execute(sql`insert into customer_sessions (customer_id, refresh_token_hash, refresh_expires_at, created_at, revoked_at, user_agent) values
-      (${c.id}, 'h-revoked-old', now() + interval '9 days', now() - interval '120 days', now() - interval '91 days', 'revoked-old'),
-      (${c.id}, 'h-expired-old', now() - interval '91 days', now() - interval '121 days', null, 'expired-old'),
-      (${c.id}, 'h-revoked-recent', now() + interval '9 days', now() - interval '20 days', now() - interval '89 days', 'revoked-recent'),
-      (${c.id}, 'h-live', now() + interval '20 days', now() - interval '10 days', null, 'live')`);
+    await db.execute(sql`insert into customer_sessions (customer_id, refresh_expires_at, created_at, revoked_at, user_agent) values
+      (${c.id}, now() + interval '9 days', now() - interval '120 days', now() - interval '91 days', 'revoked-old'),
+      (${c.id}, now() - interval '91 days', now() - interval '121 days', null, 'expired-old'),
+      (${c.id}, now() + interval '9 days', now() - interval '20 days', now() - interval '89 days', 'revoked-recent'),
+      (${c.id}, now() + interval '20 days', now() - interval '10 days', null, 'live')`);
     await db.execute(sql`insert into customer_auth_tokens (customer_id, purpose, token_hash, expires_at) values
       (${c.id}, 'test', 'expired-2d', now() - interval '2 days'),
       (${c.id}, 'test', 'expired-1h', now() - interval '1 hour'),
@@ -189,23 +189,23 @@ describe('session and secret pruning', () => {
     assert.equal(challenges[0]!.n, 1);
   });
 
-  test('admins.prune-sessions drops staff sessions ended over 90 days ago and expired refresh tokens', async () => {
+  test('admins.prune-sessions drops staff sessions ended over 90 days ago; platform.refresh-tokens-prune expired refresh tokens', async () => {
     const db = t.container.db;
     const live = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from admin_sessions where revoked_at is null and expires_at > now()`);
     await db.execute(sql`insert into admin_sessions (id, admin_id, role_name, permissions, created_at, last_access_at, expires_at, revoked_at) values
       ('00000000-0000-4000-8000-000000000001', ${boss.id}, 'Super Admin', '[]', now() - interval '100 days', now() - interval '95 days', now() - interval '91 days', null),
       ('00000000-0000-4000-8000-000000000002', ${boss.id}, 'Super Admin', '[]', now() - interval '100 days', now() - interval '95 days', now() + interval '1 day', now() - interval '92 days'),
       ('00000000-0000-4000-8000-000000000003', ${boss.id}, 'Super Admin', '[]', now() - interval '30 days', now() - interval '29 days', now() - interval '29 days', null)`);
-    await db.execute(sql`insert into admin_refresh_tokens (token_hash, session_id, expires_at, used_at) values
-      ('t-old', '00000000-0000-4000-8000-000000000003', now() - interval '2 days', now() - interval '29 days'),
-      ('t-gone-with-session', '00000000-0000-4000-8000-000000000001', now() + interval '1 day', null),
-      ('t-fresh', '00000000-0000-4000-8000-000000000003', now() + interval '1 day', null)`);
+    await db.execute(sql`insert into refresh_tokens (token_hash, realm, session_id, expires_at, used_at, created_at) values
+      ('t-old', 'admin', '00000000-0000-4000-8000-000000000003', now() - interval '2 days', now() - interval '29 days', now() - interval '30 days'),
+      ('t-fresh', 'admin', '00000000-0000-4000-8000-000000000003', now() + interval '1 day', null, now())`);
 
     const res = await runJob('admins.prune-sessions');
     assert.equal(res.json().data.status, 'succeeded', res.body);
+    assert.equal((await runJob('platform.refresh-tokens-prune')).json().data.status, 'succeeded');
     const ids = await queryRows<{ id: string }>(db, sql`select id from admin_sessions where id::text like '00000000-0000-4000-8000-%' order by id`);
     assert.deepEqual(ids.map((r) => r.id), ['00000000-0000-4000-8000-000000000003']);
-    const tokens = await queryRows<{ token_hash: string }>(db, sql`select token_hash from admin_refresh_tokens where token_hash like 't-%'`);
+    const tokens = await queryRows<{ token_hash: string }>(db, sql`select token_hash from refresh_tokens where token_hash like 't-%'`);
     assert.deepEqual(tokens.map((r) => r.token_hash), ['t-fresh']);
     const stillLive = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from admin_sessions where revoked_at is null and expires_at > now()`);
     assert.equal(stillLive[0]!.n, live[0]!.n, 'live staff sessions are untouched');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../src/platform/mail/mail.tables.js';
-import { linkMail, otpMail, receiptMail } from '../../src/platform/mail/templates.js';
+import { linkMail, noticeMail, otpMail, receiptMail } from '../../src/platform/mail/templates.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 
@@ -62,10 +62,10 @@ describe('mail over SMTP', () => {
 });
 
 describe('mail without SMTP', () => {
-  test('stays in the outbox, marked logged', async () => {
+  test('stays in the outbox, marked logged (a notice keeps its text; a code would not, see mail secrets)', async () => {
     const t = await buildTestApp();
     try {
-      const id = await t.container.mailer.queueMail('nosmtp@example.test', otpMail({ code: '333333', purpose: 'x', validMinutes: 10 }));
+      const id = await t.container.mailer.queueMail('nosmtp@example.test', noticeMail({ template: 'notice', subject: 'Hello', lines: ['Plain news 333333'] }));
       const row = await eventually(async () => {
         const [r] = await t.container.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         return r?.status === 'logged' ? r : undefined;

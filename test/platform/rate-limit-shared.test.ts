@@ -14,8 +14,9 @@ after(async () => {
   await a.close();
 });
 
+// One address per client: the per-account lock counts unknown addresses too (10 failures), and this is about the per-IP limit.
 const login = (t: TestApp, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.test', password: 'x' } });
+  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `nobody-${ip}@example.test`, password: 'x' } });
 
 describe('the per-IP limits hold across API processes (counters in PostgreSQL)', () => {
   test('requests of one client spread over two processes share one limit', async () => {

@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { accountSubject, unknownEmailSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
+import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
+import { DAY_MS, ENDED_SESSION_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
-import { AppError, BadRequestError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import { isStrongPassword, passwordRule } from '../auth/index.js';
-import { AdminTokens, hashRefreshToken, newRefreshToken } from './admin-tokens.js';
+import type { AdminTokens } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';
+import { MONEY_PERMISSIONS, type Permission } from './permissions.js';
 import type { RolesService } from './roles.service.js';
+import type { SecondFactor, StaffTwoFactorService } from './staff-two-factor.service.js';
 
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_LOCK_MS = 15 * 60_000;
-/** A backoffice session lives 12 hours after its last refresh (sliding). */
+/**
+ * A backoffice session ends 12 hours after its login, however it is used: refreshes never extend
+ * it, so role and permission changes, which each refresh re-reads, are complete by then.
+ */
 export const SESSION_TTL_MS = 12 * 3600_000;
+const REALM = 'admin';
 /** last_access_at is written at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,11 +31,32 @@ export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** What is left of the session's life, for the refresh cookie's Max-Age. */
+  refreshMaxAgeSeconds: number;
 }
 
-export interface LoginResult extends IssuedTokens {
+export interface SessionResult extends IssuedTokens {
+  kind: 'session';
   admin: AdminWithRole;
   permissions: string[];
+  /** the role moves money and the setting requires 2FA, which is not on yet: only enrolment works */
+  twoFactorSetupRequired: boolean;
+}
+
+/** The password was right and 2FA is on: the bo_mfa_challenge cookie leads to POST /auth/2fa/verify. */
+export interface ChallengeResult {
+  kind: '2fa';
+  challengeToken: string;
+}
+
+export type LoginResult = SessionResult | ChallengeResult;
+
+export interface AdminAuthDeps {
+  lock: AccountLock;
+  refreshTokens: RefreshTokens;
+  twoFactor: StaffTwoFactorService;
+  /** the staff-2fa setting (GET/PUT /api/backoffice/setting/staff-2fa) */
+  staffTwoFactorRequired: () => Promise<boolean>;
 }
 
 export class PasswordChangeRequiredError extends AppError {
@@ -39,12 +65,20 @@ export class PasswordChangeRequiredError extends AppError {
   }
 }
 
+export class TwoFactorSetupRequiredError extends AppError {
+  constructor() {
+    super(403, 'TWO_FACTOR_SETUP_REQUIRED', 'Your role moves money: turn on two-factor authentication first (POST /api/backoffice/auth/2fa/generate, then /enable)');
+  }
+}
+
+const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
+
 /** Backoffice login, token refresh, logout, password change, and the per-request session check. */
 export class AdminAuthService {
   readonly pruneJob = defineJob<object>({
     name: 'admins.prune-sessions',
     schedule: '45 3 * * *',
-    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago and expired refresh tokens`,
+    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago`,
     handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'staff sessions pruned'),
   });
 
@@ -56,13 +90,26 @@ export class AdminAuthService {
     private readonly audit: AuditService,
     private readonly tokens: AdminTokens,
     private readonly clock: Clock,
-  ) {}
+    deps: AdminAuthDeps,
+  ) {
+    this.lock = deps.lock;
+    this.refreshTokens = deps.refreshTokens;
+    this.twoFactor = deps.twoFactor;
+    this.staffTwoFactorRequired = deps.staffTwoFactorRequired;
+  }
+
+  private readonly lock: AccountLock;
+  private readonly refreshTokens: RefreshTokens;
+  private readonly twoFactor: StaffTwoFactorService;
+  private readonly staffTwoFactorRequired: () => Promise<boolean>;
 
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
     const now = this.clock.now();
-    const admin = await this.admins.findByEmail(this.db, input.email.trim());
-    // The attempt is counted before the slow password check, so parallel guesses cannot outrun the lock.
-    const attempt = admin ? await this.reserveAttempt(admin.id, now) : null;
+    const email = input.email.trim();
+    const admin = await this.admins.findByEmail(this.db, email);
+    // Counted before the slow password check (parallel guesses cannot outrun the lock), and for an
+    // address without an account too, so the answers do not tell which addresses are staff.
+    const attempt = await this.lock.reserve('admin', admin ? accountSubject(admin.id) : unknownEmailSubject(email));
     const ok = admin ? await verifyPassword(admin.passwordHash, input.password) : await verifyAgainstDummy(input.password);
     if (!admin || !ok || admin.deletedAt) {
       await this.audit.record(this.db, {
@@ -72,11 +119,51 @@ export class AdminAuthService {
         ...(admin ? { targetId: admin.id } : {}),
         after: { email: input.email, reason: !admin ? 'unknown e-mail' : admin.deletedAt && ok ? 'account deleted' : 'wrong password' },
       });
+      this.lock.wrong(attempt);
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     }
+    if (admin.totpSecretEnc) {
+      // The password alone opens nothing: the attempt stays counted until the second factor succeeds.
+      this.lock.wrong(attempt);
+      await this.audit.record(this.db, { actor: { ...from, type: 'admin', id: admin.id }, action: 'admin.login_2fa_challenged', targetType: 'admin', targetId: admin.id });
+      return { kind: '2fa', challengeToken: this.tokens.issueChallenge(admin.id, now) };
+    }
     return this.db.transaction(async (tx) => {
-      // Under the row lock: the right password gets no session while another attempt holds the lock.
-      await this.releaseAttempt(tx, admin.id, attempt!, now);
+      // Under the counter's row lock: the right password gets no session while another attempt holds the lock.
+      await this.lock.release(attempt, tx);
+      return this.openSession(tx, admin, from, null);
+    });
+  }
+
+  /** The second login step: the challenge cookie and a TOTP or recovery code; counted on the account lock. */
+  async verifySecondFactor(challengeToken: string | undefined, input: SecondFactor, from: Actor): Promise<SessionResult> {
+    const now = this.clock.now();
+    const adminId = this.tokens.verifyChallenge(challengeToken, now);
+    if (adminId === undefined) throw new UnauthenticatedError('The two-factor login has expired, please log in again');
+    const admin = await this.admins.findById(this.db, adminId);
+    if (!admin || admin.deletedAt || !admin.totpSecretEnc) throw new UnauthenticatedError('The two-factor login has expired, please log in again');
+    const attempt = await this.lock.reserve('admin', accountSubject(admin.id));
+    const method = await this.twoFactor.matches(admin, input);
+    if (!method) {
+      await this.audit.record(this.db, {
+        actor: { ...from, type: 'anonymous', id: null },
+        action: 'admin.login_failed',
+        targetType: 'admin',
+        targetId: admin.id,
+        after: { email: admin.email, reason: input.code !== undefined ? 'wrong 2fa code' : 'wrong recovery code' },
+      });
+      this.lock.wrong(attempt);
+      throw invalidCode();
+    }
+    return this.db.transaction(async (tx) => {
+      await this.lock.release(attempt, tx);
+      return this.openSession(tx, admin, from, method);
+    });
+  }
+
+  private async openSession(tx: Executor, admin: AdminWithRole, from: Actor, secondFactor: 'totp' | 'recovery_code' | null): Promise<SessionResult> {
+    const now = this.clock.now();
+    {
       const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -91,52 +178,50 @@ export class AdminAuthService {
         lastAccessAt: now,
         expiresAt,
       });
-      const refresh = newRefreshToken();
-      await this.sessions.insertRefreshToken(tx, { tokenHash: refresh.hash, sessionId, expiresAt });
+      const refreshToken = await this.refreshTokens.issue(tx, REALM, sessionId, expiresAt);
       await this.admins.update(tx, admin.id, { lastLoginAt: now });
       await this.audit.record(tx, {
         actor: { ...from, type: 'admin', id: admin.id },
         action: 'admin.login',
         targetType: 'admin_session',
         targetId: sessionId,
-        after: { role: admin.roleName, must_change_password: admin.mustChangePassword },
+        after: { role: admin.roleName, must_change_password: admin.mustChangePassword, second_factor: secondFactor },
       });
       const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId, role: admin.roleName, permissions, now });
-      return { admin: { ...admin, lastLoginAt: now }, permissions, accessToken, refreshToken: refresh.token, refreshExpiresAt: expiresAt };
-    });
+      const twoFactorSetupRequired = !admin.totpSecretEnc && (await this.mustUseTwoFactor(permissions));
+      return {
+        kind: 'session',
+        admin: { ...admin, lastLoginAt: now },
+        permissions,
+        accessToken,
+        refreshToken,
+        refreshExpiresAt: expiresAt,
+        refreshMaxAgeSeconds: SESSION_TTL_MS / 1000,
+        twoFactorSetupRequired,
+      };
+    }
   }
 
-  /** Counts a password attempt (login, change-password); 429 while the account is locked. */
-  private async reserveAttempt(adminId: number, now: Date): Promise<{ locks: boolean }> {
-    const attempt = await this.admins.reserveLoginAttempt(this.db, adminId, now, new Date(now.getTime() - LOGIN_WINDOW_MS), LOGIN_MAX_FAILURES, new Date(now.getTime() + LOGIN_LOCK_MS));
-    if (!attempt) throw await this.locked(this.db, adminId, now);
-    return attempt;
-  }
-
-  /** A right password undoes the count; 429 if another attempt locked the account meanwhile. */
-  private async releaseAttempt(ex: Executor, adminId: number, attempt: { locks: boolean }, now: Date): Promise<void> {
-    if (!(await this.admins.releaseLoginAttempt(ex, adminId, now, attempt.locks))) throw await this.locked(ex, adminId, now);
-  }
-
-  private async locked(ex: Executor, adminId: number, now: Date): Promise<RateLimitedError> {
-    const until = (await this.admins.findById(ex, adminId))?.lockedUntil ?? now;
-    return new RateLimitedError((until.getTime() - now.getTime()) / 1000, 'Too many failed logins; the account is locked for a while');
+  /** Whether these permissions move money while the staff-2fa setting is on. */
+  private async mustUseTwoFactor(permissions: readonly string[]): Promise<boolean> {
+    return permissions.some((p) => MONEY_PERMISSIONS.includes(p as Permission)) && (await this.staffTwoFactorRequired());
   }
 
   /**
-   * Rotates the refresh token. The role and permissions stay those resolved at login. Presenting
-   * a token that was already used revokes the whole session (it was stolen or replayed).
+   * Rotates the refresh token and re-reads the admin: a deleted admin's session ends, and the new
+   * access token carries the admin's current role and permissions. The session's end stays 12 hours
+   * after login. Presenting a token that was already used revokes the whole session (it was stolen
+   * or replayed).
    */
   async refresh(refreshToken: string | undefined, from: Actor): Promise<IssuedTokens> {
     if (!refreshToken) throw new UnauthenticatedError();
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
-      const hash = hashRefreshToken(refreshToken);
-      const stored = await this.sessions.findRefreshTokenForUpdate(tx, hash);
-      if (!stored) return { error: 'unknown' as const };
-      const session = await this.sessions.findById(tx, stored.sessionId);
+      const used = await this.refreshTokens.rotate(tx, REALM, refreshToken);
+      if (used.kind === 'invalid') return { error: 'unknown' as const };
+      const session = await this.sessions.findById(tx, used.sessionId);
       if (!session) return { error: 'unknown' as const };
-      if (stored.usedAt) {
+      if (used.kind === 'reused') {
         await this.sessions.revoke(tx, session.id, now, 'refresh token reuse');
         await this.audit.record(tx, {
           actor: { ...from, type: 'admin', id: session.adminId },
@@ -146,22 +231,26 @@ export class AdminAuthService {
         });
         return { error: 'reused' as const };
       }
-      if (stored.expiresAt <= now) return { error: 'expired' as const };
       const live = await this.sessions.findLive(tx, session.id, session.adminId, now);
       if (!live) return { error: 'dead' as const };
-      await this.sessions.markRefreshTokenUsed(tx, hash, now);
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      const next = newRefreshToken();
-      await this.sessions.insertRefreshToken(tx, { tokenHash: next.hash, sessionId: session.id, expiresAt });
-      await this.sessions.extend(tx, session.id, now, expiresAt);
-      const accessToken = this.tokens.issueAccess({
-        adminId: session.adminId,
-        sessionId: session.id,
-        role: session.roleName,
-        permissions: session.permissions,
-        now,
-      });
-      return { tokens: { accessToken, refreshToken: next.token, refreshExpiresAt: expiresAt } };
+      const admin = await this.admins.findById(tx, session.adminId);
+      if (!admin || admin.deletedAt) return { error: 'dead' as const };
+      const permissions = await this.roles.resolve(tx, admin.roleId, admin.roleName);
+      const expiresAt = session.expiresAt;
+      const next = await this.refreshTokens.issue(tx, REALM, session.id, expiresAt);
+      await this.sessions.refreshed(tx, session.id, now, admin.roleName, permissions);
+      if (admin.roleName !== session.roleName || [...permissions].sort().join() !== [...session.permissions].sort().join()) {
+        await this.audit.record(tx, {
+          actor: { ...from, type: 'admin', id: admin.id },
+          action: 'admin.session_authority_updated',
+          targetType: 'admin_session',
+          targetId: session.id,
+          before: { role: session.roleName, permissions: session.permissions },
+          after: { role: admin.roleName, permissions },
+        });
+      }
+      const accessToken = this.tokens.issueAccess({ adminId: admin.id, sessionId: session.id, role: admin.roleName, permissions, now });
+      return { tokens: { accessToken, refreshToken: next, refreshExpiresAt: expiresAt, refreshMaxAgeSeconds: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) } };
     });
     if (!outcome.tokens) throw new UnauthenticatedError('The session has ended; log in again');
     return outcome.tokens;
@@ -176,7 +265,10 @@ export class AdminAuthService {
     await this.db.transaction(async (tx) => {
       const claims = cookies.accessToken ? this.tokens.verifyAccess(cookies.accessToken, now) : undefined;
       let session: { id: string; adminId: number } | undefined = claims ? { id: claims.sid, adminId: Number(claims.sub) } : undefined;
-      if (!session && cookies.refreshToken) session = await this.sessions.findSessionByCurrentRefreshToken(tx, hashRefreshToken(cookies.refreshToken));
+      if (!session) {
+        const sessionId = await this.refreshTokens.sessionOf(tx, REALM, cookies.refreshToken);
+        session = sessionId ? await this.sessions.findById(tx, sessionId) : undefined;
+      }
       if (!session) return;
       const live = await this.sessions.findById(tx, session.id);
       if (!live || live.adminId !== session.adminId || live.revokedAt) return;
@@ -190,11 +282,9 @@ export class AdminAuthService {
     const row = await this.admins.findById(this.db, admin.adminId);
     if (!row) throw new UnauthenticatedError();
     const now = this.clock.now();
-    const attempt = await this.reserveAttempt(row.id, now);
-    if (!(await verifyPassword(row.passwordHash, input.current_password))) {
+    if (!(await this.lock.check('admin', accountSubject(row.id), () => verifyPassword(row.passwordHash, input.current_password)))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
-    await this.releaseAttempt(this.db, row.id, attempt, now);
     if (!isStrongPassword(input.new_password)) {
       throw new ValidationError('Weak password', [{ field: 'new_password', message: passwordRule.description }]);
     }
@@ -219,7 +309,7 @@ export class AdminAuthService {
    * The per-request check: a valid bo_access token whose session is still alive. An admin who must
    * change the password gets 403 PASSWORD_CHANGE_REQUIRED except where `allowPendingPasswordChange`.
    */
-  async authenticate(accessToken: string | undefined, opts: { allowPendingPasswordChange: boolean }): Promise<AdminPrincipal> {
+  async authenticate(accessToken: string | undefined, opts: { allowPendingPasswordChange: boolean; allowPendingTwoFactor: boolean }): Promise<AdminPrincipal> {
     if (!accessToken) throw new UnauthenticatedError();
     const now = this.clock.now();
     const claims = this.tokens.verifyAccess(accessToken, now);
@@ -229,6 +319,7 @@ export class AdminAuthService {
     const live = await this.sessions.findLive(this.db, claims.sid, adminId, now);
     if (!live) throw new UnauthenticatedError('The session has ended; log in again');
     if (live.mustChangePassword && !opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
+    if (!live.twoFactorOn && !opts.allowPendingTwoFactor && (await this.mustUseTwoFactor(claims.perms))) throw new TwoFactorSetupRequiredError();
     if (now.getTime() - live.lastAccessAt.getTime() > TOUCH_EVERY_MS) await this.sessions.touch(this.db, live.sessionId, now);
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }
@@ -239,10 +330,9 @@ export class AdminAuthService {
     return (await this.sessions.findLive(this.db, sessionId, adminId, this.clock.now())) !== undefined;
   }
 
-  async prune(): Promise<{ sessions: number; refreshTokens: number }> {
+  async prune(): Promise<{ sessions: number }> {
     const now = this.clock.now().getTime();
     return {
-      refreshTokens: await this.sessions.pruneExpiredRefreshTokens(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
       sessions: await this.sessions.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
     };
   }

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { adminRefreshTokens, admins, adminSessions } from './admins.tables.js';
+import { admins, adminSessions } from './admins.tables.js';
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
 
@@ -8,6 +8,8 @@ export interface LiveSession {
   sessionId: string;
   adminId: number;
   mustChangePassword: boolean;
+  /** the admin has TOTP 2FA on */
+  twoFactorOn: boolean;
   lastAccessAt: Date;
 }
 
@@ -23,6 +25,7 @@ export class AdminSessionsRepository {
         sessionId: adminSessions.id,
         adminId: adminSessions.adminId,
         mustChangePassword: admins.mustChangePassword,
+        twoFactorOn: sql<boolean>`${admins.totpSecretEnc} is not null`,
         lastAccessAt: adminSessions.lastAccessAt,
       })
       .from(adminSessions)
@@ -48,8 +51,9 @@ export class AdminSessionsRepository {
     await ex.update(adminSessions).set({ lastAccessAt: now }).where(eq(adminSessions.id, sessionId));
   }
 
-  async extend(ex: Executor, sessionId: string, now: Date, expiresAt: Date): Promise<void> {
-    await ex.update(adminSessions).set({ lastAccessAt: now, expiresAt }).where(eq(adminSessions.id, sessionId));
+  /** A refresh: the session's role and permissions become the admin's current ones (its end stays). */
+  async refreshed(ex: Executor, sessionId: string, now: Date, roleName: string, permissions: string[]): Promise<void> {
+    await ex.update(adminSessions).set({ lastAccessAt: now, roleName, permissions }).where(eq(adminSessions.id, sessionId));
   }
 
   async revoke(ex: Executor, sessionId: string, now: Date, reason: string): Promise<void> {
@@ -75,42 +79,12 @@ export class AdminSessionsRepository {
     return rows.length;
   }
 
-  async insertRefreshToken(ex: Executor, row: typeof adminRefreshTokens.$inferInsert): Promise<void> {
-    await ex.insert(adminRefreshTokens).values(row);
-  }
-
-  /** Locks the token row so two refreshes with the same token cannot both rotate it. */
-  async findRefreshTokenForUpdate(ex: Executor, tokenHash: string) {
-    const [row] = await ex.select().from(adminRefreshTokens).where(eq(adminRefreshTokens.tokenHash, tokenHash)).for('update');
-    return row;
-  }
-
-  /** The session whose current (unused) refresh token has this hash. */
-  async findSessionByCurrentRefreshToken(ex: Executor, tokenHash: string): Promise<AdminSessionRow | undefined> {
-    const [row] = await ex
-      .select({ session: adminSessions })
-      .from(adminRefreshTokens)
-      .innerJoin(adminSessions, eq(adminSessions.id, adminRefreshTokens.sessionId))
-      .where(and(eq(adminRefreshTokens.tokenHash, tokenHash), isNull(adminRefreshTokens.usedAt)));
-    return row?.session;
-  }
-
-  async markRefreshTokenUsed(ex: Executor, tokenHash: string, now: Date): Promise<void> {
-    await ex.update(adminRefreshTokens).set({ usedAt: now }).where(eq(adminRefreshTokens.tokenHash, tokenHash));
-  }
-
-  /** Deletes sessions that ended (revoked or expired) before `before`; their refresh tokens go with them. */
+  /** Deletes sessions that ended (revoked or expired) before `before`. */
   async pruneEnded(ex: Executor, before: Date): Promise<number> {
     const rows = await ex
       .delete(adminSessions)
       .where(sql`coalesce(${adminSessions.revokedAt}, ${adminSessions.expiresAt}) < ${before.toISOString()}::timestamptz`)
       .returning({ id: adminSessions.id });
-    return rows.length;
-  }
-
-  /** Deletes refresh tokens that expired before `before`, used or not. */
-  async pruneExpiredRefreshTokens(ex: Executor, before: Date): Promise<number> {
-    const rows = await ex.delete(adminRefreshTokens).where(lt(adminRefreshTokens.expiresAt, before)).returning({ hash: adminRefreshTokens.tokenHash });
     return rows.length;
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
 
 /**
@@ -7,6 +7,9 @@ import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
  */
 export const BO_ACCESS_TYP = 'bo_access';
 export const ACCESS_TTL_SECONDS = 15 * 60;
+export const BO_CHALLENGE_TYP = 'bo_mfa_challenge';
+/** A staff login waits this long for its second factor. */
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export interface AdminAccessClaims {
   typ: typeof BO_ACCESS_TYP;
@@ -25,6 +28,16 @@ export class AdminTokens {
     return signJwt(this.secret, { typ: BO_ACCESS_TYP, sub: String(p.adminId), sid: p.sessionId, role: p.role, perms: p.permissions }, p.now, ACCESS_TTL_SECONDS);
   }
 
+  /** After a right password of an admin with 2FA on: names the admin for the second step (5 minutes). */
+  issueChallenge(adminId: number, now: Date): string {
+    return signJwt(this.secret, { typ: BO_CHALLENGE_TYP, sub: String(adminId) }, now, CHALLENGE_TTL_SECONDS);
+  }
+
+  verifyChallenge(token: string | undefined, now: Date): number | undefined {
+    const claims = verifyJwt(this.secret, token, BO_CHALLENGE_TYP, now);
+    return claims && /^\d+$/.test(claims.sub) ? Number(claims.sub) : undefined;
+  }
+
   /** The claims of a valid, unexpired backoffice access token; undefined for anything else. */
   verifyAccess(token: string, now: Date): AdminAccessClaims | undefined {
     const claims = verifyJwt(this.secret, token, BO_ACCESS_TYP, now);
@@ -33,16 +46,6 @@ export class AdminTokens {
     if (!claims.perms.every((p) => typeof p === 'string')) return undefined;
     return claims as unknown as AdminAccessClaims;
   }
-}
-
-/** An opaque refresh token and the hash it is stored under. */
-export function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashRefreshToken(token) };
-}
-
-export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

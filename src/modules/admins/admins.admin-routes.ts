@@ -20,8 +20,10 @@ import {
   RolePermissions,
   SyncedPermissions,
   SyncPermissionsBody,
+  TwoFactorResetBody,
   UpdateRoleBody,
 } from './admins.schemas.js';
+import type { StaffTwoFactorService } from './staff-two-factor.service.js';
 import { ALL_PERMISSIONS, PERMISSIONS } from './permissions.js';
 import type { RolesService } from './roles.service.js';
 
@@ -29,12 +31,13 @@ const tags = ['Backoffice: admins and roles'];
 
 export interface AdminsRoutesOptions {
   admins: AdminsService;
+  twoFactor: StaffTwoFactorService;
   roles: RolesService;
   /** Filled by installBackofficeSurface as routes register. */
   routeMap: readonly RoutePermission[];
 }
 
-export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> = async (app, { admins, roles, routeMap }) => {
+export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> = async (app, { admins, twoFactor, roles, routeMap }) => {
   app.get(
     '/inf',
     {
@@ -128,6 +131,24 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
     async (req) => {
       const r = await admins.resetPassword(actorOf(req), req.params.id);
       return { message: 'Password reset', data: { ...presentAdmin(r.admin), password: r.password } };
+    },
+  );
+
+  app.post(
+    '/:id/2fa/reset',
+    {
+      config: { permission: 'manage_admins', audit: 'admin.2fa_reset' },
+      schema: {
+        tags,
+        summary: "Turns off another admin's two-factor authentication (Super Admin only), with the reason for the audit log; their sessions end",
+        params: AdminIdParams,
+        body: TwoFactorResetBody,
+        response: { 200: MessageOnly, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      await twoFactor.reset(actorOf(req), req.params.id, req.body.reason.trim());
+      return { message: 'Two-factor authentication reset', data: null };
     },
   );
 

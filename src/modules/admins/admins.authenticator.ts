@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Backoffice: reachable by an admin who still has to change a generated password. */
     allowPendingPasswordChange?: boolean;
+    /** Backoffice: reachable by an admin who must turn on 2FA first (the enrolment routes). */
+    allowPendingTwoFactor?: boolean;
   }
 }
 
@@ -19,6 +21,7 @@ export class CookieAdminAuthenticator implements AdminAuthenticator {
   authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<AdminPrincipal> {
     return this.auth.authenticate(request.cookies[BO_ACCESS_COOKIE], {
       allowPendingPasswordChange: request.routeOptions.config.allowPendingPasswordChange === true,
+      allowPendingTwoFactor: request.routeOptions.config.allowPendingTwoFactor === true,
     });
   }
 }

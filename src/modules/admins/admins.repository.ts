@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { admins, rolePermissions, roles } from './admins.tables.js';
+import { adminRecoveryCodes, admins, rolePermissions, roles } from './admins.tables.js';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -67,7 +67,6 @@ export class RolesRepository {
   }
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export class AdminsRepository {
   private selectWithRole(ex: Executor) {
@@ -119,39 +118,58 @@ export class AdminsRepository {
     return rows.map((r) => r.email);
   }
 
-  /**
-   * Counts a password attempt before the password is checked, so parallel guesses cannot outrun
-   * the lock. Only while the account is not locked: a new 15-minute window starts when the last
-   * one is over, and the `maxFailures`-th attempt in the window locks the account until
-   * `lockUntil` (`locks`). A right password undoes it with {@link releaseLoginAttempt}.
-   * Refused (null) while locked.
-   */
-  async reserveLoginAttempt(ex: Executor, id: number, now: Date, windowStart: Date, maxFailures: number, lockUntil: Date): Promise<{ locks: boolean } | null> {
-    const n = sql`(case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then 1 else ${admins.failedLogins} + 1 end)`;
+  // ---- two-factor authentication (the customers' scheme, for staff) ---------------------------
+
+  /** Accepts a TOTP time step once: true only for the one caller that moves last_totp_step forward. */
+  async consumeTotpStep(ex: Executor, id: number, step: number): Promise<boolean> {
     const rows = await ex
       .update(admins)
-      .set({
-        failedLogins: n,
-        firstFailedAt: sql`case when ${admins.firstFailedAt} is null or ${admins.firstFailedAt} < ${ts(windowStart)} then ${ts(now)} else ${admins.firstFailedAt} end`,
-        lockedUntil: sql`case when ${n} >= ${maxFailures} then ${ts(lockUntil)} else null end`,
-      })
-      .where(and(eq(admins.id, id), sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
-      .returning({ failedLogins: admins.failedLogins });
-    const row = rows[0];
-    return row ? { locks: row.failedLogins >= maxFailures } : null;
+      .set({ lastTotpStep: step })
+      .where(and(eq(admins.id, id), sql`${admins.lastTotpStep} < ${step}`))
+      .returning({ id: admins.id });
+    return rows.length > 0;
   }
 
-  /**
-   * Clears the failure count after a right password and holds the row lock for the rest of the
-   * transaction. False while another attempt holds the account locked (`ownsLock`: the caller's
-   * own attempt set the lock).
-   */
-  async releaseLoginAttempt(ex: Executor, id: number, now: Date, ownsLock: boolean): Promise<boolean> {
+  async activate2fa(ex: Executor, id: number, pendingEnc: string, now: Date): Promise<boolean> {
     const rows = await ex
       .update(admins)
-      .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
-      .where(and(eq(admins.id, id), ownsLock ? undefined : sql`(${admins.lockedUntil} is null or ${admins.lockedUntil} <= ${ts(now)})`))
+      .set({ totpSecretEnc: pendingEnc, totpPendingSecretEnc: null, twoFactorEnabledAt: now, updatedAt: now })
+      .where(and(eq(admins.id, id), isNull(admins.totpSecretEnc), eq(admins.totpPendingSecretEnc, pendingEnc)))
       .returning({ id: admins.id });
+    return rows.length > 0;
+  }
+
+  /** Switches 2FA off and drops the recovery codes; returns whether it was on. */
+  async deactivate2fa(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(admins)
+      .set({ totpSecretEnc: null, totpPendingSecretEnc: null, twoFactorEnabledAt: null, updatedAt: now })
+      .where(and(eq(admins.id, id), sql`${admins.totpSecretEnc} is not null`))
+      .returning({ id: admins.id });
+    await ex.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+    return rows.length > 0;
+  }
+
+  async replaceRecoveryCodes(ex: Executor, adminId: number, codes: { salt: string; codeHash: string; hint: string }[], now: Date): Promise<void> {
+    await ex.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+    await ex.insert(adminRecoveryCodes).values(codes.map((c) => ({ ...c, adminId, createdAt: now })));
+  }
+
+  listRecoveryCodes(ex: Executor, adminId: number) {
+    return ex
+      .select({ id: adminRecoveryCodes.id, salt: adminRecoveryCodes.salt, codeHash: adminRecoveryCodes.codeHash, usedAt: adminRecoveryCodes.usedAt })
+      .from(adminRecoveryCodes)
+      .where(eq(adminRecoveryCodes.adminId, adminId))
+      .orderBy(asc(adminRecoveryCodes.id));
+  }
+
+  /** Marks a recovery code used; true only for the single caller that wins. */
+  async useRecoveryCode(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(adminRecoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(adminRecoveryCodes.id, id), isNull(adminRecoveryCodes.usedAt)))
+      .returning({ id: adminRecoveryCodes.id });
     return rows.length > 0;
   }
 }

@@ -27,8 +27,21 @@ export const AdminProfile = Type.Object({
 
 export const LoginData = Type.Object({
   must_change_password: Type.Boolean({ description: 'true: only change-password (and logout) work until the password is changed' }),
-  admin: AdminProfile,
+  two_factor_required: Type.Boolean({ description: 'true: no session yet; send a code to POST /api/backoffice/auth/2fa/verify (the bo_mfa_challenge cookie is set)' }),
+  two_factor_setup_required: Type.Boolean({ description: 'true: the role moves money and the staff-2fa setting is on: only 2FA enrolment (and logout) work until 2FA is on' }),
+  admin: Type.Optional(AdminProfile),
 });
+
+export const StaffSecondFactorBody = StrictObject(
+  { code: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })), recovery_code: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) },
+  { description: 'code (TOTP) or recovery_code' },
+);
+export const StaffPasswordBody = StrictObject({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
+export const StaffCodeBody = StrictObject({ code: Type.String({ minLength: 1, maxLength: 16 }) });
+export const StaffReauthBody = StrictObject({ password: Type.String({ minLength: 1, maxLength: 1024 }), code: Type.String({ minLength: 1, maxLength: 16 }) });
+export const StaffGeneratedSecret = Type.Object({ secret: Type.String(), otpauth_url: Type.String(), qr_code: Type.String({ description: 'data:image/png;base64,...' }) });
+export const StaffRecoveryCodes = Type.Object({ recovery_codes: Type.Array(Type.String(), { description: 'shown once' }) });
+export const TwoFactorResetBody = StrictObject({ reason: Type.String({ minLength: 3, maxLength: 500 }) });
 
 export const AdminListItem = Type.Object({
   id: Type.Integer(),

@@ -1,3 +1,4 @@
+import { accountSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
 import { hashPassword } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
@@ -35,6 +36,7 @@ export class AdminsService {
     private readonly audit: AuditService,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly lock: AccountLock,
   ) {}
 
   async get(id: number): Promise<AdminWithRole> {
@@ -107,7 +109,8 @@ export class AdminsService {
       if (!target) throw new NotFoundError('Admin');
       if (!target.deletedAt) throw new ConflictError('The admin is not deleted');
       if (target.roleName === SUPER_ADMIN) await assertSuperAdmin(tx, this.admins, actor, 'Only Super Admin may restore a Super Admin');
-      await this.admins.update(tx, id, { deletedAt: null, failedLogins: 0, firstFailedAt: null, lockedUntil: null });
+      await this.admins.update(tx, id, { deletedAt: null });
+      await this.lock.clear('admin', accountSubject(id), tx);
       const restored = { ...target, deletedAt: null };
       await this.audit.record(tx, { actor, action: 'admin.restored', targetType: 'admin', targetId: id, before: snapshot(target), after: snapshot(restored) });
       return restored;
@@ -125,7 +128,8 @@ export class AdminsService {
       if (!target) throw new NotFoundError('Admin');
       if (target.deletedAt) throw new ConflictError('The admin is deleted; restore it first');
       const now = this.clock.now();
-      await this.admins.update(tx, id, { passwordHash, mustChangePassword: true, passwordChangedAt: now, failedLogins: 0, firstFailedAt: null, lockedUntil: null });
+      await this.admins.update(tx, id, { passwordHash, mustChangePassword: true, passwordChangedAt: now });
+      await this.lock.clear('admin', accountSubject(id), tx);
       const revoked = await this.sessions.revokeAllOf(tx, id, now, 'password reset');
       await this.audit.record(tx, { actor, action: 'admin.password_reset', targetType: 'admin', targetId: id, after: { sessions_revoked: revoked } });
       const updated = { ...target, mustChangePassword: true };
@@ -188,6 +192,7 @@ export class AdminsService {
           `Your backoffice account (${admin.email}, role ${admin.roleName}) has a new password: ${password}`,
           'You will be asked to change it when you log in. If you did not expect this message, contact your administrator.',
         ],
+        sensitive: true,
       }),
       tx,
     );

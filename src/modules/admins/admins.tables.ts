@@ -41,10 +41,13 @@ export const admins = pgTable(
       .references(() => roles.id),
     /** Set for generated passwords: the admin can only change the password until they do. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
-    failedLogins: integer('failed_logins').notNull().default(sql`0`),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // TOTP two-factor authentication (the customers' scheme): secrets AES-256-GCM encrypted with ENCRYPTION_KEY.
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is a replay. */
+    lastTotpStep: integer('last_totp_step').notNull().default(sql`0`),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,7 +64,9 @@ export const adminsConstraintMeanings = {
 
 /**
  * One row per backoffice login. Every request checks its session is alive, so revoking it (logout,
- * delete, password reset) ends it at once. Role and permissions are frozen at login.
+ * delete, password reset) ends it at once. It ends 12 hours after login (expires_at); role and
+ * permissions are those of the last login or refresh. Its refresh tokens live in refresh_tokens
+ * (src/platform/refresh-tokens), as the customers' do.
  */
 export const adminSessions = pgTable(
   'admin_sessions',
@@ -83,16 +88,19 @@ export const adminSessions = pgTable(
   (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
 );
 
-/** Refresh tokens, stored as SHA-256 hashes; each is used once (rotation), a reuse revokes the session. */
-export const adminRefreshTokens = pgTable(
-  'admin_refresh_tokens',
+/** Staff 2FA recovery codes, stored only as salted hashes (as the customers' are). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
       .notNull()
-      .references(() => adminSessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    hint: text('hint').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('admin_refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
 );

@@ -1,5 +1,6 @@
 export { AdminsService, type CreatedAdmin } from './admins.service.js';
-export { AdminAuthService, PasswordChangeRequiredError } from './admin-auth.service.js';
+export { AdminAuthService, PasswordChangeRequiredError, TwoFactorSetupRequiredError } from './admin-auth.service.js';
+export { StaffTwoFactorService } from './staff-two-factor.service.js';
 export { RolesService } from './roles.service.js';
 export { AdminsRepository, RolesRepository, type AdminWithRole } from './admins.repository.js';
 export { AdminSessionsRepository } from './admin-sessions.repository.js';
@@ -8,5 +9,5 @@ export { CookieAdminAuthenticator, BO_ACCESS_COOKIE, BO_REFRESH_COOKIE } from '.
 export { adminAuthRoutes } from './admin-auth.admin-routes.js';
 export { adminsAdminRoutes } from './admins.admin-routes.js';
 export { bootstrapFirstAdmin } from './admins.bootstrap.js';
-export { ALL_PERMISSIONS, PERMISSIONS, PERMISSION_SET, BUILTIN_ROLES, SUPER_ADMIN, isPermission, type Permission } from './permissions.js';
+export { ALL_PERMISSIONS, PERMISSIONS, PERMISSION_SET, BUILTIN_ROLES, SUPER_ADMIN, MONEY_PERMISSIONS, isPermission, type Permission } from './permissions.js';
 export { adminsConstraintMeanings } from './admins.tables.js';

@@ -50,6 +50,12 @@ export function isPermission(p: string): p is Permission {
 
 export const SUPER_ADMIN = 'Super Admin';
 
+/**
+ * Permissions that move money or change what money buys: staff holding any of them must use TOTP
+ * two-factor authentication while the staff-2fa setting is on (GET/PUT /api/backoffice/setting/staff-2fa).
+ */
+export const MONEY_PERMISSIONS: readonly Permission[] = ['manage_balance', 'verify_invoices', 'manage_coupons', 'manage_pricing'];
+
 export interface BuiltinRole {
   name: string;
   description: string;

@@ -11,10 +11,12 @@ import { setSessionCookies } from './auth.cookies.js';
 import type { AuthService } from './auth.service.js';
 import type { ChangeEmailService } from './change-email.service.js';
 import { passwordRule } from './password-policy.js';
+import { enforceSecurityAudit, SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface AuthPagesOptions {
   auth: AuthService;
   changeEmail: ChangeEmailService;
+  events: SecurityEvents;
   publicUrl: string;
   cookieSecure: boolean;
   rateLimitPerMin: number;
@@ -47,6 +49,7 @@ const missingToken = () => message('Link incomplete', 'This link has no token. O
  */
 export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app, opts) => {
   const { auth, changeEmail, publicUrl, cookieSecure } = opts;
+  enforceSecurityAudit(app, opts.events);
   await app.register(rateLimit, perClientLimit('link-pages', opts.rateLimitPerMin, opts.rateLimits));
 
   // Errors of these routes are pages too (a wrong token, a weak password, a missing session).
@@ -72,7 +75,7 @@ export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app
     return sendHtml(reply, 200, htmlPage('Confirm your e-mail address', `<h1>Confirm your e-mail address</h1><p>One click activates your account.</p>${form('/auth/verify-email', token, 'Confirm my e-mail address')}`));
   });
 
-  app.post('/auth/verify-email', { config: pageConfig, schema: { ...hidden, body: TokenForm } }, async (req, reply) => {
+  app.post('/auth/verify-email', { config: { ...pageConfig, securityEvent: SecurityAction.emailVerified }, schema: { ...hidden, body: TokenForm } }, async (req, reply) => {
     assertSameOrigin(req, publicUrl);
     await auth.verifyRegistration(req.body.token);
     return sendHtml(reply, 200, message('E-mail address confirmed', 'Your account is active: you can log in now.'));
@@ -86,7 +89,7 @@ export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app
     return sendHtml(reply, 200, htmlPage('Choose a new password', `<h1>Choose a new password</h1>${form('/auth/reset-password', token, 'Set the new password', field)}`));
   });
 
-  app.post('/auth/reset-password', { config: pageConfig, schema: { ...hidden, body: ResetForm } }, async (req, reply) => {
+  app.post('/auth/reset-password', { config: { ...pageConfig, securityEvent: SecurityAction.passwordReset }, schema: { ...hidden, body: ResetForm } }, async (req, reply) => {
     assertSameOrigin(req, publicUrl);
     await auth.resetPassword(req.body);
     return sendHtml(reply, 200, message('Password changed', 'Your password was changed and every session was logged out. Log in with the new password.'));
@@ -100,7 +103,7 @@ export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app
     return sendHtml(reply, 200, htmlPage('Confirm your new e-mail address', `<h1>Confirm your new e-mail address</h1><p>Your other sessions will be logged out.</p>${form('/account/change-email/confirm', token, 'Confirm the new address')}`));
   });
 
-  app.post('/account/change-email/confirm', { config: { ...pageConfig, optionalSession: true }, schema: { ...hidden, body: TokenForm } }, async (req, reply) => {
+  app.post('/account/change-email/confirm', { config: { ...pageConfig, optionalSession: true, securityEvent: SecurityAction.emailChanged }, schema: { ...hidden, body: TokenForm } }, async (req, reply) => {
     assertSameOrigin(req, publicUrl);
     const me = req.customer;
     if (!me) return sendHtml(reply, 401, message('Log in first', 'Log in to your account in this browser, then open the link from the e-mail again.'));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerAuthTokens, customerMfaChallenges, customerRecoveryCodes } from './auth.tables.js';
@@ -13,8 +13,6 @@ const credentialColumns = {
   is2faActive: customers.is2faActive,
   totpSecretEnc: customers.totpSecretEnc,
   totpPendingSecretEnc: customers.totpPendingSecretEnc,
-  loginLockedUntil: customers.loginLockedUntil,
-  failedLoginCount: customers.failedLoginCount,
   maxSession: customers.maxSession,
 };
 
@@ -65,60 +63,10 @@ export class AuthRepository {
       .where(eq(customers.id, id));
   }
 
-  /**
-   * Counts one password attempt before the password is checked, so a burst of parallel guesses
-   * cannot outrun the lock: it succeeds only while the account is not locked, and the 10th
-   * attempt within 15 minutes locks it for 15 minutes (`locks`). A right password then releases
-   * the attempt with {@link releaseLoginAttempt}. Refused: the current lock end.
-   */
-  async reserveLoginAttempt(ex: Executor, id: number, now: Date): Promise<{ allowed: true; locks: boolean; lockedUntil: Date | null } | { allowed: false; lockedUntil: Date }> {
-    const rows = await queryRows<{ locks: boolean; login_locked_until: string | Date | null }>(
-      ex,
-      sql`with calc as (
-            select id, case when failed_login_window_started_at is null
-                              or failed_login_window_started_at <= ${iso(now)} - interval '15 minutes'
-                            then 1 else failed_login_count + 1 end as n
-            from customers
-            where id = ${id} and (login_locked_until is null or login_locked_until <= ${iso(now)})
-            for update)
-          update customers c set
-            failed_login_count = case when calc.n >= 10 then 0 else calc.n end,
-            failed_login_window_started_at = case when calc.n >= 10 then null
-                                                  when calc.n = 1 then ${iso(now)}
-                                                  else c.failed_login_window_started_at end,
-            login_locked_until = case when calc.n >= 10 then ${iso(now)} + interval '15 minutes' else null end
-          from calc where c.id = calc.id
-          returning calc.n >= 10 as locks, c.login_locked_until`,
-    );
-    const row = rows[0];
-    if (row) return { allowed: true, locks: row.locks, lockedUntil: row.login_locked_until ? new Date(row.login_locked_until) : null };
-    return { allowed: false, lockedUntil: (await this.lockedUntil(ex, id)) ?? now };
-  }
-
-  /**
-   * Undoes the failure count after a right password, taking the row lock for the rest of the
-   * transaction. Refused (the lock end is returned) while another attempt holds the account
-   * locked; `ownsLock` when the caller's own attempt set the lock.
-   */
-  async releaseLoginAttempt(ex: Executor, id: number, now: Date, ownsLock: boolean): Promise<{ released: true } | { released: false; lockedUntil: Date }> {
-    const rows = await ex
-      .update(customers)
-      .set({ failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null })
-      .where(and(eq(customers.id, id), ownsLock ? undefined : sql`(${customers.loginLockedUntil} is null or ${customers.loginLockedUntil} <= ${iso(now)})`))
-      .returning({ id: customers.id });
-    if (rows.length > 0) return { released: true };
-    return { released: false, lockedUntil: (await this.lockedUntil(ex, id)) ?? now };
-  }
-
-  private async lockedUntil(ex: Executor, id: number): Promise<Date | null> {
-    const [row] = await ex.select({ at: customers.loginLockedUntil }).from(customers).where(eq(customers.id, id));
-    return row?.at ?? null;
-  }
-
   async updatePassword(ex: Executor, id: number, passwordHash: string, now: Date): Promise<void> {
     await ex
       .update(customers)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null })
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
       .where(eq(customers.id, id));
   }
 
@@ -261,21 +209,31 @@ export class AuthRepository {
     return row;
   }
 
-  /** The customer's newest live token of a purpose (OTPs are matched this way). */
-  async findLatestLiveToken(ex: Executor, customerId: number, purpose: TokenPurpose, now: Date) {
+  /**
+   * Counts one attempt at the customer's newest live token of `purpose` and returns it, in one
+   * statement (a row lock orders parallel attempts): nothing once `maxAttempts` attempts were
+   * made, so no more than that many codes are ever checked against it (failed_attempts counts
+   * every attempt here; an exhausted token is dead although used_at stays empty). A right code then
+   * consumes the token ({@link consumeToken}).
+   */
+  async claimOtpAttempt(ex: Executor, customerId: number, purpose: TokenPurpose, maxAttempts: number, now: Date) {
     const [row] = await ex
-      .select()
-      .from(customerAuthTokens)
+      .update(customerAuthTokens)
+      .set({ failedAttempts: sql`${customerAuthTokens.failedAttempts} + 1` })
       .where(
         and(
-          eq(customerAuthTokens.customerId, customerId),
-          eq(customerAuthTokens.purpose, purpose),
+          eq(
+            customerAuthTokens.id,
+            sql`(select id from customer_auth_tokens
+                 where customer_id = ${customerId} and purpose = ${purpose} and used_at is null and expires_at > ${iso(now)}
+                 order by id desc limit 1)`,
+          ),
           isNull(customerAuthTokens.usedAt),
           sql`${customerAuthTokens.expiresAt} > ${iso(now)}`,
+          sql`${customerAuthTokens.failedAttempts} < ${maxAttempts}`,
         ),
       )
-      .orderBy(desc(customerAuthTokens.id))
-      .limit(1);
+      .returning({ id: customerAuthTokens.id, tokenHash: customerAuthTokens.tokenHash, payload: customerAuthTokens.payload });
     return row;
   }
 
@@ -287,17 +245,6 @@ export class AuthRepository {
       .where(and(eq(customerAuthTokens.id, id), isNull(customerAuthTokens.usedAt)))
       .returning({ id: customerAuthTokens.id });
     return rows.length > 0;
-  }
-
-  /** Counts a wrong guess; the 5th voids the token. */
-  async failToken(ex: Executor, id: number, now: Date): Promise<void> {
-    await ex
-      .update(customerAuthTokens)
-      .set({
-        failedAttempts: sql`${customerAuthTokens.failedAttempts} + 1`,
-        usedAt: sql`case when ${customerAuthTokens.failedAttempts} + 1 >= 5 then ${iso(now)} else ${customerAuthTokens.usedAt} end`,
-      })
-      .where(eq(customerAuthTokens.id, id));
   }
 
   async voidTokens(ex: Executor, customerId: number, purposes: TokenPurpose[], now: Date): Promise<void> {

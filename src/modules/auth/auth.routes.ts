@@ -24,12 +24,14 @@ import type { ChangeEmailService } from './change-email.service.js';
 import type { SessionService } from './sessions.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 import type { TwoFactorService } from './two-factor.service.js';
+import { enforceSecurityAudit, SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   sessions: SessionService;
   twoFactor: TwoFactorService;
   changeEmail: ChangeEmailService;
+  events: SecurityEvents;
   cookieSecure: boolean;
   rateLimitPerMin: number;
   rateLimits?: PostgresRateLimits;
@@ -41,12 +43,13 @@ const ok = { message: 'OK', data: null };
 /** /api/auth: mounted inside the customer surface. Every route here is rate limited per IP. */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, opts) => {
   const { auth, sessions, cookieSecure } = opts;
+  enforceSecurityAudit(app, opts.events);
   await app.register(rateLimit, perClientLimit('customer-auth', opts.rateLimitPerMin, opts.rateLimits));
 
   app.post(
     '/register',
     {
-      config: { public: true },
+      config: { securityEvent: SecurityAction.registered, public: true },
       schema: { tags, summary: 'Create an account; a verification link is e-mailed', body: RegisterBody, response: { 201: Envelope(Type.Object({ id: Type.Integer() })), ...errorResponses(400, 409, 429) } },
     },
     async (req, reply) => reply.status(201).send({ message: 'Registered: check your mailbox to confirm your e-mail address', data: await auth.register(req.body) }),
@@ -54,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/register/verify',
-    { config: { public: true }, schema: { tags, summary: 'Confirm the e-mail address with the link token', body: TokenBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    { config: { securityEvent: SecurityAction.emailVerified, public: true }, schema: { tags, summary: 'Confirm the e-mail address with the link token', body: TokenBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
     async (req) => {
       await auth.verifyRegistration(req.body.token);
       return { message: 'E-mail address confirmed, you can log in now', data: null };
@@ -64,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/register/resend',
     {
-      config: { public: true },
+      config: { securityEvent: false, public: true },
       schema: { tags, summary: 'Mail a new verification link to an unverified account (always 200)', body: ForgotPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } },
     },
     async (req) => {
@@ -76,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/login',
     {
-      config: { public: true, allowInMaintenance: true },
+      config: { securityEvent: SecurityAction.login, public: true, allowInMaintenance: true },
       schema: {
         tags,
         summary: 'Log in; with 2FA on only the mfa_challenge cookie is set',
@@ -99,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/2fa/verify-code',
     {
-      config: { public: true, allowInMaintenance: true },
+      config: { securityEvent: SecurityAction.login, public: true, allowInMaintenance: true },
       schema: { tags, summary: 'Second login step with a TOTP code (needs the mfa_challenge cookie)', body: VerifyCodeBody, response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 429) } },
     },
     async (req, reply) => {
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/2fa/verify-recovery',
     {
-      config: { public: true, allowInMaintenance: true },
+      config: { securityEvent: SecurityAction.login, public: true, allowInMaintenance: true },
       schema: { tags, summary: 'Second login step with a recovery code (recovery_code or code)', body: VerifyRecoveryBody, response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 429) } },
     },
     async (req, reply) => {
@@ -124,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/refresh',
     {
-      config: { public: true, allowInMaintenance: true },
+      config: { securityEvent: false, public: true, allowInMaintenance: true },
       schema: { tags, summary: 'New cookies from the refresh_token cookie (rotated; reuse ends the session)', response: { 200: MessageOnly, ...errorResponses(401, 429) } },
     },
     async (req, reply) => {
@@ -142,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/logout',
     {
       // Public so that logout works once the 15-minute access token has expired: the refresh cookie names the session then.
-      config: { public: true, optionalSession: true },
+      config: { securityEvent: SecurityAction.logout, public: true, optionalSession: true },
       schema: {
         tags,
         summary: 'End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies',
@@ -159,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/password/change',
-    { schema: { tags, summary: 'Change the password; other sessions are ended', body: ChangePasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 429) } } },
+    { config: { securityEvent: SecurityAction.passwordChanged }, schema: { tags, summary: 'Change the password; other sessions are ended', body: ChangePasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 429) } } },
     async (req) => {
       const me = customerOf(req);
       await auth.changePassword(me.customerId, me.sessionId, req.body);
@@ -169,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/password/forgot',
-    { config: { public: true }, schema: { tags, summary: 'Mail a reset link (always 200)', body: ForgotPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    { config: { securityEvent: false, public: true }, schema: { tags, summary: 'Mail a reset link (always 200)', body: ForgotPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
     async (req) => {
       await auth.forgotPassword(req.body.email);
       return { message: 'If an account exists for this address, a reset link is on its way', data: null };
@@ -178,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/password/reset',
-    { config: { public: true }, schema: { tags, summary: 'Set a new password with the link token; all sessions end', body: ResetPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
+    { config: { securityEvent: SecurityAction.passwordReset, public: true }, schema: { tags, summary: 'Set a new password with the link token; all sessions end', body: ResetPasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 429) } } },
     async (req) => {
       await auth.resetPassword(req.body);
       return { message: 'Password changed, log in with the new password', data: null };
@@ -192,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.delete(
     '/sessions/:sid',
-    { schema: { tags, summary: 'End one of my device sessions', params: SessionParams, response: { 200: MessageOnly, ...errorResponses(401, 404) } } },
+    { config: { securityEvent: SecurityAction.sessionRevoked }, schema: { tags, summary: 'End one of my device sessions', params: SessionParams, response: { 200: MessageOnly, ...errorResponses(401, 404) } } },
     async (req) => {
       await sessions.revoke(customerOf(req).customerId, req.params.sid);
       return ok;

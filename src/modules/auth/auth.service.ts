@@ -11,14 +11,16 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../platform/crypto/index.js';
+import { accountSubject, unknownEmailSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { linkMail, noticeMail } from '../../platform/mail/templates.js';
 import type { AuthRepository, Credentials } from './auth.repository.js';
 import { CHALLENGE_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
-import { checkCountedPassword, releasePasswordAttempt, reservePasswordAttempt, wrongPassword } from './password-attempts.js';
 import { isStrongPassword, passwordRule } from './password-policy.js';
+import { SecurityAction, type SecurityEvents } from './security-events.js';
 import type { ClientMeta, IssuedSession, SessionService } from './sessions.service.js';
 
 export const REGISTER_LINK_TTL_HOURS = 24;
@@ -41,8 +43,31 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'E-mai
 const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
 const challengeGone = () => new UnauthenticatedError('The two-factor login has expired, please log in again');
 
+export interface AuthDeps {
+  lock: AccountLock;
+  events: SecurityEvents;
+  queue: JobQueue;
+}
+
 /** Registration, login (with its second factor) and passwords. */
 export class AuthService {
+  /**
+   * The mails of `password/forgot` and `register/resend`. The request only enqueues this job, the
+   * same work whether the address has an account or not, so neither the answer nor its timing
+   * tells who has an account; the job looks the address up and sends the link (or nothing).
+   */
+  readonly accountMailJob = defineJob<{ kind: 'password_reset' | 'register_verify'; email: string }>({
+    name: 'auth.account-mail',
+    queue: 'mail',
+    description: 'Mails a password reset or a new verification link to an address, if it has a matching account',
+    record: 'failures',
+    handler: (p) => (p.kind === 'password_reset' ? this.sendResetLink(p.email) : this.sendVerificationLink(p.email)),
+  });
+
+  private readonly lock: AccountLock;
+  private readonly events: SecurityEvents;
+  private readonly queue: JobQueue;
+
   constructor(
     private readonly db: Database,
     private readonly repo: AuthRepository,
@@ -51,7 +76,13 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly links: AuthLinks,
-  ) {}
+    deps: AuthDeps,
+  ) {
+    this.lock = deps.lock;
+    this.events = deps.events;
+    this.queue = deps.queue;
+    this.queue.register(this.accountMailJob);
+  }
 
   async register(input: { email: string; password: string; first_name: string; last_name: string; account_type: 'P' | 'B' }): Promise<{ id: number }> {
     assertStrongPassword(input.password, 'password');
@@ -70,12 +101,17 @@ export class AuthService {
       });
       if (id === undefined) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
       await this.queueVerificationLink(tx, id, email, input.first_name.trim(), now);
+      await this.events.record(tx, SecurityAction.registered, id, { email }, { anonymous: true });
       return { id };
     });
   }
 
-  /** A new verification link for an account that is not verified yet; always succeeds from the outside. */
+  /** A new verification link for an account that is not verified yet; always succeeds from the outside (see accountMailJob). */
   async resendVerification(email: string): Promise<void> {
+    await this.queue.send(this.accountMailJob, { kind: 'register_verify', email: email.trim() });
+  }
+
+  private async sendVerificationLink(email: string): Promise<void> {
     const customer = await this.repo.findByEmail(this.db, email.trim());
     if (!customer || customer.isRegistrationCompleted || !customer.isActive) return;
     const now = this.clock.now();
@@ -104,31 +140,42 @@ export class AuthService {
       const row = await this.repo.findLiveToken(tx, 'register_verify', sha256Hex(token), now);
       if (!row || !(await this.repo.consumeToken(tx, row.id, now))) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
       await this.repo.completeRegistration(tx, row.customerId, now);
+      await this.events.record(tx, SecurityAction.emailVerified, row.customerId);
     });
   }
 
   async login(input: { email: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
     const now = this.clock.now();
-    const customer = await this.repo.findByEmail(this.db, input.email.trim());
-    if (!customer) {
-      await verifyAgainstDummy(input.password);
-      throw invalidCredentials();
-    }
-    const attempt = await reservePasswordAttempt(this.repo, this.db, customer.id, now);
-    if (!(await verifyPassword(customer.passwordHash, input.password))) {
-      wrongPassword(attempt, now);
+    const email = input.email.trim();
+    const customer = await this.repo.findByEmail(this.db, email);
+    // An address without an account is counted and locked like one with an account: same answers, same work.
+    const attempt = await this.lock.reserve('customer', customer ? accountSubject(customer.id) : unknownEmailSubject(email));
+    const ok = customer ? await verifyPassword(customer.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    if (!customer || !ok) {
+      await this.events.record(undefined, SecurityAction.loginFailed, customer?.id ?? null, { email, reason: customer ? 'wrong password' : 'unknown e-mail' }, { anonymous: true, ...meta });
+      this.lock.wrong(attempt);
       throw invalidCredentials();
     }
     const outcome = await this.db.transaction(async (tx): Promise<LoginResult | AppError> => {
-      // Under the row lock: a right password gets nothing while another attempt holds the lock.
-      await releasePasswordAttempt(this.repo, tx, customer.id, attempt, now);
+      if (customer.is2faActive && customer.isActive && customer.isRegistrationCompleted) {
+        // The password alone opens nothing: the attempt stays counted until the second factor
+        // succeeds, so someone who knows the password cannot log in again and again for fresh
+        // rounds of code guesses (10 logins in 15 minutes lock the account).
+        this.lock.wrong(attempt);
+      } else {
+        // Under the counter's row lock: a right password gets nothing while another attempt holds the lock.
+        await this.lock.release(attempt, tx);
+      }
       if (!customer.isActive) return new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
       if (!customer.isRegistrationCompleted) return new ForbiddenError('Confirm your e-mail address first: we sent you a link', 'EMAIL_NOT_VERIFIED');
       if (customer.is2faActive) {
         const challengeId = await this.repo.insertChallenge(tx, customer.id, new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000), now);
+        await this.events.record(tx, SecurityAction.loginChallenged, customer.id, { email }, { anonymous: true, ...meta });
         return { kind: '2fa', challengeToken: this.tokens.challenge(customer.id, challengeId) };
       }
-      return { kind: 'session', session: await this.sessions.open(tx, customer.id, meta) };
+      const session = await this.sessions.open(tx, customer.id, meta);
+      await this.events.record(tx, SecurityAction.login, customer.id, { session_id: session.sessionId, second_factor: null }, meta);
+      return { kind: 'session', session };
     });
     if (outcome instanceof AppError) throw outcome;
     return outcome;
@@ -136,7 +183,7 @@ export class AuthService {
 
   /** The second factor by TOTP: needs the challenge cookie and the e-mail it was issued for. */
   verifyCode(challengeToken: string | undefined, input: { email: string; code: string }, meta: ClientMeta): Promise<IssuedSession> {
-    return this.secondFactor(challengeToken, input.email, meta, async (customer, fail) => {
+    return this.secondFactor(challengeToken, input.email, meta, 'totp', async (customer, fail) => {
       const step = customer.totpSecretEnc ? matchTotp(decryptSecret(this.links.encryptionKey, customer.totpSecretEnc), input.code.trim(), this.clock.now()) : null;
       if (step === null) return fail();
       return async (tx) => {
@@ -147,7 +194,7 @@ export class AuthService {
 
   /** The second factor by a recovery code, which is used up. */
   verifyRecovery(challengeToken: string | undefined, input: { email: string; code: string }, meta: ClientMeta): Promise<IssuedSession> {
-    return this.secondFactor(challengeToken, input.email, meta, async (customer, fail) => {
+    return this.secondFactor(challengeToken, input.email, meta, 'recovery_code', async (customer, fail) => {
       const code = input.code.trim().toLowerCase();
       if (!RECOVERY_CODE_PATTERN.test(code)) return fail();
       const codes = await this.repo.listRecoveryCodes(this.db, customer.id);
@@ -164,6 +211,7 @@ export class AuthService {
     challengeToken: string | undefined,
     email: string,
     meta: ClientMeta,
+    method: 'totp' | 'recovery_code',
     check: (customer: Credentials, fail: () => never) => Promise<(tx: Executor) => Promise<void>>,
   ): Promise<IssuedSession> {
     const now = this.clock.now();
@@ -177,6 +225,7 @@ export class AuthService {
     if (!customer || !customer.isActive || !customer.is2faActive) throw challengeGone();
     const failed = async () => {
       await this.repo.failChallenge(this.db, challenge.id);
+      await this.events.record(undefined, SecurityAction.loginFailed, customer.id, { email: customer.email, reason: `wrong ${method}` }, { anonymous: true, ...meta });
       return invalidCode();
     };
     if (customer.email.toLowerCase() !== email.trim().toLowerCase()) throw await failed();
@@ -193,7 +242,11 @@ export class AuthService {
       return await this.db.transaction(async (tx) => {
         await consume(tx);
         if (!(await this.repo.consumeChallenge(tx, challenge.id, now))) throw challengeGone();
-        return this.sessions.open(tx, customer.id, meta);
+        // The login is complete: its password attempt is released (429 while the account is locked).
+        await this.lock.release({ scope: 'customer', subject: accountSubject(customer.id), locks: false, lockedUntil: null }, tx);
+        const session = await this.sessions.open(tx, customer.id, meta);
+        await this.events.record(tx, SecurityAction.login, customer.id, { session_id: session.sessionId, second_factor: method }, meta);
+        return session;
       });
     } catch (err) {
       if (err instanceof BadRequestError) throw await failed();
@@ -204,14 +257,15 @@ export class AuthService {
   async changePassword(customerId: number, sessionId: string, input: { current_password: string; new_password: string }): Promise<void> {
     assertStrongPassword(input.new_password, 'new_password');
     const customer = await this.repo.findById(this.db, customerId);
-    if (!customer || !(await checkCountedPassword(this.repo, this.db, customer, input.current_password, this.clock.now()))) {
+    if (!customer || !(await this.lock.check('customer', accountSubject(customer.id), () => verifyPassword(customer.passwordHash, input.current_password)))) {
       throw new BadRequestError('INVALID_PASSWORD', 'The current password is wrong', [{ field: 'current_password', message: 'is wrong' }]);
     }
     const passwordHash = await hashPassword(input.new_password);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       await this.repo.updatePassword(tx, customerId, passwordHash, now);
-      await this.sessions.revokeOthers(tx, customerId, sessionId, 'password_changed');
+      const revoked = await this.sessions.revokeOthers(tx, customerId, sessionId, 'password_changed');
+      await this.events.record(tx, SecurityAction.passwordChanged, customerId, { other_sessions_revoked: revoked });
       // Outstanding reset links and half-done 2FA logins (password already checked) end with the old password.
       await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
       await this.repo.voidChallenges(tx, customerId, now);
@@ -219,8 +273,12 @@ export class AuthService {
     });
   }
 
-  /** Always succeeds from the outside, so nobody learns which addresses have accounts. */
+  /** Always succeeds from the outside, so nobody learns which addresses have accounts (see accountMailJob). */
   async forgotPassword(email: string): Promise<void> {
+    await this.queue.send(this.accountMailJob, { kind: 'password_reset', email: email.trim() });
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
     const customer = await this.repo.findByEmail(this.db, email.trim());
     if (!customer || !customer.isActive) return;
     const now = this.clock.now();
@@ -247,8 +305,11 @@ export class AuthService {
       const row = await this.repo.findLiveToken(tx, 'password_reset', sha256Hex(input.token), now);
       if (!row || !(await this.repo.consumeToken(tx, row.id, now))) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
       await this.repo.updatePassword(tx, row.customerId, passwordHash, now);
-      await this.sessions.revokeOthers(tx, row.customerId, undefined, 'password_reset');
+      const revoked = await this.sessions.revokeOthers(tx, row.customerId, undefined, 'password_reset');
       await this.repo.voidChallenges(tx, row.customerId, now);
+      // Control of the mailbox lifts a lock set by someone guessing the old password.
+      await this.lock.clear('customer', accountSubject(row.customerId), tx);
+      await this.events.record(tx, SecurityAction.passwordReset, row.customerId, { sessions_revoked: revoked });
       // Following a reset link proves control of the mailbox, so an unverified account is verified too.
       await this.repo.completeRegistration(tx, row.customerId, now);
     });

@@ -10,8 +10,7 @@ export const customerSessions = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the current refresh token */
-    refreshTokenHash: text('refresh_token_hash').notNull(),
+    /** The session's end unless refreshed (its refresh tokens live in refresh_tokens, src/platform/refresh-tokens). */
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -20,27 +19,12 @@ export const customerSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
     impersonatorAdminId: integer('impersonator_admin_id'),
+    /** The impersonating admin's role when the session opened: a role change ends the session. */
+    impersonatorRoleId: integer('impersonator_role_id'),
   },
   (t) => [
-    uniqueIndex('customer_sessions_refresh_unique').on(t.refreshTokenHash),
     index('customer_sessions_customer_idx').on(t.customerId).where(sql`${t.revokedAt} is null`),
   ],
-);
-
-/**
- * Every refresh token a session rotated away from (SHA-256): presenting one again is reuse and
- * revokes the session. Tokens replaced by a re-issue (e-mail change) are not recorded. Kept 30 days.
- */
-export const customerRefreshTokenHistory = pgTable(
-  'customer_refresh_token_history',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => customerSessions.id, { onDelete: 'cascade' }),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('customer_refresh_token_history_session_idx').on(t.sessionId)],
 );
 
 /**

@@ -4,6 +4,7 @@ import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schem
 import { setSessionCookies } from './auth.cookies.js';
 import { CodeBody, EmailChanged, OtpSent, SendNewBody, StepToken, TokenBody } from './auth.schemas.js';
 import type { ChangeEmailService } from './change-email.service.js';
+import { SecurityAction } from './security-events.js';
 
 const tags = ['Change e-mail'];
 
@@ -11,19 +12,19 @@ const tags = ['Change e-mail'];
 export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeEmailService; cookieSecure: boolean }> = async (app, { changeEmail, cookieSecure }) => {
   app.post(
     '/profile/change-email/request',
-    { schema: { tags, summary: 'Step 1: mail a 6-digit code (10 minutes) to the current address', response: { 200: Envelope(OtpSent), ...errorResponses(401, 429) } } },
+    { config: { securityEvent: SecurityAction.emailChangeRequested }, schema: { tags, summary: 'Step 1: mail a 6-digit code (10 minutes) to the current address', response: { 200: Envelope(OtpSent), ...errorResponses(401, 429) } } },
     async (req) => ({ message: 'A code was sent to your current e-mail address', data: await changeEmail.request(customerOf(req).customerId) }),
   );
 
   app.post(
     '/profile/change-email/verify-old',
-    { schema: { tags, summary: 'Step 2: the code gives an intermediate token (15 minutes)', body: CodeBody, response: { 200: Envelope(StepToken), ...errorResponses(400, 401, 429) } } },
+    { config: { securityEvent: false }, schema: { tags, summary: 'Step 2: the code gives an intermediate token (15 minutes)', body: CodeBody, response: { 200: Envelope(StepToken), ...errorResponses(400, 401, 429) } } },
     async (req) => ({ message: 'Code accepted', data: await changeEmail.verifyOld(customerOf(req).customerId, req.body.code.trim()) }),
   );
 
   app.post(
     '/profile/change-email/send-new',
-    { schema: { tags, summary: 'Step 3: mail a confirmation link (24 hours, single use) to the new address', body: SendNewBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 409, 429) } } },
+    { config: { securityEvent: false }, schema: { tags, summary: 'Step 3: mail a confirmation link (24 hours, single use) to the new address', body: SendNewBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 409, 429) } } },
     async (req) => {
       await changeEmail.sendNew(customerOf(req).customerId, req.body);
       return { message: 'A confirmation link was sent to the new address', data: null };
@@ -33,6 +34,7 @@ export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeE
   app.post(
     '/profile/change-email/confirm-new',
     {
+      config: { securityEvent: SecurityAction.emailChanged },
       schema: {
         tags,
         summary: 'Step 4: the link token replaces the address; new cookies for this session, other sessions end',

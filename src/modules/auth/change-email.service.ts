@@ -6,10 +6,13 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { linkMail, noticeMail, otpMail } from '../../platform/mail/templates.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
+import { SecurityAction, type SecurityEvents } from './security-events.js';
 
 export const EMAIL_OTP_TTL_MINUTES = 10;
 export const EMAIL_STEP_TOKEN_TTL_MINUTES = 15;
 export const EMAIL_LINK_TTL_HOURS = 24;
+/** Codes checked against one OTP, right or wrong, before it is void. */
+export const MAX_OTP_ATTEMPTS = 5;
 
 const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
 const invalidToken = () => new BadRequestError('INVALID_TOKEN', 'The token is invalid, expired or already used');
@@ -27,6 +30,7 @@ export class ChangeEmailService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly opts: { linkBase: string; otpKey: string },
+    private readonly events: SecurityEvents,
   ) {}
 
   async request(customerId: number): Promise<{ expires_at: string }> {
@@ -39,21 +43,17 @@ export class ChangeEmailService {
       await this.repo.voidTokens(tx, customerId, ['email_change_otp', 'email_change_verified', 'email_change_link'], now);
       await this.repo.insertToken(tx, { customerId, purpose: 'email_change_otp', tokenHash: this.otpHash(customerId, salt, code), payload: { salt }, expiresAt, now });
       await this.mailer.queueMail(customer.email, otpMail({ code, purpose: 'change the e-mail address of your account', validMinutes: EMAIL_OTP_TTL_MINUTES }), tx);
+      await this.events.record(tx, SecurityAction.emailChangeRequested, customerId);
     });
     return { expires_at: expiresAt.toISOString() };
   }
 
   async verifyOld(customerId: number, code: string): Promise<{ token: string; expires_at: string }> {
     const now = this.clock.now();
-    const row = await this.repo.findLatestLiveToken(this.db, customerId, 'email_change_otp', now);
-    if (!row || !/^\d{6}$/.test(code)) {
-      if (row) await this.repo.failToken(this.db, row.id, now);
-      throw invalidCode();
-    }
-    if (!safeEqualHex(this.otpHash(customerId, row.payload.salt ?? '', code), row.tokenHash)) {
-      await this.repo.failToken(this.db, row.id, now);
-      throw invalidCode();
-    }
+    // The attempt is counted in the same statement that hands out the code's hash, so parallel
+    // guesses cannot check more than MAX_OTP_ATTEMPTS codes between them.
+    const row = await this.repo.claimOtpAttempt(this.db, customerId, 'email_change_otp', MAX_OTP_ATTEMPTS, now);
+    if (!row || !/^\d{6}$/.test(code) || !safeEqualHex(this.otpHash(customerId, row.payload.salt ?? '', code), row.tokenHash)) throw invalidCode();
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + EMAIL_STEP_TOKEN_TTL_MINUTES * 60_000);
     await this.db.transaction(async (tx) => {
@@ -106,7 +106,8 @@ export class ChangeEmailService {
       if (await this.repo.emailTaken(tx, newEmail, customerId)) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
       if (!(await this.repo.consumeToken(tx, row.id, now))) throw invalidToken();
       await this.repo.updateEmail(tx, customerId, newEmail, now);
-      await this.sessions.revokeOthers(tx, customerId, sessionId, 'email_changed');
+      const revoked = await this.sessions.revokeOthers(tx, customerId, sessionId, 'email_changed');
+      await this.events.record(tx, SecurityAction.emailChanged, customerId, { before: oldEmail, after: newEmail, other_sessions_revoked: revoked });
       // A reset link mailed to the old address and a half-done 2FA login must not outlive the change.
       await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
       await this.repo.voidChallenges(tx, customerId, now);

@@ -10,3 +10,4 @@ export { CookieName, setSessionCookies, clearSessionCookies, clientMeta } from '
 export { CookieCustomerAuthenticator } from './customer-authenticator.js';
 export { authRoutes } from './auth.routes.js';
 export { authPages } from './auth.pages.js';
+export { SecurityEvents, SecurityAction } from './security-events.js';

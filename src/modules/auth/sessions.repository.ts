@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
 import { customers } from '../customers/customers.tables.js';
-import { customerRefreshTokenHistory, customerSessions } from './auth.tables.js';
+import { customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
 
 export interface SessionRow {
@@ -37,30 +38,42 @@ function cappedExpiry(expiresAt: Date) {
 export class SessionsRepository {
   async insert(
     ex: Executor,
-    row: { customerId: number; refreshTokenHash: string; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null },
+    row: { customerId: number; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null },
   ): Promise<SessionRow> {
     const [created] = await ex
       .insert(customerSessions)
       .values({
         customerId: row.customerId,
-        refreshTokenHash: row.refreshTokenHash,
         refreshExpiresAt: row.refreshExpiresAt,
         ip: row.ip,
         userAgent: row.userAgent,
         createdAt: row.now,
         lastAccessAt: row.now,
         impersonatorAdminId: row.impersonatorAdminId ?? null,
+        impersonatorRoleId: row.impersonatorAdminId ? sql`(select ${admins.roleId} from ${admins} where ${admins.id} = ${row.impersonatorAdminId})` : null,
       })
       .returning(columns);
     return created!;
   }
 
-  /** The session with what authentication needs to know about its customer. */
-  async findForAuth(ex: Executor, id: string) {
+  /**
+   * The session with what authentication needs to know about its customer and, for an
+   * impersonation, whether its admin still may: not deleted, the same role as when it began, and
+   * that role still holds `impersonatePermission` (or is the locked Super Admin role).
+   */
+  async findForAuth(ex: Executor, id: string, impersonatePermission: string) {
     const [row] = await ex
-      .select({ ...columns, customerActive: customers.isActive })
+      .select({
+        ...columns,
+        customerActive: customers.isActive,
+        impersonatorMay: sql<boolean>`${customerSessions.impersonatorAdminId} is null or (
+          ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
+          and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${impersonatePermission})))`,
+      })
       .from(customerSessions)
       .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+      .leftJoin(admins, eq(admins.id, customerSessions.impersonatorAdminId))
+      .leftJoin(roles, eq(roles.id, admins.roleId))
       .where(eq(customerSessions.id, id));
     return row;
   }
@@ -79,52 +92,22 @@ export class SessionsRepository {
   }
 
   /**
-   * Swaps the refresh token only if `oldHash` is still the current one (a single winner under
-   * races), and records `oldHash` in the session's rotation history.
+   * A refresh of a live session: its refresh expiry moves to `expiresAt` (never beyond the end of an
+   * impersonation). `untilExpired`: only while the current refresh expiry has not passed.
    */
-  async rotate(ex: Executor, oldHash: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
+  async extend(ex: Executor, id: string, expiresAt: Date, now: Date, opts: { untilExpired: boolean }): Promise<SessionRow | undefined> {
     const [row] = await ex
       .update(customerSessions)
-      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
+      .set({ refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
       .where(
         and(
-          eq(customerSessions.refreshTokenHash, oldHash),
+          eq(customerSessions.id, id),
           isNull(customerSessions.revokedAt),
-          sql`${customerSessions.refreshExpiresAt} > ${now.toISOString()}::timestamptz`,
+          opts.untilExpired ? sql`${customerSessions.refreshExpiresAt} > ${now.toISOString()}::timestamptz` : undefined,
         ),
       )
       .returning(columns);
-    if (row) await ex.insert(customerRefreshTokenHistory).values({ tokenHash: oldHash, sessionId: row.id, rotatedAt: now }).onConflictDoNothing();
     return row;
-  }
-
-  /** Replaces the refresh token of a live session (new cookies for the same session); the old one is not recorded as rotated. */
-  async replaceRefresh(ex: Executor, id: string, newHash: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await ex
-      .update(customerSessions)
-      .set({ refreshTokenHash: newHash, refreshExpiresAt: cappedExpiry(expiresAt), lastAccessAt: now })
-      .where(and(eq(customerSessions.id, id), isNull(customerSessions.revokedAt)))
-      .returning(columns);
-    return row;
-  }
-
-  /** The session that once rotated away from this refresh token, if any. */
-  async findByRotatedHash(ex: Executor, hash: string): Promise<SessionRow | undefined> {
-    const [row] = await ex
-      .select(columns)
-      .from(customerRefreshTokenHistory)
-      .innerJoin(customerSessions, eq(customerSessions.id, customerRefreshTokenHistory.sessionId))
-      .where(eq(customerRefreshTokenHistory.tokenHash, hash));
-    return row;
-  }
-
-  /** Deletes rotation history written before `before`. */
-  async pruneRotatedHashes(ex: Executor, before: Date): Promise<number> {
-    const rows = await ex
-      .delete(customerRefreshTokenHistory)
-      .where(sql`${customerRefreshTokenHistory.rotatedAt} < ${before.toISOString()}::timestamptz`)
-      .returning({ tokenHash: customerRefreshTokenHistory.tokenHash });
-    return rows.length;
   }
 
   async revoke(ex: Executor, id: string, reason: string, now: Date, customerId?: number): Promise<boolean> {
@@ -138,16 +121,6 @@ export class SessionsRepository {
           customerId === undefined ? undefined : eq(customerSessions.customerId, customerId),
         ),
       )
-      .returning({ id: customerSessions.id });
-    return rows.length > 0;
-  }
-
-  /** Revokes the live session whose current refresh token has this hash (a rotated one names none). */
-  async revokeByRefreshHash(ex: Executor, hash: string, reason: string, now: Date): Promise<boolean> {
-    const rows = await ex
-      .update(customerSessions)
-      .set({ revokedAt: now, revokeReason: reason })
-      .where(and(eq(customerSessions.refreshTokenHash, hash), isNull(customerSessions.revokedAt)))
       .returning({ id: customerSessions.id });
     return rows.length > 0;
   }

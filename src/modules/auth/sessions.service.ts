@@ -1,13 +1,14 @@
 import type { Clock } from '../../platform/clock.js';
 import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
-import { randomToken, sha256Hex } from '../../platform/crypto/index.js';
+import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { CustomerPrincipal } from '../../platform/http/auth.js';
 import type { AuthRepository } from './auth.repository.js';
 import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import { SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface ClientMeta {
   ip: string | null;
@@ -37,8 +38,9 @@ export interface SessionEntry {
 }
 
 export const MAX_SESSION_LIMIT = 100;
-/** A rotated refresh token is kept as long as a refresh token can live (30 days), then pruned. */
-export const ROTATED_REFRESH_RETENTION_DAYS = 30;
+const REALM = 'customer';
+/** The staff permission an impersonation session lives on (admins' catalog, permissions.ts). */
+export const IMPERSONATE_PERMISSION = 'impersonate_user';
 
 /** Device sessions: one per login, checked on every request, revocable by the customer and staff. */
 export class SessionService {
@@ -55,6 +57,8 @@ export class SessionService {
     private readonly authRepo: AuthRepository,
     private readonly tokens: CustomerTokens,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   /**
@@ -65,11 +69,9 @@ export class SessionService {
     const now = this.clock.now();
     const customer = await this.authRepo.findById(tx, customerId, { forUpdate: true });
     if (!customer) throw new NotFoundError('Customer');
-    const refreshToken = randomToken();
     const refreshExpiresAt = new Date(now.getTime() + (impersonatorAdminId ? IMPERSONATION_TTL_SECONDS : REFRESH_TTL_SECONDS) * 1000);
     const row = await this.repo.insert(tx, {
       customerId,
-      refreshTokenHash: sha256Hex(refreshToken),
       refreshExpiresAt,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
@@ -77,7 +79,7 @@ export class SessionService {
       impersonatorAdminId: impersonatorAdminId ?? null,
     });
     if (!impersonatorAdminId) await this.repo.revokeOverflow(tx, customerId, customer.maxSession, now);
-    return this.issue(row, refreshToken);
+    return this.issue(row, await this.refreshTokens.issue(tx, REALM, row.id, row.refreshExpiresAt));
   }
 
   private issue(row: SessionRow, refreshToken: string): IssuedSession {
@@ -101,12 +103,13 @@ export class SessionService {
   async authenticate(accessToken: string | undefined): Promise<CustomerPrincipal> {
     const claims = this.tokens.verifyAccess(accessToken);
     if (!claims) throw new UnauthenticatedError();
-    const row = await this.repo.findForAuth(this.db, claims.sessionId);
+    const row = await this.repo.findForAuth(this.db, claims.sessionId, IMPERSONATE_PERMISSION);
     if (!row || row.revokedAt || row.customerId !== claims.customerId || !row.customerActive) {
       throw new UnauthenticatedError('Your session has ended, please log in again');
     }
     const now = this.clock.now();
-    if (row.impersonatorAdminId && now.getTime() >= row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000) {
+    if (row.impersonatorAdminId && (now.getTime() >= row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000 || !row.impersonatorMay)) {
+      if (!row.impersonatorMay) await this.repo.revoke(this.db, row.id, 'impersonator_lost_authority', now);
       throw new UnauthenticatedError('The impersonation session has ended');
     }
     if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
@@ -118,34 +121,37 @@ export class SessionService {
     };
   }
 
-  /** Rotates the refresh token. Presenting an already rotated token revokes the whole session. */
+  /**
+   * Rotates the refresh token (src/platform/refresh-tokens) and slides the session's end 30 days on
+   * (an impersonation keeps its hour). Presenting an already rotated token revokes the whole session.
+   */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
-    if (!refreshToken || refreshToken.length > 200) throw new UnauthenticatedError();
     const now = this.clock.now();
-    const hash = sha256Hex(refreshToken);
-    const next = randomToken();
     const expiresAt = new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
-    const row = await this.db.transaction(async (tx) => {
-      const rotated = await this.repo.rotate(tx, hash, sha256Hex(next), expiresAt, now);
-      if (rotated) {
-        const owner = await this.authRepo.findById(tx, rotated.customerId);
-        return owner?.isActive ? rotated : undefined;
+    const outcome = await this.db.transaction(async (tx) => {
+      const used = await this.refreshTokens.rotate(tx, REALM, refreshToken);
+      if (used.kind !== 'rotated') return used;
+      const row = await this.repo.extend(tx, used.sessionId, expiresAt, now, { untilExpired: true });
+      if (!row) return { kind: 'invalid' as const };
+      const owner = await this.authRepo.findById(tx, row.customerId);
+      if (!owner?.isActive) return { kind: 'invalid' as const };
+      if (row.impersonatorAdminId && !(await this.repo.findForAuth(tx, row.id, IMPERSONATE_PERMISSION))?.impersonatorMay) {
+        await this.repo.revoke(tx, row.id, 'impersonator_lost_authority', now);
+        return { kind: 'invalid' as const };
       }
-      return undefined;
+      return { kind: 'issued' as const, row, next: await this.refreshTokens.issue(tx, REALM, row.id, row.refreshExpiresAt) };
     });
-    if (row) return this.issue(row, next);
-    const reused = await this.repo.findByRotatedHash(this.db, hash);
-    if (reused) await this.repo.revoke(this.db, reused.id, 'refresh_token_reuse', now);
+    if (outcome.kind === 'issued') return this.issue(outcome.row, outcome.next);
+    if (outcome.kind === 'reused') await this.repo.revoke(this.db, outcome.sessionId, 'refresh_token_reuse', now);
     throw new UnauthenticatedError('Your session has ended, please log in again');
   }
 
   /** New cookies for a live session (after an e-mail change), inside the caller's transaction. */
   async reissue(tx: Executor, sessionId: string): Promise<IssuedSession> {
     const now = this.clock.now();
-    const next = randomToken();
-    const row = await this.repo.replaceRefresh(tx, sessionId, sha256Hex(next), new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000), now);
+    const row = await this.repo.extend(tx, sessionId, new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000), now, { untilExpired: false });
     if (!row) throw new UnauthenticatedError('Your session has ended, please log in again');
-    return this.issue(row, next);
+    return this.issue(row, await this.refreshTokens.replace(tx, REALM, row.id, row.refreshExpiresAt));
   }
 
   /**
@@ -155,12 +161,18 @@ export class SessionService {
   async logout(cookies: { accessToken?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
     const now = this.clock.now();
     const claims = this.tokens.verifyAccess(cookies.accessToken);
-    if (claims) {
-      await this.repo.revoke(this.db, claims.sessionId, 'logout', now, claims.customerId);
-      return;
-    }
     const refresh = cookies.refreshToken;
-    if (refresh && refresh.length <= 200) await this.repo.revokeByRefreshHash(this.db, sha256Hex(refresh), 'logout', now);
+    await this.db.transaction(async (tx) => {
+      let ended: { id: string; customerId: number } | undefined;
+      if (claims) {
+        if (await this.repo.revoke(tx, claims.sessionId, 'logout', now, claims.customerId)) ended = { id: claims.sessionId, customerId: claims.customerId };
+      } else {
+        const sessionId = await this.refreshTokens.sessionOf(tx, REALM, refresh);
+        const row = sessionId ? await this.repo.find(tx, sessionId) : undefined;
+        if (row && (await this.repo.revoke(tx, row.id, 'logout', now))) ended = { id: row.id, customerId: row.customerId };
+      }
+      if (ended) await this.events.record(tx, SecurityAction.logout, ended.customerId, { session_id: ended.id });
+    });
   }
 
   async list(customerId: number, currentSessionId?: string): Promise<SessionEntry[]> {
@@ -186,6 +198,8 @@ export class SessionService {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) throw new NotFoundError('Session');
     const done = await this.repo.revoke(ex, sessionId, reason, now, customerId);
     if (!done) throw new NotFoundError('Session');
+    // Staff revocations are audited by the staff service with the admin as actor.
+    if (reason === 'revoked') await this.events.record(ex, SecurityAction.sessionRevoked, customerId, { session_id: sessionId });
     return 1;
   }
 
@@ -213,11 +227,10 @@ export class SessionService {
     return tx ? this.open(tx, customerId, meta, adminId) : this.db.transaction((t) => this.open(t, customerId, meta, adminId));
   }
 
-  async prune(): Promise<{ sessions: number; secrets: number; rotated_refresh_tokens: number }> {
+  async prune(): Promise<{ sessions: number; secrets: number }> {
     const now = this.clock.now().getTime();
     return {
       sessions: await this.repo.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
-      rotated_refresh_tokens: await this.repo.pruneRotatedHashes(this.db, new Date(now - ROTATED_REFRESH_RETENTION_DAYS * DAY_MS)),
       secrets: await this.authRepo.pruneExpiredSecrets(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
     };
   }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { CodeBody, GeneratedSecret, RecoveryCodes, RecoveryList, SudoBody, SudoHeaders, SudoResult } from './auth.schemas.js';
+import { SecurityAction } from './security-events.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 const tags = ['Two-factor authentication'];
@@ -20,6 +21,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
   app.post(
     '/profile/sudo',
     {
+      config: { securityEvent: SecurityAction.sudoGranted },
       schema: {
         tags,
         summary: 'Re-authenticate for 5 minutes: returns the X-Access-Token value',
@@ -36,19 +38,19 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
 
   app.post(
     '/profile/2fa/generate-code',
-    { schema: { tags, summary: 'New TOTP secret (pending until enable)', headers: SudoHeaders, response: { 200: Envelope(GeneratedSecret), ...errorResponses(401, 403, 409, 429) } } },
+    { config: { securityEvent: false }, schema: { tags, summary: 'New TOTP secret (pending until enable)', headers: SudoHeaders, response: { 200: Envelope(GeneratedSecret), ...errorResponses(401, 403, 409, 429) } } },
     async (req) => ({ message: 'Scan the QR code, then enable with a code', data: await twoFactor.generate(sudoCaller(req).customerId) }),
   );
 
   app.post(
     '/profile/2fa/enable',
-    { schema: { tags, summary: 'Turn 2FA on with a code of the pending secret; returns 10 recovery codes once', headers: SudoHeaders, body: CodeBody, response: { 200: Envelope(RecoveryCodes), ...errorResponses(400, 401, 403, 409, 429) } } },
+    { config: { securityEvent: SecurityAction.twoFactorEnabled }, schema: { tags, summary: 'Turn 2FA on with a code of the pending secret; returns 10 recovery codes once', headers: SudoHeaders, body: CodeBody, response: { 200: Envelope(RecoveryCodes), ...errorResponses(400, 401, 403, 409, 429) } } },
     async (req) => ({ message: 'Two-factor authentication is on: keep the recovery codes safe', data: await twoFactor.enable(sudoCaller(req).customerId, req.body.code) }),
   );
 
   app.post(
     '/profile/2fa/disable',
-    { schema: { tags, summary: 'Turn 2FA off with a current code', headers: SudoHeaders, body: CodeBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 403, 409, 429) } } },
+    { config: { securityEvent: SecurityAction.twoFactorDisabled }, schema: { tags, summary: 'Turn 2FA off with a current code', headers: SudoHeaders, body: CodeBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 403, 409, 429) } } },
     async (req) => {
       await twoFactor.disable(sudoCaller(req).customerId, req.body.code);
       return { message: 'Two-factor authentication is off', data: null };
@@ -63,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
 
   app.post(
     '/profile/2fa/recovery/regenerate',
-    { schema: { tags, summary: 'A new set of 10 recovery codes; the old set stops working', headers: SudoHeaders, response: { 200: Envelope(RecoveryCodes), ...errorResponses(401, 403, 409, 429) } } },
+    { config: { securityEvent: SecurityAction.recoveryCodesRegenerated }, schema: { tags, summary: 'A new set of 10 recovery codes; the old set stops working', headers: SudoHeaders, response: { 200: Envelope(RecoveryCodes), ...errorResponses(401, 403, 409, 429) } } },
     async (req) => ({ message: 'New recovery codes: the old ones no longer work', data: await twoFactor.regenerate(sudoCaller(req).customerId) }),
   );
 };

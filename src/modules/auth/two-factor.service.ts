@@ -9,14 +9,16 @@ import {
   newTotpSecret,
   randomRecoveryCode,
   totpUrl,
+  verifyPassword,
 } from '../../platform/crypto/index.js';
+import { accountSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { CustomerTokens } from './auth.tokens.js';
-import { checkCountedPassword } from './password-attempts.js';
+import { SecurityAction, type SecurityEvents } from './security-events.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -31,19 +33,37 @@ export class TwoFactorService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly opts: { encryptionKey: Buffer; issuer: string },
+    private readonly lock: AccountLock,
+    private readonly events: SecurityEvents,
   ) {}
 
-  /** Re-authentication: the password (and a TOTP code when 2FA is on) buys a 5-minute sudo token bound to the session. */
+  /**
+   * Re-authentication: the password (and a TOTP code when 2FA is on) buys a 5-minute sudo token
+   * bound to the session. A wrong password and a wrong code each count towards the account lock.
+   */
   async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expires_at: string }> {
     const customer = await this.loadCustomer(this.db, customerId);
-    if (!(await checkCountedPassword(this.repo, this.db, customer, input.password, this.clock.now()))) {
+    // One attempt for the request: released only when the password and (with 2FA on) the code are right.
+    const attempt = await this.lock.reserve('customer', accountSubject(customerId));
+    if (!(await verifyPassword(customer.passwordHash, input.password))) {
+      await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: 'wrong password (sudo)' });
+      this.lock.wrong(attempt);
       throw new BadRequestError('INVALID_PASSWORD', 'The password is wrong', [{ field: 'password', message: 'is wrong' }]);
     }
     if (customer.is2faActive) {
-      if (!input.code) throw new BadRequestError('INVALID_CODE', 'A 2FA code is required', [{ field: 'code', message: 'is required while 2FA is on' }]);
-      await this.useTotp(this.db, customerId, customer.totpSecretEnc, input.code);
+      if (!input.code) {
+        await this.lock.release(attempt);
+        throw new BadRequestError('INVALID_CODE', 'A 2FA code is required', [{ field: 'code', message: 'is required while 2FA is on' }]);
+      }
+      if (!(await this.spendTotp(customerId, customer.totpSecretEnc, input.code))) {
+        await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: 'wrong 2fa code (sudo)' });
+        this.lock.wrong(attempt);
+        throw invalidCode();
+      }
     }
+    await this.lock.release(attempt);
     const sudo = this.tokens.sudo(customerId, sessionId);
+    await this.events.record(undefined, SecurityAction.sudoGranted, customerId, { session_id: sessionId, expires_at: sudo.expiresAt.toISOString() });
     return { token: sudo.token, expires_at: sudo.expiresAt.toISOString() };
   }
 
@@ -75,6 +95,7 @@ export class TwoFactorService {
       if (!(await this.repo.consumeTotpStep(tx, customerId, step))) throw invalidCode();
       if (!(await this.repo.activate2fa(tx, customerId, pending, now))) throw new ConflictError('Two-factor authentication changed meanwhile, try again');
       const codes = await this.replaceCodes(tx, customerId);
+      await this.events.record(tx, SecurityAction.twoFactorEnabled, customerId);
       await this.mailer.queueMail(customer.email, securityNotice('Two-factor authentication is on', 'Two-factor authentication was turned on for your account.'), tx);
       return { recovery_codes: codes };
     });
@@ -83,10 +104,11 @@ export class TwoFactorService {
   async disable(customerId: number, code: string): Promise<void> {
     const customer = await this.loadCustomer(this.db, customerId);
     if (!customer.is2faActive) throw new ConflictError('Two-factor authentication is not on');
+    await this.useTotp(customerId, customer.totpSecretEnc, code, '2fa disable');
     await this.db.transaction(async (tx) => {
-      await this.useTotp(tx, customerId, customer.totpSecretEnc, code);
       await this.repo.deactivate2fa(tx, customerId, this.clock.now());
       await this.repo.voidChallenges(tx, customerId, this.clock.now());
+      await this.events.record(tx, SecurityAction.twoFactorDisabled, customerId);
       await this.mailer.queueMail(customer.email, securityNotice('Two-factor authentication is off', 'Two-factor authentication was turned off for your account.'), tx);
     });
   }
@@ -100,7 +122,11 @@ export class TwoFactorService {
   async regenerate(customerId: number): Promise<{ recovery_codes: string[] }> {
     const customer = await this.loadCustomer(this.db, customerId);
     if (!customer.is2faActive) throw new ConflictError('Two-factor authentication is not on');
-    return this.db.transaction(async (tx) => ({ recovery_codes: await this.replaceCodes(tx, customerId) }));
+    return this.db.transaction(async (tx) => {
+      const codes = await this.replaceCodes(tx, customerId);
+      await this.events.record(tx, SecurityAction.recoveryCodesRegenerated, customerId);
+      return { recovery_codes: codes };
+    });
   }
 
   /** Staff: switches 2FA off without a code. Returns whether it was on; the caller audits it with the reason. */
@@ -120,10 +146,23 @@ export class TwoFactorService {
     return customer;
   }
 
-  /** Checks a TOTP code and spends its time step (a second use of the code is refused). */
-  private async useTotp(ex: Executor, customerId: number, secretEnc: string | null, code: string): Promise<void> {
+  /**
+   * Checks a TOTP code and spends its time step (a second use of the code is refused). The attempt
+   * counts towards the account lock like a password: a wrong code stays counted, a right one
+   * releases it, and 429 while the account is locked.
+   */
+  private async useTotp(customerId: number, secretEnc: string | null, code: string, where: string): Promise<void> {
+    const ok = await this.lock.check('customer', accountSubject(customerId), () => this.spendTotp(customerId, secretEnc, code));
+    if (!ok) {
+      await this.events.record(undefined, SecurityAction.reauthFailed, customerId, { reason: `wrong 2fa code (${where})` });
+      throw invalidCode();
+    }
+  }
+
+  /** True when the code is right for the step it belongs to and that step was not used yet (then it is used). */
+  private async spendTotp(customerId: number, secretEnc: string | null, code: string): Promise<boolean> {
     const step = secretEnc ? matchTotp(decryptSecret(this.opts.encryptionKey, secretEnc), code.trim(), this.clock.now()) : null;
-    if (step === null || !(await this.repo.consumeTotpStep(ex, customerId, step))) throw invalidCode();
+    return step !== null && (await this.repo.consumeTotpStep(this.db, customerId, step));
   }
 
   private async replaceCodes(tx: Executor, customerId: number): Promise<string[]> {

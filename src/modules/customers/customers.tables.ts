@@ -42,10 +42,7 @@ export const customers = pgTable(
     /** The last TOTP time step accepted: a code of that step or an earlier one is a replay. */
     lastTotpStep: integer('last_totp_step').notNull().default(sql`0`),
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
-    // Brute-force lock of the login (DECISIONS 2): 10 failures within 15 minutes lock it for 15 minutes.
-    failedLoginCount: integer('failed_login_count').notNull().default(sql`0`),
-    failedLoginWindowStartedAt: timestamp('failed_login_window_started_at', { withTimezone: true }),
-    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
+    // The brute-force lock of the login lives in account_lockouts (src/platform/account-lock).
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
+import { Envelope, errorResponses, MessageOnly, StrictObject } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import type { FirewallRuleType as FirewallRuleTypeRow } from './settings.repository.js';
 import {
@@ -39,6 +39,22 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
       schema: { tags, summary: 'Replaces the application settings (all four fields)', body: UpdateSettingsBody, response: { 200: Envelope(GeneralSettings), ...errorResponses(400, 401, 403) } },
     },
     async (req) => ({ message: 'Settings updated', data: await settings.updateGeneral(actorOf(req), req.body) }),
+  );
+
+  const StaffTwoFactor = Type.Object({ required: Type.Boolean({ description: 'staff whose role holds a permission that moves money must use TOTP 2FA' }) });
+  app.get(
+    '/staff-2fa',
+    { config: { permission: 'view_settings' }, schema: { tags, summary: 'Whether staff who move money must use two-factor authentication', response: { 200: Envelope(StaffTwoFactor), ...errorResponses(401, 403) } } },
+    async () => ({ message: 'OK', data: { required: await settings.staffTwoFactorRequired() } }),
+  );
+
+  app.put(
+    '/staff-2fa',
+    {
+      config: { permission: 'manage_settings', audit: 'settings.staff_2fa_changed' },
+      schema: { tags, summary: 'Require (or not) two-factor authentication of staff who move money', body: StrictObject({ required: Type.Boolean() }), response: { 200: Envelope(StaffTwoFactor), ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => ({ message: 'Setting updated', data: await settings.setStaffTwoFactorRequired(actorOf(req), req.body.required) }),
   );
 
   app.get(

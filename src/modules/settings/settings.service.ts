@@ -83,6 +83,38 @@ export class SettingsService {
     return value;
   }
 
+  /**
+   * Must staff whose role moves money use two-factor authentication? Asked on backoffice requests
+   * of such staff: cached per process like the maintenance flag, cleared by a write through here.
+   */
+  async staffTwoFactorRequired(): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    if (this.staffTwoFactorCache && this.staffTwoFactorCache.until > now) return this.staffTwoFactorCache.value;
+    const value = (await this.get()).staffTwoFactorRequired;
+    this.staffTwoFactorCache = { value, until: now + MAINTENANCE_CACHE_MS };
+    return value;
+  }
+
+  private staffTwoFactorCache: { value: boolean; until: number } | undefined;
+
+  async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
+    const result = await this.db.transaction(async (tx) => {
+      const before = await this.repo.getForUpdate(tx);
+      const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actor,
+        action: 'settings.staff_2fa_changed',
+        targetType: 'settings',
+        targetId: 1,
+        before: { staff_two_factor_required: before.staffTwoFactorRequired },
+        after: { staff_two_factor_required: row.staffTwoFactorRequired },
+      });
+      return { required: row.staffTwoFactorRequired };
+    });
+    this.staffTwoFactorCache = undefined;
+    return result;
+  }
+
   async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
     checkUrls({ privacy_policy_url: input.privacy_policy_url, terms_and_conditions_url: input.terms_and_conditions_url });
     const updated = await this.db.transaction(async (tx) => {

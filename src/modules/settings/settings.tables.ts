@@ -10,6 +10,8 @@ export const appSettings = pgTable(
     privacyPolicyUrl: text('privacy_policy_url').notNull(),
     termsAndConditionsUrl: text('terms_and_conditions_url').notNull(),
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+    /** On: staff whose role holds a permission that moves money (MONEY_PERMISSIONS) must use TOTP 2FA. Off by default (the first Super Admin would otherwise have to enrol before anything else); switch it on in production. */
+    staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
     primaryColor: text('primary_color').notNull(),
     secondaryColor: text('secondary_color').notNull(),
     accentColor: text('accent_color').notNull(),

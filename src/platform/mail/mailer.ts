@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -6,6 +6,15 @@ import type { Database, Executor } from '../db/database.js';
 import { defineJob, type JobQueue } from '../queue/queue.js';
 import { mailOutbox } from './mail.tables.js';
 import type { RenderedMail } from './templates.js';
+
+/** Bodies of delivered mail that carries no secret are kept this long (support can see what was sent). */
+export const MAIL_BODY_RETENTION_DAYS = 7;
+/** Outbox rows, delivered or not, are deleted after this long. */
+export const MAIL_OUTBOX_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 3600_000;
+
+/** What is left of a scrubbed mail: who got which template when. */
+const scrubbed = (template: string, now: Date) => ({ subject: `[${template}]`, textBody: '', htmlBody: null, scrubbedAt: now });
 
 /**
  * Mail leaves in two steps: `queue` writes the message to the outbox and enqueues its delivery in
@@ -23,23 +32,30 @@ export class Mailer {
     handler: ({ outboxId }) => this.deliver(outboxId),
   });
 
+  readonly pruneJob = defineJob<object>({
+    name: 'mail.prune',
+    schedule: '35 3 * * *',
+    description: `Wipes the bodies of mail delivered more than ${MAIL_BODY_RETENTION_DAYS} days ago and deletes outbox rows older than ${MAIL_OUTBOX_RETENTION_DAYS} days`,
+    handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'mail outbox pruned'),
+  });
+
   constructor(
     private readonly db: Database,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
     private readonly log: Logger,
-    /** logBodies: without SMTP, write the text to the log (development); never in production, where it holds links and codes. */
+    /** logBodies: without SMTP, write subject and text to the log (development only: they hold links and codes). */
     private readonly opts: { smtpUrl: string | undefined; from: string; logBodies: boolean },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
-    queue.register(this.deliverJob);
+    queue.register(this.deliverJob, this.pruneJob);
   }
 
   async queueMail(to: string, mail: RenderedMail, tx?: Executor): Promise<number> {
     const run = async (ex: Executor) => {
       const [row] = await ex
         .insert(mailOutbox)
-        .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template })
+        .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template, sensitive: mail.sensitive === true, createdAt: this.clock.now() })
         .returning({ id: mailOutbox.id });
       await this.queue.send(this.deliverJob, { outboxId: row!.id }, { tx: ex });
       return row!.id;
@@ -50,10 +66,12 @@ export class Mailer {
   async deliver(outboxId: number): Promise<void> {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     if (!mail || mail.status !== 'pending') return;
+    const now = () => this.clock.now();
+    const afterDelivery = () => (mail.sensitive ? scrubbed(mail.template, now()) : {});
     if (!this.transport) {
-      const text = this.opts.logBodies ? { text: mail.textBody } : {};
-      this.log.info({ to: mail.toAddress, subject: mail.subject, outboxId, ...text }, 'mail (no SMTP configured)');
-      await this.db.update(mailOutbox).set({ status: 'logged', sentAt: this.clock.now() }).where(eq(mailOutbox.id, outboxId));
+      const text = this.opts.logBodies ? { subject: mail.subject, text: mail.textBody } : {};
+      this.log.info({ to: mail.toAddress, template: mail.template, outboxId, ...text }, 'mail (no SMTP configured)');
+      await this.db.update(mailOutbox).set({ status: 'logged', sentAt: now(), ...afterDelivery() }).where(eq(mailOutbox.id, outboxId));
       return;
     }
     try {
@@ -66,7 +84,7 @@ export class Mailer {
       });
       await this.db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1 })
+        .set({ status: 'sent', sentAt: now(), attempts: mail.attempts + 1, ...afterDelivery() })
         .where(eq(mailOutbox.id, outboxId));
     } catch (err) {
       await this.db
@@ -75,6 +93,20 @@ export class Mailer {
         .where(eq(mailOutbox.id, outboxId));
       throw err;
     }
+  }
+
+  /** Wipes the bodies of mail delivered before the body retention and deletes rows past the outbox retention. */
+  async prune(): Promise<{ scrubbed: number; deleted: number }> {
+    const now = this.clock.now();
+    const bodiesBefore = new Date(now.getTime() - MAIL_BODY_RETENTION_DAYS * DAY_MS);
+    const rowsBefore = new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * DAY_MS);
+    const wiped = await this.db
+      .update(mailOutbox)
+      .set({ subject: sql`'[' || ${mailOutbox.template} || ']'`, textBody: '', htmlBody: null, scrubbedAt: now })
+      .where(and(inArray(mailOutbox.status, ['sent', 'logged']), isNull(mailOutbox.scrubbedAt), lt(mailOutbox.sentAt, bodiesBefore)))
+      .returning({ id: mailOutbox.id });
+    const deleted = await this.db.delete(mailOutbox).where(lt(mailOutbox.createdAt, rowsBefore)).returning({ id: mailOutbox.id });
+    return { scrubbed: wiped.length, deleted: deleted.length };
   }
 
   close(): void {

@@ -3,6 +3,11 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Carries a secret (a code, a link with a token, a generated password): the outbox keeps its
+   * subject and bodies only until it is delivered.
+   */
+  sensitive?: boolean;
 }
 
 function escapeHtml(s: string): string {
@@ -23,7 +28,7 @@ export function otpMail(p: { code: string; purpose: string; validMinutes: number
     `Your verification code to ${p.purpose} is ${p.code}.`,
     `It is valid for ${p.validMinutes} minutes. If you did not ask for it, ignore this message and consider changing your password.`,
   ];
-  return { template: 'otp', subject: `Your verification code: ${p.code}`, text: lines.join('\n\n'), html: layout('Verification code', lines) };
+  return { template: 'otp', subject: `Your verification code: ${p.code}`, text: lines.join('\n\n'), html: layout('Verification code', lines), sensitive: true };
 }
 
 /** A link to click: registration, new e-mail confirmation, password reset. */
@@ -34,6 +39,7 @@ export function linkMail(p: { template: string; subject: string; intro: string; 
     subject: p.subject,
     text: `${lines[0]}\n\n${p.url}\n\n${lines[1]}`,
     html: layout(p.subject, lines, { label: 'Open link', url: p.url }),
+    sensitive: true,
   };
 }
 
@@ -58,6 +64,6 @@ export function receiptMail(p: {
 }
 
 /** A plain notice (security events, generated passwords). */
-export function noticeMail(p: { template: string; subject: string; lines: string[] }): RenderedMail {
-  return { template: p.template, subject: p.subject, text: p.lines.join('\n\n'), html: layout(p.subject, p.lines) };
+export function noticeMail(p: { template: string; subject: string; lines: string[]; sensitive?: boolean }): RenderedMail {
+  return { template: p.template, subject: p.subject, text: p.lines.join('\n\n'), html: layout(p.subject, p.lines), ...(p.sensitive ? { sensitive: true } : {}) };
 }
