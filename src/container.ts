@@ -57,6 +57,7 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
+import { ChargingRepository, ChargingService, MeteringService, SuspensionRepository, SuspensionService } from './modules/charging/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -95,6 +96,10 @@ export interface Services {
   topupPayments: TopupPaymentsService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
+  // charging (issue 11)
+  metering: MeteringService;
+  charging: ChargingService;
+  suspension: SuspensionService;
 }
 
 export interface Container {
@@ -173,6 +178,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
+    // Charging: meters, the hourly charge, suspension (issue 11); compute calls metering and implements the suspender.
+    const chargingRepo = new ChargingRepository();
+    const metering = new MeteringService(db, chargingRepo);
+    const charging = new ChargingService(db, chargingRepo, clock, log);
+    const suspension = new SuspensionService(db, new SuspensionRepository(), queue, mailer, clock, log, config.currency);
+    charging.setAfterCharging(suspension);
+    topupPayments.onCredited = (tx, customerId) => suspension.maybeResume(tx, customerId);
+    queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob);
+
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
     const authRepo = new AuthRepository();
@@ -245,6 +259,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         topupPayments,
         sandboxPayments,
         walletAdjustments,
+        metering,
+        charging,
+        suspension,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -70,6 +70,9 @@ export class TopupPaymentsService {
     },
   });
 
+  /** Runs in the crediting transaction once a top-up landed (charging: resume a suspended customer). */
+  onCredited: (tx: Executor, customerId: number) => Promise<unknown> = async () => undefined;
+
   constructor(
     private readonly db: Database,
     private readonly repo: BillingRepository,
@@ -207,6 +210,7 @@ export class TopupPaymentsService {
       });
       if (!credit.applied) return false;
       const bonus = await this.creditBonus(tx, invoice);
+      await this.onCredited(tx, invoice.customerId);
       await this.repo.markCredited(tx, invoice.id, this.clock.now());
       const contact = await this.repo.customerContact(tx, invoice.customerId);
       if (contact) {
