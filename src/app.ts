@@ -27,6 +27,7 @@ import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
+import { chargingAdminRoutes, chargingRoutes } from './modules/charging/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -120,6 +121,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
+      await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
     },
     { prefix: '/api/backoffice' },
   );
@@ -159,6 +161,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
+    await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
   });
 
   return app;

@@ -57,7 +57,7 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
-import { ChargingRepository, ChargingService, MeteringService, SuspensionRepository, SuspensionService } from './modules/charging/index.js';
+import { BillingUsageService, ChargingRepository, ChargingService, MeteringService, SuspensionRepository, SuspensionService, UsageViewRepository } from './modules/charging/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -100,6 +100,7 @@ export interface Services {
   metering: MeteringService;
   charging: ChargingService;
   suspension: SuspensionService;
+  billingUsage: BillingUsageService;
 }
 
 export interface Container {
@@ -182,7 +183,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const chargingRepo = new ChargingRepository();
     const metering = new MeteringService(db, chargingRepo);
     const charging = new ChargingService(db, chargingRepo, clock, log);
-    const suspension = new SuspensionService(db, new SuspensionRepository(), queue, mailer, clock, log, config.currency);
+    const suspensionRepo = new SuspensionRepository();
+    const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
+    const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
     topupPayments.onCredited = (tx, customerId) => suspension.maybeResume(tx, customerId);
     queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob);
@@ -262,6 +265,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         metering,
         charging,
         suspension,
+        billingUsage,
       },
       startWorker: () => queue.work(),
       async close() {

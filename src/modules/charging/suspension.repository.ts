@@ -153,3 +153,32 @@ export class SuspensionRepository {
     );
   }
 }
+
+export class UsageViewRepository {
+  async customer(ex: Executor, customerId: number) {
+    const [row] = await queryRows<{ billing_type: string; suspended_at: string | Date | null; suspend_reason: string | null; current_balance: string | null }>(
+      ex,
+      sql`select c.billing_type, c.suspended_at, c.suspend_reason, w.current_balance::text as current_balance
+          from customers c left join wallets w on w.customer_id = c.id where c.id = ${customerId}`,
+    );
+    return row;
+  }
+
+  async running(ex: Executor, customerId: number, now: Date) {
+    return queryRows<{ resource_type: string; resource_id: string; description: string; quantity: string; hourly_price: string | null; started_at: string | Date }>(
+      ex,
+      sql`select m.resource_type, m.resource_id, m.description, m.quantity::text as quantity, p.hourly_price::text as hourly_price, m.started_at
+          from meters m
+          left join lateral (
+            select hourly_price from price_versions pv where pv.price_key = m.price_key and pv.location_id = m.location_id
+              and pv.effective_from <= ${ts(now)} order by pv.effective_from desc limit 1
+          ) p on true
+          where m.customer_id = ${customerId} and m.stopped_at is null order by m.id`,
+    );
+  }
+
+  async chargedSince(ex: Executor, customerId: number, from: Date): Promise<string> {
+    const [row] = await queryRows<{ s: string | null }>(ex, sql`select sum(amount)::text as s from usage_charges where customer_id = ${customerId} and hour >= ${ts(from)}`);
+    return row?.s ?? '0';
+  }
+}
