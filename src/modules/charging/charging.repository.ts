@@ -64,16 +64,18 @@ export class ChargingRepository {
    * The last customer of the next chunk: customers after `cursor` whose meters ran in the hour,
    * taken in id order until about `chunkMeters` meters (a customer's meters stay in one chunk).
    */
-  async chunkEnd(tx: Executor, hour: Date, cursor: number, chunkMeters: number): Promise<number | undefined> {
+  async chunkEnd(tx: Executor, hour: Date, cursor: number, chunkMeters: number): Promise<{ hi: number; last: boolean } | undefined> {
     const end = new Date(hour.getTime() + 3_600_000);
-    const [row] = await queryRows<{ hi: number | null }>(
+    const [row] = await queryRows<{ hi: number | null; n: number }>(
       tx,
-      sql`select max(customer_id) as hi from (
+      sql`select max(customer_id) as hi, count(*)::int as n from (
             select customer_id from meters
             where customer_id > ${cursor} and started_at < ${ts(end)} and (stopped_at is null or stopped_at > ${ts(hour)})
             order by customer_id limit ${chunkMeters}) x`,
     );
-    return row?.hi ?? undefined;
+    if (row?.hi === null || row?.hi === undefined) return undefined;
+    // fewer meters than a chunk: nothing is left after this one
+    return { hi: row.hi, last: row.n < chunkMeters };
   }
 
   /**

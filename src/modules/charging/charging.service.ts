@@ -98,7 +98,7 @@ export class ChargingService {
 
   /** Charges one hour, chunk after chunk, continuing from the hour's cursor. */
   async chargeHour(hour: Date): Promise<HourResult> {
-    const chunkMeters = this.opts.chunkMeters ?? 100_000;
+    const chunkMeters = this.opts.chunkMeters ?? 200_000;
     const total: HourResult = { hour: hour.toISOString(), usageRows: 0, customers: 0, ledgerEntries: 0, charged: '0', chunks: 0 };
     const description = hourLabel(hour);
     for (;;) {
@@ -106,23 +106,23 @@ export class ChargingService {
         await this.repo.lock(tx);
         const state = await this.repo.hourState(tx, hour, this.clock.now());
         if (state.completedAt) return true;
-        const hi = await this.repo.chunkEnd(tx, hour, state.cursorCustomerId, chunkMeters);
-        if (hi === undefined) {
+        const chunk = await this.repo.chunkEnd(tx, hour, state.cursorCustomerId, chunkMeters);
+        if (chunk === undefined) {
           await this.repo.completeHour(tx, hour, this.clock.now());
           return true;
         }
+        const hi = chunk.hi;
         await this.repo.ensureWallets(tx, state.cursorCustomerId, hi);
         const r = await this.repo.chargeChunk(tx, hour, state.cursorCustomerId, hi, description);
         await this.repo.advance(tx, hour, hi, r);
         // the last chunk also completes the hour (one transaction less per hour)
-        const more = await this.repo.chunkEnd(tx, hour, hi, 1);
-        if (more === undefined) await this.repo.completeHour(tx, hour, this.clock.now());
+        if (chunk.last) await this.repo.completeHour(tx, hour, this.clock.now());
         total.usageRows += r.usageRows;
         total.customers += r.customers;
         total.ledgerEntries += r.ledgerEntries;
         total.charged = dec(total.charged).plus(r.charged).toFixed(2);
         total.chunks++;
-        return more === undefined;
+        return chunk.last;
       });
       if (done) break;
     }

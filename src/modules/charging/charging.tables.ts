@@ -31,7 +31,8 @@ export const meters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('meters_customer_idx').on(t.customerId, t.startedAt),
+    // covers the chunk boundaries of the hourly job (an index-only scan)
+    index('meters_customer_idx').on(t.customerId, t.startedAt, t.stoppedAt),
     index('meters_resource_idx').on(t.resourceType, t.resourceId),
     uniqueIndex('meters_open_unique').on(t.resourceType, t.resourceId, t.priceKey).where(sql`${t.stoppedAt} is null`),
     check('meters_quantity_positive', sql`${t.quantity} > 0`),
