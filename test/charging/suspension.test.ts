@@ -99,7 +99,7 @@ describe('suspension and resumption', () => {
     const d = await deposit(t, c.id, { amount: 10000 });
     const res = await postPgone(t, pgoneForm(t, await invoiceRow(t, d.invoice_id)));
     assert.equal(res.statusCode, 200, res.body);
-    await eventually(async () => calls.includes(`resume ${c.id}`) || undefined);
+    await eventually(async () => (calls as string[]).includes(`resume ${c.id}`) || undefined);
     const inf2 = (await t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie } })).json().data;
     assert.equal(inf2.suspended_at, null);
     assert.equal(inf2.suspend_reason, null);
