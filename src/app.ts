@@ -27,7 +27,7 @@ import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
-import { chargingAdminRoutes, chargingRoutes } from './modules/charging/index.js';
+import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -122,6 +122,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
       await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
+      await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid });
     },
     { prefix: '/api/backoffice' },
   );
@@ -162,6 +163,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
+    await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid });
   });
 
   return app;

@@ -57,7 +57,17 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
-import { BillingUsageService, ChargingRepository, ChargingService, MeteringService, SuspensionRepository, SuspensionService, UsageViewRepository } from './modules/charging/index.js';
+import {
+  BillingUsageService,
+  ChargingRepository,
+  ChargingService,
+  MeteringService,
+  PostpaidRepository,
+  PostpaidService,
+  SuspensionRepository,
+  SuspensionService,
+  UsageViewRepository,
+} from './modules/charging/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -101,6 +111,7 @@ export interface Services {
   charging: ChargingService;
   suspension: SuspensionService;
   billingUsage: BillingUsageService;
+  postpaid: PostpaidService;
 }
 
 export interface Container {
@@ -187,8 +198,13 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
-    topupPayments.onCredited = (tx, customerId) => suspension.maybeResume(tx, customerId);
-    queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob);
+    const postpaid = new PostpaidService(db, new PostpaidRepository(), wallet, deposits, idempotency, queue, mailer, charging, suspension, clock, log, config.currency);
+    // a paid top-up may settle a postpaid payment and lift a suspension
+    topupPayments.onCredited = async (tx, customerId, invoiceId) => {
+      await postpaid.onTopupCredited(tx, customerId, invoiceId);
+      await suspension.maybeResume(tx, customerId);
+    };
+    queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob, postpaid.issueJob, postpaid.overdueJob);
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -266,6 +282,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         charging,
         suspension,
         billingUsage,
+        postpaid,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -71,7 +71,7 @@ export class TopupPaymentsService {
   });
 
   /** Runs in the crediting transaction once a top-up landed (charging: resume a suspended customer). */
-  onCredited: (tx: Executor, customerId: number) => Promise<unknown> = async () => undefined;
+  onCredited: (tx: Executor, customerId: number, invoiceId: string) => Promise<unknown> = async () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -210,7 +210,7 @@ export class TopupPaymentsService {
       });
       if (!credit.applied) return false;
       const bonus = await this.creditBonus(tx, invoice);
-      await this.onCredited(tx, invoice.customerId);
+      await this.onCredited(tx, invoice.customerId, invoice.id);
       await this.repo.markCredited(tx, invoice.id, this.clock.now());
       const contact = await this.repo.customerContact(tx, invoice.customerId);
       if (contact) {

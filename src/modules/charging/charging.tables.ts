@@ -79,7 +79,11 @@ export const usageCharges = pgTable(
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     carry: numeric('carry', { precision: 10, scale: 6 }).notNull(),
   },
-  (t) => [uniqueIndex('usage_charges_customer_hour_unique').on(t.customerId, t.hour)],
+  (t) => [
+    uniqueIndex('usage_charges_customer_hour_unique').on(t.customerId, t.hour),
+    // the monthly postpaid invoicing finds its customers here; prepaid rows are not indexed
+    index('usage_charges_postpaid_hour_idx').on(t.hour).where(sql`${t.postpaid}`),
+  ],
 );
 
 /**

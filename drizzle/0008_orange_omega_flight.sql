@@ -125,6 +125,7 @@ CREATE INDEX "meters_customer_idx" ON "meters" USING btree ("customer_id","start
 CREATE INDEX "meters_resource_idx" ON "meters" USING btree ("resource_type","resource_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "meters_open_unique" ON "meters" USING btree ("resource_type","resource_id","price_key") WHERE "meters"."stopped_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "usage_charges_customer_hour_unique" ON "usage_charges" USING btree ("customer_id","hour");--> statement-breakpoint
+CREATE INDEX "usage_charges_postpaid_hour_idx" ON "usage_charges" USING btree ("hour") WHERE "usage_charges"."postpaid";--> statement-breakpoint
 CREATE INDEX "postpaid_invoice_lines_invoice_idx" ON "postpaid_invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "postpaid_invoices_customer_period_unique" ON "postpaid_invoices" USING btree ("customer_id","period_start");--> statement-breakpoint
 CREATE UNIQUE INDEX "postpaid_invoices_number_unique" ON "postpaid_invoices" USING btree ("number");--> statement-breakpoint
