@@ -15,7 +15,6 @@ export interface HourResult {
   hour: string;
   usageRows: number;
   customers: number;
-  ledgerEntries: number;
   charged: string;
   chunks: number;
 }
@@ -27,11 +26,6 @@ export interface RunResult {
 /** What runs after the charges of a run (suspension, notices); the suspension service implements it. */
 export interface AfterCharging {
   afterCharging(): Promise<void>;
-}
-
-function hourLabel(h: Date): string {
-  const end = new Date(h.getTime() + HOUR);
-  return `Hourly usage ${h.toISOString().slice(0, 16).replace('T', ' ')}–${end.toISOString().slice(11, 16)} UTC`;
 }
 
 /**
@@ -64,7 +58,7 @@ export class ChargingService {
     private readonly repo: ChargingRepository,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly opts: { chunkMeters?: number } = {},
+    private readonly opts: { chunkMeters?: number; maxHoursPerBatch?: number } = {},
   ) {}
 
   /** What runs after each run's charges (the suspension sweep). */
@@ -80,54 +74,81 @@ export class ChargingService {
   }
 
   async chargeDueHours(): Promise<HourResult[]> {
-    const lastComplete = new Date(hourStart(this.clock.now()).getTime() - HOUR);
-    const latest = await this.repo.latestHour(this.db);
-    let next: Date;
-    if (latest) next = latest.completedAt ? new Date(latest.hour.getTime() + HOUR) : latest.hour;
-    else {
-      const first = await this.repo.earliestMeterStart(this.db);
-      if (!first) return [];
-      next = hourStart(first);
-    }
+    const lastComplete = hourStart(this.clock.now()).getTime() - HOUR;
     const results: HourResult[] = [];
-    for (let h = next; h.getTime() <= lastComplete.getTime(); h = new Date(h.getTime() + HOUR)) {
-      results.push(await this.chargeHour(h));
+    // a batch a worker left unfinished first (its hours move together)
+    const open = await this.repo.openHours(this.db);
+    let next: number;
+    if (open.length > 0) {
+      results.push(...(await this.chargeBatch(open[0]!.hour, open.length)));
+      next = open[open.length - 1]!.hour.getTime() + HOUR;
+    } else {
+      const latest = await this.repo.latestHour(this.db);
+      if (latest) next = latest.hour.getTime() + HOUR;
+      else {
+        const first = await this.repo.earliestMeterStart(this.db);
+        if (!first) return [];
+        next = hourStart(first).getTime();
+      }
+    }
+    const maxBatch = this.opts.maxHoursPerBatch ?? 168;
+    while (next <= lastComplete) {
+      const hours = Math.min(maxBatch, (lastComplete - next) / HOUR + 1);
+      results.push(...(await this.chargeBatch(new Date(next), hours)));
+      next += hours * HOUR;
     }
     return results;
   }
 
-  /** Charges one hour, chunk after chunk, continuing from the hour's cursor. */
-  async chargeHour(hour: Date): Promise<HourResult> {
+  /** Charges one hour (and the hours of its batch), chunk after chunk, from the batch's cursor. */
+  chargeHour(hour: Date): Promise<HourResult[]> {
+    return this.chargeBatch(hour, 1);
+  }
+
+  /**
+   * Charges `hours` consecutive hours from `from` together: each chunk of customers is charged for
+   * all of them in one statement (catching up after downtime costs one pass over the meters per
+   * batch, not one per hour); chunks hold about `chunkMeters` meter-hours.
+   */
+  private async chargeBatch(from: Date, hours: number): Promise<HourResult[]> {
     const chunkMeters = this.opts.chunkMeters ?? 200_000;
-    const total: HourResult = { hour: hour.toISOString(), usageRows: 0, customers: 0, ledgerEntries: 0, charged: '0', chunks: 0 };
-    const description = hourLabel(hour);
+    const limit = Math.max(1, Math.floor(chunkMeters / hours));
+    const to = new Date(from.getTime() + hours * HOUR);
+    const totals = new Map<string, HourResult>();
+    for (let i = 0; i < hours; i++) {
+      const h = new Date(from.getTime() + i * HOUR).toISOString();
+      totals.set(h, { hour: h, usageRows: 0, customers: 0, charged: '0.00', chunks: 0 });
+    }
     for (;;) {
       const done = await this.db.transaction(async (tx) => {
         await this.repo.lock(tx);
-        const state = await this.repo.hourState(tx, hour, this.clock.now());
-        if (state.completedAt) return true;
-        const chunk = await this.repo.chunkEnd(tx, hour, state.cursorCustomerId, chunkMeters);
+        const state = await this.repo.batchState(tx, from, hours, this.clock.now());
+        if (state.completed) return true;
+        const chunk = await this.repo.chunkEnd(tx, from, to, state.cursor, limit);
         if (chunk === undefined) {
-          await this.repo.completeHour(tx, hour, this.clock.now());
+          await this.repo.complete(tx, from, hours, this.clock.now());
           return true;
         }
-        const hi = chunk.hi;
-        await this.repo.ensureWallets(tx, state.cursorCustomerId, hi);
-        const r = await this.repo.chargeChunk(tx, hour, state.cursorCustomerId, hi, description);
-        await this.repo.advance(tx, hour, hi, r);
-        // the last chunk also completes the hour (one transaction less per hour)
-        if (chunk.last) await this.repo.completeHour(tx, hour, this.clock.now());
-        total.usageRows += r.usageRows;
-        total.customers += r.customers;
-        total.ledgerEntries += r.ledgerEntries;
-        total.charged = dec(total.charged).plus(r.charged).toFixed(2);
-        total.chunks++;
+        await this.repo.ensureWallets(tx, state.cursor, chunk.hi);
+        const r = await this.repo.chargeChunk(tx, from, to, state.cursor, chunk.hi);
+        await this.repo.advance(tx, from, hours, chunk.hi, r.perHour);
+        // the last chunk also completes the batch (one transaction less)
+        if (chunk.last) await this.repo.complete(tx, from, hours, this.clock.now());
+        for (const ph of r.perHour) {
+          const t = totals.get(new Date(ph.hour).toISOString());
+          if (!t) continue;
+          t.usageRows += Number(ph.usage_rows);
+          t.customers += Number(ph.customers);
+          t.charged = dec(t.charged).plus(ph.charged).toFixed(2);
+          t.chunks++;
+        }
         return chunk.last;
       });
       if (done) break;
     }
-    total.charged = dec(total.charged).toFixed(2);
-    if (total.chunks > 0) this.log.debug(total, 'hour charged');
-    return total;
+    const out = [...totals.values()];
+    const busy = out.filter((t) => t.chunks > 0);
+    if (busy.length > 0) this.log.debug({ from: from.toISOString(), hours, usageRows: busy.reduce((n, t) => n + t.usageRows, 0) }, 'hours charged');
+    return out;
   }
 }
