@@ -1,6 +1,6 @@
 // One process of the charging benchmark (bench/charging.bench.ts spawns it):
-//   service: builds the container as a worker does and runs the hourly charge (chargeDueHours), then the sweep;
-//   bare:    the same inserts and wallet updates as one bare set-based SQL statement, for another hour.
+//   service <hour> [sweep]: builds the container as a worker does and charges that hour as the hourly job does (then the sweep);
+//   bare <hour>: the same inserts and wallet updates as one bare set-based SQL statement.
 // Prints one JSON line: { ms, sweepMs?, maxRssMb, ... }.
 import pg from 'pg';
 import { loadConfig } from '../src/config/index.js';
@@ -14,8 +14,10 @@ async function service() {
   const container = await buildContainer(config, { log: createLogger('warn'), migrate: false, skipBootstrapAdmin: true });
   try {
     const started = performance.now();
-    const hours = await container.services.charging.chargeDueHours();
+    // the job's own path for one hour (chargeDueHours charges the due hours the same way)
+    const hours = await container.services.charging.chargeHour(new Date(hour!));
     const ms = performance.now() - started;
+    if (process.argv[4] !== 'sweep') return { ms: Math.round(ms), hours };
     const s2 = performance.now();
     const sweep = await container.services.suspension.sweep();
     const sweepMs = performance.now() - s2;
@@ -29,6 +31,8 @@ async function bare() {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
+    // the same planner settings as the service's statement (JIT off: compiling cost seconds)
+    await client.query('set jit = off');
     const started = performance.now();
     await client.query('begin');
     const r = await client.query(
