@@ -42,9 +42,9 @@ export class SuspensionService implements AfterCharging {
     name: 'charging.suspension-sweep',
     queue: 'charging-suspension',
     schedule: '*/10 * * * *',
-    description: 'Suspends prepaid customers below zero, resumes recovered ones, sends low-balance and runway warnings',
+    description: 'Suspends prepaid customers below zero and resumes recovered ones (the warnings go out after each hourly charge)',
     handler: async (_p, ctx) => {
-      const r = await this.sweep();
+      const r = await this.sweep({ notices: false });
       if (r.suspended + r.resumed + r.notices > 0) ctx.log.info(r, 'suspension sweep');
     },
   });
@@ -74,7 +74,8 @@ export class SuspensionService implements AfterCharging {
     await this.sweep();
   }
 
-  async sweep(): Promise<{ suspended: number; resumed: number; notices: number }> {
+  /** Suspends and resumes; with `notices` (after each charge) also sends the runway and low-balance warnings. */
+  async sweep(opts: { notices?: boolean } = {}): Promise<{ suspended: number; resumed: number; notices: number }> {
     const now = this.clock.now();
     let suspended = 0;
     let resumed = 0;
@@ -113,7 +114,8 @@ export class SuspensionService implements AfterCharging {
       resumed += n;
       if (n < BATCH) break;
     }
-    const notices = await this.sendWarnings(now);
+    // the runway only changes with charges and credits: once an hour is enough (it reads every running meter)
+    const notices = opts.notices === false ? 0 : await this.sendWarnings(now);
     return { suspended, resumed, notices };
   }
 
