@@ -187,4 +187,23 @@ describe('postpaid invoices', () => {
     const mails = await queryRows<{ template: string }>(t.container.db, sql`select template from mail_outbox where to_address = ${c2.email} order by id`);
     assert.deepEqual(mails.map((m) => m.template), ['postpaid_invoice', 'postpaid_reminder', 'postpaid_overdue', 'billing_suspended', 'receipt']);
   });
+
+  test('parallel payments of one invoice take the wallet once', async () => {
+    const c = await customerSession(t, { billingType: 'POSTPAID' });
+    await credit(c.id, '5000.00', `par-${c.id}`);
+    const [inv] = await queryRows<{ id: string }>(
+      t.container.db,
+      sql`insert into postpaid_invoices (number, customer_id, period_start, period_end, subtotal, currency, issued_at, due_at)
+          values (${`PP-TEST-${c.id}`}, ${c.id}, ${new Date(START).toISOString()}::timestamptz, ${new Date(END).toISOString()}::timestamptz, 1234.56, 'IDR', now(), now() + interval '14 days')
+          returning id::text`,
+    );
+    const cookie = await loginCustomer(t, c.email, c.password);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api(cookie, 'POST', `/api/billing/postpaid/invoices/${inv!.id}/pay`, {})));
+    const codes = answers.map((a) => a.statusCode).sort();
+    assert.equal(codes.filter((x) => x === 200).length, 1, JSON.stringify(answers.map((a) => a.body)));
+    assert.ok(codes.every((x) => x === 200 || x === 409));
+    assert.equal((await wallet(t, c.id))!.current_balance, '3765.44');
+    const entries = (await ledgerOf(t, c.id)).filter((l) => l.type === 'BalanceLogPostpaidPayment');
+    assert.deepEqual(entries.map((e) => e.amount), ['-1234.56']);
+  });
 });
