@@ -47,7 +47,7 @@ export class ChargingService {
     retryLimit: 3,
     handler: async (_p, ctx) => {
       const r = await this.runHourly();
-      for (const h of r.hours) ctx.log.info(h, 'hour charged');
+      for (const h of r.hours) if (h.chunks > 0) ctx.log.info(h, 'hour charged');
     },
   });
 
