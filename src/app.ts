@@ -122,7 +122,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
       await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
-      await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid });
+      await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid, payments: s.postpaidPayments });
     },
     { prefix: '/api/backoffice' },
   );
@@ -163,7 +163,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
-    await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid });
+    await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
   });
 
   return app;

@@ -62,6 +62,7 @@ import {
   ChargingRepository,
   ChargingService,
   MeteringService,
+  PostpaidPaymentsService,
   PostpaidRepository,
   PostpaidService,
   SuspensionRepository,
@@ -112,6 +113,7 @@ export interface Services {
   suspension: SuspensionService;
   billingUsage: BillingUsageService;
   postpaid: PostpaidService;
+  postpaidPayments: PostpaidPaymentsService;
 }
 
 export interface Container {
@@ -198,10 +200,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
-    const postpaid = new PostpaidService(db, new PostpaidRepository(), wallet, deposits, idempotency, queue, mailer, charging, suspension, clock, log, config.currency);
+    const postpaidRepo = new PostpaidRepository();
+    const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency);
+    const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
     // a paid top-up may settle a postpaid payment and lift a suspension
     topupPayments.onCredited = async (tx, customerId, invoiceId) => {
-      await postpaid.onTopupCredited(tx, customerId, invoiceId);
+      await postpaidPayments.onTopupCredited(tx, customerId, invoiceId);
       await suspension.maybeResume(tx, customerId);
     };
     queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob, postpaid.issueJob, postpaid.overdueJob);
@@ -283,6 +287,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         suspension,
         billingUsage,
         postpaid,
+        postpaidPayments,
       },
       startWorker: () => queue.work(),
       async close() {

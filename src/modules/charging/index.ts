@@ -6,6 +6,8 @@ export { SuspensionRepository, SUSPEND_BALANCE, SUSPEND_OVERDUE, DEFAULT_CHARGIN
 export { BillingUsageService } from './billing-usage.service.js';
 export { UsageViewRepository } from './suspension.repository.js';
 export { chargingRoutes, chargingAdminRoutes } from './charging.routes.js';
-export { PostpaidService, distribute, POSTPAID_PAYMENT_TYPE } from './postpaid.service.js';
+export { PostpaidService } from './postpaid.service.js';
+export { PostpaidPaymentsService, POSTPAID_PAYMENT_TYPE } from './postpaid-payments.service.js';
+export { distribute } from './postpaid.views.js';
 export { PostpaidRepository } from './postpaid.repository.js';
 export { postpaidRoutes, postpaidAdminRoutes } from './postpaid.routes.js';

@@ -4,6 +4,7 @@ import { adminOf, customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
+import type { PostpaidPaymentsService } from './postpaid-payments.service.js';
 import type { PostpaidService } from './postpaid.service.js';
 import {
   AdminListQuery,
@@ -26,7 +27,7 @@ const IdempotencyHeaders = Type.Object({
 });
 
 /** /api/billing/postpaid/* and /api/billing/invoice/{id}/download (spec 4.5). */
-export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService }> = async (app, { postpaid }) => {
+export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService; payments: PostpaidPaymentsService }> = async (app, { postpaid, payments }) => {
   const tags = ['Billing (postpaid)'];
   app.get('/postpaid/summary', { schema: { tags, summary: 'Unpaid total, counts, next due date and this month so far', response: { 200: Envelope(PostpaidSummary), ...errorResponses(401) } } }, async (req) => ({
     message: 'OK',
@@ -66,7 +67,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
     },
     async (req) => ({
       message: 'Payment started',
-      data: await postpaid.pay(customerOf(req).customerId, [req.params.invoice_id], req.body ?? {}, idempotencyKeyOf(req.headers['idempotency-key'])),
+      data: await payments.pay(customerOf(req).customerId, [req.params.invoice_id], req.body ?? {}, idempotencyKeyOf(req.headers['idempotency-key'])),
     }),
   );
   app.post(
@@ -82,7 +83,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
     },
     async (req) => ({
       message: 'Payment started',
-      data: await postpaid.pay(customerOf(req).customerId, req.body.invoice_ids, req.body, idempotencyKeyOf(req.headers['idempotency-key'])),
+      data: await payments.pay(customerOf(req).customerId, req.body.invoice_ids, req.body, idempotencyKeyOf(req.headers['idempotency-key'])),
     }),
   );
   app.get(
@@ -96,7 +97,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
 };
 
 /** /api/backoffice/billing/postpaid/* and export-invoice (spec 4.10). */
-export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService }> = async (app, { postpaid }) => {
+export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService; payments: PostpaidPaymentsService }> = async (app, { postpaid, payments }) => {
   const tags = ['Backoffice billing'];
   app.get(
     '/billing/postpaid/invoices',
@@ -126,7 +127,7 @@ export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: Postpaid
         response: { 200: Envelope(PostpaidInvoice), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ message: 'Invoice verified', data: await postpaid.verify(adminOf(req).adminId, req.params.invoice_id, req.body.paid_note) }),
+    async (req) => ({ message: 'Invoice verified', data: await payments.verify(adminOf(req).adminId, req.params.invoice_id, req.body.paid_note) }),
   );
   app.get(
     '/billing/export-invoice',
