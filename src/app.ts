@@ -40,6 +40,7 @@ import { dashboardAdminRoutes } from './modules/dashboard/index.js';
 import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
 import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
+import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -154,6 +155,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(dashboardAdminRoutes, { prefix: '/dashboard', dashboard: s.dashboard });
       await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
       await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
+      await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
+      await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid, payments: s.postpaidPayments });
     },
     { prefix: '/api/backoffice' },
   );
@@ -204,6 +207,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });
     await customerApi.register(vmSecurityGroupsRoutes, { prefix: '/api/compute', groups: s.securityGroups });
     await customerApi.register(loadBalancersRoutes, { prefix: '/api/network/load-balancer', balancers: s.loadBalancers });
+    await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
+    await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
   });
 
   return app;

@@ -72,6 +72,18 @@ import { DashboardRepository, DashboardService } from './modules/dashboard/index
 import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
 import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
 import { LoadBalancersRepository, LoadBalancersService } from './modules/load-balancers/index.js';
+import {
+  BillingUsageService,
+  ChargingRepository,
+  ChargingService,
+  MeteringService,
+  PostpaidPaymentsService,
+  PostpaidRepository,
+  PostpaidService,
+  SuspensionRepository,
+  SuspensionService,
+  UsageViewRepository,
+} from './modules/charging/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -132,6 +144,13 @@ export interface Services {
   rewards: RewardsService;
   securityGroups: SecurityGroupsService;
   loadBalancers: LoadBalancersService;
+  // charging (issue 11)
+  metering: MeteringService;
+  charging: ChargingService;
+  suspension: SuspensionService;
+  billingUsage: BillingUsageService;
+  postpaid: PostpaidService;
+  postpaidPayments: PostpaidPaymentsService;
 }
 
 export interface Container {
@@ -258,6 +277,25 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
     const nj = networkJobs(networkTasks, networks);
     queue.register(nj.networkJob, nj.ipJob, nj.syncJob);
+    // Charging: meters, the hourly charge, suspension (issue 11); compute calls metering and implements the suspender.
+    const chargingRepo = new ChargingRepository();
+    const metering = new MeteringService(db, chargingRepo);
+    const charging = new ChargingService(db, chargingRepo, clock, log);
+    const suspensionRepo = new SuspensionRepository();
+    const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
+    const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
+    charging.setAfterCharging(suspension);
+    const postpaidRepo = new PostpaidRepository();
+    const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency);
+    const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
+    // a paid top-up may settle a postpaid payment and lift a suspension
+    topupPayments.onCredited({
+      topupCredited: async (tx, { customerId, invoiceId }) => {
+        await postpaidPayments.onTopupCredited(tx, customerId, invoiceId);
+        await suspension.maybeResume(tx, customerId);
+      },
+    });
+    queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob, postpaid.issueJob, postpaid.overdueJob);
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -299,7 +337,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     // Rewards and redeem codes (issue 14): told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
-    topupPayments.onCredited(rewards);
+    topupPayments.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
     queue.register(securityGroups.syncJob);
     const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock);
@@ -378,6 +416,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         rewards,
         securityGroups,
         loadBalancers,
+        metering,
+        charging,
+        suspension,
+        billingUsage,
+        postpaid,
+        postpaidPayments,
       },
       startWorker: () => queue.work(),
       async close() {

@@ -36,7 +36,7 @@ function isPermanentCreditError(err: unknown): boolean {
   return sqlStateOf(err) === '23514' || sqlStateOf(err) === '22003';
 }
 
-/** Told about every credited top-up, inside the crediting transaction (the rewards module). */
+/** Told about every credited top-up, inside the crediting transaction (rewards, postpaid settlement, resume). */
 export interface TopupCreditListener {
   topupCredited(tx: Executor, topup: { customerId: number; invoiceId: string; amount: string }): Promise<void>;
 }
@@ -109,11 +109,15 @@ export class TopupPaymentsService {
     },
   });
 
-  private creditListener: TopupCreditListener | undefined;
+  private readonly creditListeners: { listener: TopupCreditListener; bestEffort: boolean }[] = [];
 
-  /** Wired by the container (rewards): called once per credited invoice, in its transaction. */
-  onCredited(listener: TopupCreditListener): void {
-    this.creditListener = listener;
+  /**
+   * Wired by the container: told once per credited invoice, in its transaction. A required
+   * listener (postpaid settlement, resume after suspension) fails the credit, which is retried; a
+   * best-effort one (rewards) runs in a savepoint and its failure is logged.
+   */
+  onCredited(listener: TopupCreditListener, opts: { bestEffort?: boolean } = {}): void {
+    this.creditListeners.push({ listener, bestEffort: opts.bestEffort ?? false });
   }
 
   constructor(
@@ -269,7 +273,7 @@ export class TopupPaymentsService {
       const now = this.clock.now();
       await this.repo.markCredited(tx, invoice.id, now, bonus);
       await this.repo.resolveCreditFailure(tx, invoice.id, now);
-      await this.grantRewards(tx, invoice);
+      await this.tellCredited(tx, invoice);
       if (!credit.applied) {
         this.log.warn({ invoiceId }, 'top-up already in the ledger but not marked credited: marked now');
         return false;
@@ -301,16 +305,18 @@ export class TopupPaymentsService {
    * invoice failed or expired, then was paid after all) is taken again if the coupon has one
    * left, else the bonus is forfeited. The ledger key makes a replay a no-op.
    */
-  /**
-   * The rewards a credited top-up earns (first top-up, referral), in a savepoint: a reward that
-   * cannot be granted is logged and never holds back the top-up's own credit.
-   */
-  private async grantRewards(tx: Executor, invoice: { id: string; customerId: number; amount: string }): Promise<void> {
-    if (!this.creditListener) return;
-    try {
-      await tx.transaction(async (sp) => this.creditListener?.topupCredited(sp, { customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount }));
-    } catch (err) {
-      this.log.error({ err, invoiceId: invoice.id }, 'top-up credited, but its reward could not be granted');
+  private async tellCredited(tx: Executor, invoice: { id: string; customerId: number; amount: string }): Promise<void> {
+    const topup = { customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount };
+    for (const { listener, bestEffort } of this.creditListeners) {
+      if (!bestEffort) {
+        await listener.topupCredited(tx, topup);
+        continue;
+      }
+      try {
+        await tx.transaction(async (sp) => listener.topupCredited(sp, topup));
+      } catch (err) {
+        this.log.error({ err, invoiceId: invoice.id }, 'top-up credited, but a best-effort listener (a reward) failed');
+      }
     }
   }
 

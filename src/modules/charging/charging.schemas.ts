@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const RunningResource = Type.Object({
+  resource_type: Type.String(),
+  resource_id: Type.String(),
+  description: Type.String(),
+  quantity: Type.Number(),
+  hourly_price: Type.Number({ description: 'price per hour of one unit, at the price in force now (6 decimals)' }),
+  hourly_cost: Type.Number({ description: 'quantity × hourly_price (6 decimals)' }),
+  started_at: Timestamp,
+});
+
+export const BillingUsage = Type.Object({
+  billing_type: Type.String(),
+  current_balance: Money,
+  hourly_burn: Type.Number({ description: 'what the running resources cost per hour now (6 decimals)' }),
+  runway_hours: Nullable(Type.Integer({ description: 'whole hours the current balance lasts at that burn; null when nothing runs' })),
+  runway_warning_hours: Type.Integer(),
+  suspended_at: Nullable(Timestamp),
+  suspend_reason: Nullable(Type.String()),
+  month_to_date: Money,
+  running: Type.Array(RunningResource),
+});
+
+export const ChargingSettingsView = Type.Object({
+  runway_warning_hours: Type.Integer(),
+  low_balance_warning_hours: Type.Integer(),
+  postpaid_due_days: Type.Integer(),
+  postpaid_suspend_grace_days: Type.Integer(),
+});
+
+export const ChargingSettingsBody = StrictObject({
+  runway_warning_hours: Type.Integer({ minimum: 0, maximum: 8760 }),
+  low_balance_warning_hours: Type.Integer({ minimum: 0, maximum: 8760 }),
+  postpaid_due_days: Type.Integer({ minimum: 1, maximum: 365 }),
+  postpaid_suspend_grace_days: Type.Integer({ minimum: 0, maximum: 365 }),
+});

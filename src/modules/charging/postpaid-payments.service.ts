@@ -1,0 +1,218 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { receiptMail } from '../../platform/mail/templates.js';
+import { Decimal, dec, moneyJson, moneyString } from '../../platform/money.js';
+import type { JobQueue } from '../../platform/queue/queue.js';
+import type { DepositAnswer, DepositsService } from '../billing/index.js';
+import type { WalletService } from '../wallet/index.js';
+import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
+import { invoiceView } from './postpaid.views.js';
+import { SUSPEND_OVERDUE } from './suspension.repository.js';
+import type { SuspensionService } from './suspension.service.js';
+
+export const POSTPAID_PAYMENT_TYPE = 'BalanceLogPostpaidPayment';
+
+export interface PayMethod {
+  method_code?: string;
+  gateway_name?: string;
+}
+
+export type PayAnswer = {
+  payment_id: string;
+  status: 'PAID' | 'PENDING';
+  total: string;
+  wallet_amount: string;
+  remainder: string;
+  invoices: ReturnType<typeof invoiceView>[];
+  payment: DepositAnswer | null;
+};
+
+/**
+ * Paying postpaid invoices (spec 4.5, 4.10; DECISIONS 5): the wallet first, the remainder through
+ * a gateway top-up settled when it is credited (the billing hook); staff verification of manual
+ * transfers. Paying or verifying the overdue invoices lifts an overdue suspension.
+ */
+export class PostpaidPaymentsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: PostpaidRepository,
+    private readonly wallet: WalletService,
+    private readonly deposits: DepositsService,
+    private readonly idempotency: IdempotencyStore,
+    private readonly queue: JobQueue,
+    private readonly mailer: Mailer,
+    private readonly suspension: SuspensionService,
+    private readonly clock: Clock,
+    private readonly currency: string,
+  ) {}
+
+  async pay(customerId: number, invoiceIds: string[], method: PayMethod, idempotencyKey?: string): Promise<PayAnswer> {
+    const ids = [...new Set(invoiceIds.map((i) => i.toLowerCase()))].sort();
+    if (ids.length === 0) throw new ValidationError('Validation failed', [{ field: 'invoice_ids', message: 'at least one invoice' }]);
+    const ref: IdempotencyRef | undefined = idempotencyKey
+      ? { scope: 'postpaid.pay', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash({ ids, ...method }) }
+      : undefined;
+    const now = this.clock.now();
+    type Started = { kind: 'replay'; answer: PayAnswer } | { kind: 'in_progress' } | { kind: 'done'; answer: PayAnswer; claimId?: number; remainder: string };
+    const started = await this.db.transaction(async (tx): Promise<Started> => {
+      let claimId: number | undefined;
+      if (ref) {
+        const claim = await this.idempotency.claim<PayAnswer>(tx, ref);
+        if (claim.kind === 'replay') return { kind: 'replay', answer: claim.answer.body };
+        if (claim.kind === 'in_progress') return { kind: 'in_progress' };
+        claimId = claim.id;
+      }
+      const invoices: PostpaidInvoiceRow[] = [];
+      for (const id of ids) {
+        const inv = await this.repo.find(tx, id, customerId, true);
+        if (!inv) throw new NotFoundError('Invoice');
+        if (inv.status === 'PAID') throw new ConflictError(`Invoice ${inv.number} is already paid`, 'INVOICE_ALREADY_PAID');
+        invoices.push(inv);
+      }
+      invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
+      const total = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
+      const balance = await this.wallet.balances(customerId, tx);
+      const walletPart = Decimal.min(Decimal.max(balance.currentBalance, 0), total);
+      const remainder = total.minus(walletPart);
+      if (remainder.gt(0) && !(method.method_code && method.gateway_name)) {
+        throw new BadRequestError('PAYMENT_METHOD_REQUIRED', `The wallet covers ${moneyString(walletPart)} of ${moneyString(total)}: method_code and gateway_name are needed for the rest`);
+      }
+      const paymentId = await this.repo.insertPayment(tx, {
+        customerId,
+        invoiceIds: invoices.map((i) => i.id),
+        total: total.toFixed(2),
+        walletAmount: walletPart.toFixed(2),
+        remainder: remainder.toFixed(2),
+        status: remainder.gt(0) ? 'PENDING' : 'PAID',
+        now,
+      });
+      const after = walletPart.gt(0) ? await this.applyFromWallet(tx, customerId, paymentId, invoices, walletPart, now) : invoices;
+      if (remainder.isZero()) await this.afterPaid(tx, customerId, after, now);
+      const answer: PayAnswer = {
+        payment_id: paymentId,
+        status: remainder.gt(0) ? 'PENDING' : 'PAID',
+        total: moneyJson(total),
+        wallet_amount: moneyJson(walletPart),
+        remainder: moneyJson(remainder),
+        invoices: after.map(invoiceView),
+        payment: null,
+      };
+      if (remainder.isZero() && claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
+      return { kind: 'done', answer, claimId, remainder: remainder.toFixed(2) };
+    });
+    if (started.kind === 'replay') return started.answer;
+    if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<PayAnswer>(ref!)).body;
+    if (started.answer.status === 'PAID') return started.answer;
+
+    // the remainder: a top-up of at least the account's minimum through the gateway (outside any transaction)
+    const minimum = (await this.deposits.minimum(customerId)).minimum_amount;
+    const amount = Decimal.max(started.remainder, minimum);
+    let deposit: DepositAnswer;
+    try {
+      deposit = await this.deposits.createDeposit(customerId, { amount: amount.toNumber(), method_code: method.method_code!, gateway_name: method.gateway_name!, coupon_code: null });
+    } catch (err) {
+      await this.db.transaction(async (tx) => {
+        await this.repo.linkPayment(tx, started.answer.payment_id, null, 'CANCELLED');
+        if (started.claimId !== undefined) await this.idempotency.release(tx, started.claimId);
+      });
+      throw err;
+    }
+    const answer: PayAnswer = { ...started.answer, payment: deposit };
+    await this.db.transaction(async (tx) => {
+      await this.repo.linkPayment(tx, answer.payment_id, deposit.invoice_id);
+      if (started.claimId !== undefined) await this.idempotency.complete(tx, started.claimId, { status: 200, body: answer });
+    });
+    return answer;
+  }
+
+  /** Takes `amount` from the wallet (one ledger entry) and spreads it over the invoices, oldest first. */
+  private async applyFromWallet(tx: Executor, customerId: number, paymentId: string, invoices: PostpaidInvoiceRow[], amount: Decimal, now: Date, part = 'wallet') {
+    await this.wallet.debit(tx, {
+      customerId,
+      type: POSTPAID_PAYMENT_TYPE,
+      amount: amount.toFixed(2),
+      from: 'bonus_first',
+      allowNegative: false,
+      referenceType: 'postpaid_payment',
+      referenceId: part === 'wallet' ? paymentId : `${paymentId}:${part}`,
+      description: `Postpaid invoice${invoices.length > 1 ? 's' : ''} ${invoices.map((i) => i.number).join(', ')}`,
+    });
+    let left = amount;
+    const out: PostpaidInvoiceRow[] = [];
+    for (const inv of invoices) {
+      const due = dec(inv.subtotal).minus(inv.amount_paid);
+      const take = Decimal.min(due, left);
+      left = left.minus(take);
+      out.push(take.gt(0) ? await this.repo.addPayment(tx, inv.id, take.toFixed(2), now) : inv);
+    }
+    return out;
+  }
+
+  private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date) {
+    const paid = invoices.filter((i) => i.status === 'PAID');
+    const who = await this.repo.contact(tx, customerId);
+    if (who && paid.length > 0) {
+      const total = paid.reduce((s, i) => s.plus(i.subtotal), new Decimal(0));
+      await this.mailer.queueMail(
+        who.email,
+        receiptMail({ reference: paid.map((i) => i.number).join(', '), description: 'Postpaid invoice payment', amount: moneyString(total), currency: this.currency, paidAt: now }),
+        tx,
+      );
+    }
+    await this.maybeResume(tx, customerId, now);
+  }
+
+  private async maybeResume(tx: Executor, customerId: number, now: Date) {
+    const s = await this.suspension.settings(tx);
+    if (await this.repo.resumeSettled(tx, customerId, now, s.postpaidSuspendGraceDays, SUSPEND_OVERDUE)) {
+      await this.queue.send(this.suspension.applyJob, { customerId }, { tx });
+    }
+  }
+
+  /** The billing hook: a top-up was credited; if it pays the rest of a postpaid payment, settle it now. */
+  async onTopupCredited(tx: Executor, customerId: number, topupInvoiceId: string): Promise<void> {
+    const p = await this.repo.pendingPaymentOfTopup(tx, topupInvoiceId);
+    if (!p || p.customerId !== customerId) return;
+    const now = this.clock.now();
+    const invoices: PostpaidInvoiceRow[] = [];
+    for (const id of [...p.invoiceIds].sort()) {
+      const inv = await this.repo.find(tx, id, customerId, true);
+      if (inv && inv.status !== 'PAID') invoices.push(inv);
+    }
+    invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
+    const due = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
+    const balance = await this.wallet.balances(customerId, tx);
+    const take = Decimal.min(due, Decimal.max(balance.currentBalance, 0));
+    const after = take.gt(0) ? await this.applyFromWallet(tx, customerId, p.id, invoices, take, now, 'gateway') : invoices;
+    await this.repo.markPaymentPaid(tx, p.id, now);
+    await this.afterPaid(tx, customerId, after, now);
+  }
+
+  // ---- staff ----
+
+  async verify(adminId: number, invoiceId: string, paidNote: string) {
+    const now = this.clock.now();
+    const note = paidNote.trim();
+    if (note === '') throw new ValidationError('Validation failed', [{ field: 'paid_note', message: 'is required' }]);
+    return this.db.transaction(async (tx) => {
+      const inv = await this.repo.find(tx, invoiceId, undefined, true);
+      if (!inv) throw new NotFoundError('Invoice');
+      if (inv.status === 'PAID') throw new ConflictError('The invoice is already paid', 'INVOICE_ALREADY_PAID');
+      await this.repo.markVerified(tx, inv.id, note, adminId, now);
+      const who = await this.repo.contact(tx, inv.customer_id);
+      if (who) {
+        await this.mailer.queueMail(
+          who.email,
+          receiptMail({ reference: inv.number, description: `Postpaid invoice ${inv.number} (manual payment verified)`, amount: moneyString(dec(inv.subtotal).minus(inv.amount_paid)), currency: inv.currency, paidAt: now, note }),
+          tx,
+        );
+      }
+      await this.maybeResume(tx, inv.customer_id, now);
+      return invoiceView((await this.repo.find(tx, inv.id))!);
+    });
+  }
+
+}

@@ -1,0 +1,181 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { noticeMail } from '../../platform/mail/templates.js';
+import { dec, moneyJson, moneyString } from '../../platform/money.js';
+import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import type { AfterCharging } from './charging.service.js';
+import { SUSPEND_BALANCE, type ChargingSettings, type SuspensionRepository } from './suspension.repository.js';
+
+/**
+ * The port compute (and later networks, storage) implements: stop or start what a customer runs.
+ * Called from a job, outside any transaction; both must be idempotent (the job retries).
+ */
+export interface ResourceSuspender {
+  suspendCustomer(customerId: number, reason: string): Promise<void>;
+  resumeCustomer(customerId: number): Promise<void>;
+}
+
+export const noopSuspender: ResourceSuspender = {
+  suspendCustomer: async () => undefined,
+  resumeCustomer: async () => undefined,
+};
+
+const BATCH = 500;
+
+/**
+ * Suspension of prepaid customers below zero (DECISIONS 5) and its notices. The customer row
+ * (suspended_at, suspend_reason) is the truth; `charging.apply-suspension` makes the resources
+ * match it through the ResourceSuspender, outside the transaction, as often as needed.
+ */
+export class SuspensionService implements AfterCharging {
+  readonly applyJob = defineJob<{ customerId: number }>({
+    name: 'charging.apply-suspension',
+    queue: 'charging-suspension',
+    description: "Stops or starts a customer's resources to match its suspension state",
+    retryLimit: 10,
+    handler: ({ customerId }) => this.apply(customerId),
+  });
+
+  readonly sweepJob = defineJob<object>({
+    name: 'charging.suspension-sweep',
+    queue: 'charging-suspension',
+    schedule: '*/10 * * * *',
+    description: 'Suspends prepaid customers below zero and resumes recovered ones (the warnings go out after each hourly charge)',
+    handler: async (_p, ctx) => {
+      const r = await this.sweep({ notices: false });
+      if (r.suspended + r.resumed + r.notices > 0) ctx.log.info(r, 'suspension sweep');
+    },
+  });
+
+  private suspender: ResourceSuspender = noopSuspender;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: SuspensionRepository,
+    private readonly queue: JobQueue,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly currency: string,
+  ) {}
+
+  /** The lead wires compute here (container.ts). */
+  setSuspender(s: ResourceSuspender): void {
+    this.suspender = s;
+  }
+
+  settings(ex: Executor = this.db): Promise<ChargingSettings> {
+    return this.repo.settings(ex);
+  }
+
+  async afterCharging(): Promise<void> {
+    await this.sweep();
+  }
+
+  /** Suspends and resumes; with `notices` (after each charge) also sends the runway and low-balance warnings. */
+  async sweep(opts: { notices?: boolean } = {}): Promise<{ suspended: number; resumed: number; notices: number }> {
+    const now = this.clock.now();
+    let suspended = 0;
+    let resumed = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const rows = await this.repo.suspendNegative(tx, now, BATCH);
+        for (const c of rows) {
+          await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
+          if (await this.repo.recordNotice(tx, c.id, 'suspended', now.toISOString(), now)) {
+            await this.mailer.queueMail(
+              c.email,
+              noticeMail({
+                template: 'billing_suspended',
+                subject: 'Your resources are suspended: balance below zero',
+                lines: [
+                  `Hello ${c.first_name},`,
+                  `Your balance is ${this.currency} ${moneyString(c.current_balance)}, below zero, so your resources were suspended at ${now.toISOString()}.`,
+                  'Top up your wallet: once the balance is back at zero or more, they start again automatically.',
+                ],
+              }),
+              tx,
+            );
+          }
+        }
+        return rows.length;
+      });
+      suspended += n;
+      if (n < BATCH) break;
+    }
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const rows = await this.repo.resumeRecovered(tx, now, BATCH);
+        for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
+        return rows.length;
+      });
+      resumed += n;
+      if (n < BATCH) break;
+    }
+    // the runway only changes with charges and credits: once an hour is enough (it reads every running meter)
+    const notices = opts.notices === false ? 0 : await this.sendWarnings(now);
+    return { suspended, resumed, notices };
+  }
+
+  /**
+   * A credit landed (top-up paid): if the customer is suspended for its balance and the balance
+   * is back at zero or more, lift the suspension in this transaction and start the resources
+   * after it commits.
+   */
+  async maybeResume(tx: Executor, customerId: number): Promise<boolean> {
+    const rows = await this.repo.resumeRecovered(tx, this.clock.now(), 1, customerId);
+    for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
+    return rows.length > 0;
+  }
+
+  /** Makes the resources match the customer row (the job; idempotent). */
+  async apply(customerId: number): Promise<void> {
+    const state = await this.repo.suspensionState(this.db, customerId);
+    if (!state) return;
+    if (state.suspendedAt) await this.suspender.suspendCustomer(customerId, state.reason ?? SUSPEND_BALANCE);
+    else await this.suspender.resumeCustomer(customerId);
+  }
+
+  private async sendWarnings(now: Date): Promise<number> {
+    const s = await this.repo.settings(this.db);
+    let sent = 0;
+    // The lower threshold first: a customer under both gets the low-balance notice only once per episode.
+    for (const [kind, hours] of [
+      ['low_balance', s.lowBalanceWarningHours],
+      ['runway', s.runwayWarningHours],
+    ] as const) {
+      if (hours <= 0) continue;
+      for (;;) {
+        const rows = await this.repo.dueNotices(this.db, now, kind, hours, BATCH);
+        await this.db.transaction(async (tx) => {
+          for (const c of rows) {
+            if (!(await this.repo.recordNotice(tx, c.id, kind, c.episode, now))) continue;
+            // the low-balance notice says everything the runway warning would
+            if (kind === 'low_balance') await this.repo.recordNotice(tx, c.id, 'runway', c.episode, now);
+            const runway = c.burn && dec(c.burn).gt(0) ? dec(c.current_balance).div(c.burn).floor().toString() : '∞';
+            await this.mailer.queueMail(
+              c.email,
+              noticeMail({
+                template: kind === 'low_balance' ? 'billing_low_balance' : 'billing_runway',
+                subject: kind === 'low_balance' ? 'Low balance: your resources will be suspended soon' : `Your balance lasts about ${runway} more hours`,
+                lines: [
+                  `Hello ${c.first_name},`,
+                  `Your balance is ${this.currency} ${moneyString(c.current_balance)}; your running resources cost ${this.currency} ${moneyJson(c.burn)} an hour, so it lasts about ${runway} more hours.`,
+                  kind === 'low_balance'
+                    ? 'When it falls below zero your resources are suspended. Top up your wallet to keep them running.'
+                    : 'Top up your wallet in time to keep your resources running.',
+                ],
+              }),
+              tx,
+            );
+            sent++;
+          }
+        });
+        if (rows.length < BATCH) break;
+      }
+    }
+    return sent;
+  }
+}
