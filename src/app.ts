@@ -27,6 +27,7 @@ import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
+import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -56,7 +57,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   });
 
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
-  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...objectStorageConstraintMeanings });
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -159,6 +160,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
+    await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
   });
 
   return app;

@@ -57,6 +57,8 @@ import {
   TopupPaymentsService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
+import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
+import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -95,6 +97,7 @@ export interface Services {
   topupPayments: TopupPaymentsService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
+  objectStorage: ObjectStorageService;
 }
 
 export interface Container {
@@ -108,6 +111,8 @@ export interface Container {
   mailer: Mailer;
   metrics: Registry;
   gateways: PaymentGateways;
+  /** the object storage backend (radosgw, or the local control plane) */
+  objectStorage: ObjectStorageProvider;
   idempotency: IdempotencyStore;
   /** the per-IP rate limits' counters, shared by every API process */
   rateLimits: PostgresRateLimits;
@@ -196,6 +201,18 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
 
+    // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
+    const objectStorageBackend = createObjectStorage(config.objectStorage);
+    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, wallet, clock, log, {
+      encryptionKey: config.encryptionKey,
+      quotaUnitBytes: config.objectStorage.quotaUnitBytes,
+      gbMonthPrice: config.objectStorage.gbMonthPrice,
+      componentId: config.objectStorage.componentId,
+      currency: config.currency,
+      publicEndpoint: config.objectStorage.publicEndpoint,
+    });
+    queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
+
     if (opts.migrate !== false) {
       await settings.seed();
       await lookups.seed();
@@ -221,6 +238,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       mailer,
       metrics: createMetricsRegistry(),
       gateways,
+      objectStorage: objectStorageBackend,
       idempotency,
       rateLimits,
       services: {
@@ -245,11 +263,13 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         topupPayments,
         sandboxPayments,
         walletAdjustments,
+        objectStorage,
       },
       startWorker: () => queue.work(),
       async close() {
         await queue.stop();
         mailer.close();
+        objectStorageBackend.close?.();
         await database.close();
       },
     };

@@ -43,6 +43,25 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
   metricsToken: string | undefined;
   nodeEnv: string;
+  objectStorage: ObjectStorageConfig;
+}
+
+export interface ObjectStorageConfig {
+  /** local: in-process control plane (embedded default); ceph: RADOS Gateway */
+  provider: 'local' | 'ceph';
+  /** ceph: radosgw URL the service calls (Admin Ops and S3) */
+  endpoint: string | undefined;
+  /** the S3 endpoint shown to customers (default: endpoint); null for the local provider */
+  publicEndpoint: string | undefined;
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  region: string;
+  /** price of one GB-month when no component price applies (decimal string) */
+  gbMonthPrice: string;
+  /** component whose price_versions (`component:<id>`) price a GB-month, per location */
+  componentId: number | undefined;
+  /** bytes in one quota GB: 2^30; NODE_ENV=test may lower it so a test can fill a bucket */
+  quotaUnitBytes: number;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -227,5 +246,34 @@ export function loadConfig(env: Env = process.env): Config {
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,
     nodeEnv,
+    objectStorage: objectStorageConfig(env, nodeEnv),
+  };
+}
+
+function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
+  const provider = oneOf(env, 'OBJECT_STORAGE_PROVIDER', ['local', 'ceph'] as const, 'local');
+  const endpoint = url(env, 'OBJECT_STORAGE_ENDPOINT');
+  const accessKey = str(env, 'OBJECT_STORAGE_ACCESS_KEY');
+  const secretKey = str(env, 'OBJECT_STORAGE_SECRET_KEY');
+  if (provider === 'ceph') {
+    if (!endpoint) throw new ConfigError('OBJECT_STORAGE_ENDPOINT', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+    if (!accessKey) throw new ConfigError('OBJECT_STORAGE_ACCESS_KEY', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+    if (!secretKey) throw new ConfigError('OBJECT_STORAGE_SECRET_KEY', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+  }
+  const gbMonthPrice = str(env, 'OBJECT_STORAGE_GB_MONTH_PRICE') ?? '1000';
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(gbMonthPrice)) throw new ConfigError('OBJECT_STORAGE_GB_MONTH_PRICE', `must be a decimal amount with at most 2 decimals, got "${gbMonthPrice}"`);
+  const componentRaw = str(env, 'OBJECT_STORAGE_COMPONENT_ID');
+  const unitRaw = str(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES');
+  if (unitRaw !== undefined && nodeEnv !== 'test') throw new ConfigError('OBJECT_STORAGE_QUOTA_UNIT_BYTES', 'is a test setting (NODE_ENV=test only)');
+  return {
+    provider,
+    endpoint,
+    publicEndpoint: url(env, 'OBJECT_STORAGE_PUBLIC_URL') ?? (provider === 'ceph' ? endpoint : undefined),
+    accessKey,
+    secretKey,
+    region: str(env, 'OBJECT_STORAGE_REGION') ?? 'us-east-1',
+    gbMonthPrice,
+    componentId: componentRaw === undefined ? undefined : int(env, 'OBJECT_STORAGE_COMPONENT_ID', 0, 1, 2_147_483_647),
+    quotaUnitBytes: int(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES', 1024 ** 3, 1024, 1024 ** 3),
   };
 }
