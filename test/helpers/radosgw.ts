@@ -70,7 +70,7 @@ export async function startRadosgw(): Promise<Radosgw> {
   };
   try {
     mkdirSync(path.join(dir, 'run'));
-    mkdirSync(path.join(dir));
+    mkdirSync(path.join(dir, 'mon'));
     mkdirSync(path.join(dir, 'osd', 'osd.0'), { recursive: true });
     writeFileSync(
       conf,
