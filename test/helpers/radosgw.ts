@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './money.js';
@@ -42,10 +42,20 @@ function daemon(cmd: string, args: string[]): ChildProcess {
   return child;
 }
 
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+function logTail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, daemons: ChildProcess[], logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`radosgw harness: ${what} not ready within ${timeoutMs} ms`);
+    const dead = daemons.find((d) => d.exitCode !== null || d.signalCode !== null);
+    if (dead) throw new Error(`radosgw harness: ${dead.spawnargs[0]} exited (${dead.exitCode ?? dead.signalCode}) while waiting for ${what}:\n${logTail(logFile)}`);
+    if (Date.now() > deadline) throw new Error(`radosgw harness: ${what} not ready within ${timeoutMs} ms:\n${logTail(logFile)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -109,14 +119,14 @@ export async function startRadosgw(): Promise<Radosgw> {
     spawnSync('ceph-authtool', ['--create-keyring', path.join(dir, 'keyring'), '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *'], { stdio: 'ignore' });
     run('ceph-mon', ['--mkfs', '-i', 'a', '--monmap', path.join(dir, 'monmap'), '--keyring', path.join(dir, 'keyring')], conf);
     started.push(daemon('ceph-mon', ['-c', conf, '-i', 'a', '-f']));
-    await waitFor('ceph-mon', () => spawnSync('ceph', ['-c', conf, '--connect-timeout', '2', 'mon', 'stat'], { stdio: 'ignore', timeout: 10_000 }).status === 0, 30_000);
+    await waitFor('ceph-mon', () => spawnSync('ceph', ['-c', conf, '--connect-timeout', '2', 'mon', 'stat'], { stdio: 'ignore', timeout: 10_000 }).status === 0, 120_000, started, path.join(dir, 'mon.a.log'));
     const osdId = run('ceph', ['osd', 'create'], conf).trim();
     run('ceph-osd', ['-i', osdId, '--mkfs'], conf);
     started.push(daemon('ceph-osd', ['-c', conf, '-i', osdId, '-f']));
     run('ceph', ['osd', 'crush', 'add-bucket', 'node1', 'host'], conf);
     run('ceph', ['osd', 'crush', 'move', 'node1', 'root=default'], conf);
     run('ceph', ['osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node1'], conf);
-    await waitFor('ceph-osd', () => /1 up/.test(run('ceph', ['osd', 'stat'], conf)), 30_000);
+    await waitFor('ceph-osd', () => /1 up/.test(run('ceph', ['osd', 'stat'], conf)), 180_000, started, path.join(dir, `osd.${osdId}.log`));
     started.push(daemon('radosgw', ['-c', conf, '-n', 'client.rgw.a', '-f', `--rgw-frontends=beast endpoint=127.0.0.1:${rgwPort}`, `--rgw-data=${dir}/rgw`]));
     const endpoint = `http://127.0.0.1:${rgwPort}`;
     await waitFor(
@@ -128,7 +138,9 @@ export async function startRadosgw(): Promise<Radosgw> {
           return false;
         }
       },
-      60_000,
+      180_000,
+      started,
+      path.join(dir, 'client.rgw.a.log'),
     );
     const accessKey = `PLATFORM${randomBytes(6).toString('hex').toUpperCase()}`;
     const secretKey = randomBytes(20).toString('hex');
