@@ -308,7 +308,8 @@ export class ObjectStorageService {
     let row = await this.repo.bucketById(this.db, bucketId);
     if (!row || row.status === 'Deleted') return;
     if (row.status === 'Deleting') {
-      const result = await this.provider.deleteBucket(row.name);
+      // A name the backend refused to create (another tenant owns it) is not ours to delete.
+      const result = row.backendError === 'BucketAlreadyExists' ? 'missing' : await this.provider.deleteBucket(row.name);
       const settled = await this.db.transaction(async (tx) => {
         const current = await this.repo.bucketById(tx, bucketId, true);
         if (!current || current.status !== 'Deleting') return current;
