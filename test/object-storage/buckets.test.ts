@@ -229,4 +229,14 @@ describe('buckets', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/storage/object/price?location_id=999', headers: { cookie: c.cookie } })).statusCode, 404);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/storage/object/price?location=1', headers: { cookie: c.cookie } })).statusCode, 400);
   });
+
+  test('hourly charges for billing: provisioned GB of Active buckets per customer and location, through the tiers', async () => {
+    const c = await customerSession(t);
+    await createBucket(c.cookie, { name: uniqueName(), location_id: 1, size: 60 });
+    await createBucket(c.cookie, { name: uniqueName(), location_id: 1, size: 60 });
+    await queueDrained(t);
+    const charges = (await t.container.services.objectStorage.hourlyCharges(new Date())).filter((x) => x.customerId === c.id);
+    // 100 GB × 1.369863 + 20 GB × 1.232877
+    assert.deepEqual(charges, [{ customerId: c.id, locationId: 1, provisionedGb: 120, amount: '161.643840' }]);
+  });
 });

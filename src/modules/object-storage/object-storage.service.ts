@@ -183,6 +183,21 @@ export class ObjectStorageService {
     return priceTiers(fromComponent ?? this.opts.gbMonthPrice);
   }
 
+  /**
+   * For the hourly charge: what each customer's buckets cost for the hour starting at `at`, per
+   * location (Active and Deleting buckets: they occupy their size until the backend deletes them).
+   */
+  async hourlyCharges(at: Date): Promise<{ customerId: number; locationId: number; provisionedGb: number; amount: string }[]> {
+    const rows = await this.repo.provisionedByCustomer(this.db);
+    const tiers = new Map<number, PriceTier[]>();
+    const out = [];
+    for (const r of rows) {
+      if (!tiers.has(r.locationId)) tiers.set(r.locationId, await this.tiersAt(r.locationId, at));
+      out.push({ customerId: r.customerId, locationId: r.locationId, provisionedGb: r.gb, amount: hourlyCost(r.gb, tiers.get(r.locationId)!) });
+    }
+    return out;
+  }
+
   // ---- access keys ---------------------------------------------------------------------------
 
   async createKey(customerId: number, input: { name: string; location_id: number }): Promise<{ key: KeyView; secretKey: string }> {
