@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Config } from './config/index.js';
@@ -202,7 +203,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
 
     // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
-    const objectStorageBackend = createObjectStorage(config.objectStorage);
+    const objectStorageBackend = createObjectStorage({
+      ...config.objectStorage,
+      // the embedded database on disk: the local storage keeps its state beside it
+      ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
+    });
     const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, wallet, clock, log, {
       encryptionKey: config.encryptionKey,
       quotaUnitBytes: config.objectStorage.quotaUnitBytes,

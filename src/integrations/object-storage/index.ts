@@ -22,11 +22,13 @@ export interface ObjectStorageSettings {
   accessKey: string | undefined;
   secretKey: string | undefined;
   region: string;
+  /** local provider: keep its state in this file (unset: in memory) */
+  localStateFile?: string;
 }
 
 export function createObjectStorage(s: ObjectStorageSettings): ObjectStorageProvider & { close?(): void } {
   if (s.provider === 'ceph') {
     return new CephObjectStorage({ endpoint: s.endpoint!, accessKey: s.accessKey!, secretKey: s.secretKey!, region: s.region });
   }
-  return new LocalObjectStorage();
+  return new LocalObjectStorage(s.localStateFile);
 }
