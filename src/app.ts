@@ -27,6 +27,10 @@ import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
 import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
+import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index.js';
+import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
+import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
+import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
 
 export const API_VERSION = '0.1.0';
@@ -57,7 +61,9 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   });
 
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
-  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...objectStorageConstraintMeanings });
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
+  registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
+  registerConstraintMeanings(objectStorageConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -121,6 +127,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
+      await bo.register(tiersAdminRoutes, { tiers: s.tiers });
+      await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
+      await bo.register(pricingAdminRoutes, { pricing: s.pricing });
+      await bo.register(computeAdminRoutes, { prefix: '/compute', compute: s.compute });
     },
     { prefix: '/api/backoffice' },
   );
@@ -160,6 +170,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
+    await customerApi.register(computeRoutes, { prefix: '/api/compute', compute: s.compute });
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
   });
 

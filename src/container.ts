@@ -40,7 +40,6 @@ import {
   CustomersRepository,
   CustomersService,
   noNotifications,
-  noResourceUsage,
   type BalanceReader,
   type ResourceUsageReader,
 } from './modules/customers/index.js';
@@ -48,6 +47,11 @@ import { housekeepingJob } from './platform/housekeeping.js';
 import { IdempotencyStore } from './platform/idempotency/idempotency.js';
 import { createPaymentGateways, type PaymentGateways } from './integrations/payment-gateways/index.js';
 import { WalletAdjustmentsService, WalletRepository, WalletService } from './modules/wallet/index.js';
+import { createDatacenter, type Datacenter } from './integrations/datacenter/index.js';
+import { TiersRepository, TiersService } from './modules/tiers/index.js';
+import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
+import { PricingRepository, PricingService } from './modules/pricing/index.js';
+import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob } from './modules/compute/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -98,6 +102,12 @@ export interface Services {
   topupPayments: TopupPaymentsService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
+  // catalog and compute (issue 10)
+  tiers: TiersService;
+  blockStorage: BlockStorageService;
+  pricing: PricingService;
+  compute: ComputeService;
+  vmTasks: VmTasksService;
   objectStorage: ObjectStorageService;
 }
 
@@ -112,6 +122,8 @@ export interface Container {
   mailer: Mailer;
   metrics: Registry;
   gateways: PaymentGateways;
+  /** where VMs run: the simulated datacenter unless configured otherwise */
+  datacenter: Datacenter;
   /** the object storage backend (radosgw, or the local control plane) */
   objectStorage: ObjectStorageProvider;
   idempotency: IdempotencyStore;
@@ -179,6 +191,17 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
+    // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
+    const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs });
+    const tiers = new TiersService(db, new TiersRepository(), audit, clock);
+    const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
+    const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
+    const computeRepo = new ComputeRepository();
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, queue, clock);
+    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
+    pricing.useResources(compute);
+    queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
+
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
     const authRepo = new AuthRepository();
@@ -191,7 +214,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const customerAuthenticator = new CookieCustomerAuthenticator(sessions);
     // Ports the money and compute branches replace with their own readers.
     const balances: BalanceReader = wallet;
-    const resourceUsage: ResourceUsageReader = noResourceUsage;
+    const resourceUsage: ResourceUsageReader = compute;
     const customers = new CustomersService(
       db,
       new CustomersRepository(),
@@ -212,7 +235,6 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       encryptionKey: config.encryptionKey,
       quotaUnitBytes: config.objectStorage.quotaUnitBytes,
       gbMonthPrice: config.objectStorage.gbMonthPrice,
-      componentId: config.objectStorage.componentId,
       currency: config.currency,
       publicEndpoint: config.objectStorage.publicEndpoint,
     });
@@ -229,6 +251,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         log,
       });
       await seedPaymentMethods(db, billingRepo);
+      const seededTiers = await tiers.seed();
+      const seededStorageTiers = await blockStorage.seed();
+      await pricing.seed(seededTiers, seededStorageTiers.map((t) => t.id));
     }
     await queue.start();
 
@@ -243,6 +268,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       mailer,
       metrics: createMetricsRegistry(),
       gateways,
+      datacenter,
       objectStorage: objectStorageBackend,
       idempotency,
       rateLimits,
@@ -268,6 +294,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         topupPayments,
         sandboxPayments,
         walletAdjustments,
+        tiers,
+        blockStorage,
+        pricing,
+        compute,
+        vmTasks,
         objectStorage,
       },
       startWorker: () => queue.work(),

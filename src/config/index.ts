@@ -43,6 +43,9 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
   metricsToken: string | undefined;
   nodeEnv: string;
+  /** The datacenter adapter (only the simulated one ships) and how long each simulated call takes. */
+  datacenter: 'simulated';
+  datacenterDelayMs: number;
   objectStorage: ObjectStorageConfig;
 }
 
@@ -56,10 +59,8 @@ export interface ObjectStorageConfig {
   accessKey: string | undefined;
   secretKey: string | undefined;
   region: string;
-  /** price of one GB-month when no component price applies (decimal string) */
+  /** price of one GB-month where the object_storage_gb component has no price (decimal string) */
   gbMonthPrice: string;
-  /** component whose price_versions (`component:<id>`) price a GB-month, per location */
-  componentId: number | undefined;
   /** bytes in one quota GB: 2^30; NODE_ENV=test may lower it so a test can fill a bucket */
   quotaUnitBytes: number;
 }
@@ -246,6 +247,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,
     nodeEnv,
+    datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
+    datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
     objectStorage: objectStorageConfig(env, nodeEnv),
   };
 }
@@ -262,7 +265,6 @@ function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
   }
   const gbMonthPrice = str(env, 'OBJECT_STORAGE_GB_MONTH_PRICE') ?? '1000';
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(gbMonthPrice)) throw new ConfigError('OBJECT_STORAGE_GB_MONTH_PRICE', `must be a decimal amount with at most 2 decimals, got "${gbMonthPrice}"`);
-  const componentRaw = str(env, 'OBJECT_STORAGE_COMPONENT_ID');
   const unitRaw = str(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES');
   if (unitRaw !== undefined && nodeEnv !== 'test') throw new ConfigError('OBJECT_STORAGE_QUOTA_UNIT_BYTES', 'is a test setting (NODE_ENV=test only)');
   return {
@@ -273,7 +275,6 @@ function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
     secretKey,
     region: str(env, 'OBJECT_STORAGE_REGION') ?? 'us-east-1',
     gbMonthPrice,
-    componentId: componentRaw === undefined ? undefined : int(env, 'OBJECT_STORAGE_COMPONENT_ID', 0, 1, 2_147_483_647),
     quotaUnitBytes: int(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES', 1024 ** 3, 1024, 1024 ** 3),
   };
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './money.js';
@@ -35,8 +35,10 @@ function run(cmd: string, args: string[], conf: string): string {
   return res.stdout;
 }
 
-function daemon(cmd: string, args: string[]): ChildProcess {
-  const child = spawn(cmd, args, { stdio: 'ignore', env: { ...process.env, CEPH_ARGS: '' } });
+function daemon(cmd: string, args: string[], outFile: string): ChildProcess {
+  const out = openSync(outFile, 'a');
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, CEPH_ARGS: '' } });
+  closeSync(out);
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -54,13 +56,28 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     const dead = daemons.find((d) => d.exitCode !== null || d.signalCode !== null);
-    if (dead) throw new Error(`radosgw harness: ${dead.spawnargs[0]} exited (${dead.exitCode ?? dead.signalCode}) while waiting for ${what}:\n${logTail(logFile)}`);
+    if (dead) {
+      const out = path.join(path.dirname(logFile), `${path.basename(dead.spawnargs[0]!)}.out`);
+      throw new Error(`radosgw harness: ${dead.spawnargs[0]} exited (${dead.exitCode ?? dead.signalCode}) while waiting for ${what}:\n${logTail(logFile)}\n${logTail(out)}`);
+    }
     if (Date.now() > deadline) throw new Error(`radosgw harness: ${what} not ready within ${timeoutMs} ms:\n${logTail(logFile)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-export async function startRadosgw(): Promise<Radosgw> {
+/** Starts the cluster; a start that fails (a daemon dying on a loaded machine) is tried once more from scratch. */
+export async function startRadosgw(attempts = 2): Promise<Radosgw> {
+  for (let i = 1; ; i++) {
+    try {
+      return await startOnce();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.error(`radosgw harness: attempt ${i} failed, trying again: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
+async function startOnce(): Promise<Radosgw> {
   const dir = mkdtempSync(path.join(tmpdir(), 'chp-ceph-'));
   const conf = path.join(dir, 'ceph.conf');
   const fsid = randomUUID();
@@ -118,16 +135,16 @@ export async function startRadosgw(): Promise<Radosgw> {
     spawnSync('monmaptool', ['--create', '--addv', 'a', `[v1:127.0.0.1:${monPort}]`, '--fsid', fsid, path.join(dir, 'monmap')], { stdio: 'ignore' });
     spawnSync('ceph-authtool', ['--create-keyring', path.join(dir, 'keyring'), '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *'], { stdio: 'ignore' });
     run('ceph-mon', ['--mkfs', '-i', 'a', '--monmap', path.join(dir, 'monmap'), '--keyring', path.join(dir, 'keyring')], conf);
-    started.push(daemon('ceph-mon', ['-c', conf, '-i', 'a', '-f']));
+    started.push(daemon('ceph-mon', ['-c', conf, '-i', 'a', '-f'], path.join(dir, 'ceph-mon.out')));
     await waitFor('ceph-mon', () => spawnSync('ceph', ['-c', conf, '--connect-timeout', '2', 'mon', 'stat'], { stdio: 'ignore', timeout: 10_000 }).status === 0, 120_000, started, path.join(dir, 'mon.a.log'));
     const osdId = run('ceph', ['osd', 'create'], conf).trim();
     run('ceph-osd', ['-i', osdId, '--mkfs'], conf);
-    started.push(daemon('ceph-osd', ['-c', conf, '-i', osdId, '-f']));
+    started.push(daemon('ceph-osd', ['-c', conf, '-i', osdId, '-f'], path.join(dir, 'ceph-osd.out')));
     run('ceph', ['osd', 'crush', 'add-bucket', 'node1', 'host'], conf);
     run('ceph', ['osd', 'crush', 'move', 'node1', 'root=default'], conf);
     run('ceph', ['osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node1'], conf);
     await waitFor('ceph-osd', () => /1 up/.test(run('ceph', ['osd', 'stat'], conf)), 180_000, started, path.join(dir, `osd.${osdId}.log`));
-    started.push(daemon('radosgw', ['-c', conf, '-n', 'client.rgw.a', '-f', `--rgw-frontends=beast endpoint=127.0.0.1:${rgwPort}`, `--rgw-data=${dir}/rgw`]));
+    started.push(daemon('radosgw', ['-c', conf, '-n', 'client.rgw.a', '-f', `--rgw-frontends=beast endpoint=127.0.0.1:${rgwPort}`, `--rgw-data=${dir}/rgw`], path.join(dir, 'radosgw.out')));
     const endpoint = `http://127.0.0.1:${rgwPort}`;
     await waitFor(
       'radosgw',

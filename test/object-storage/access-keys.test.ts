@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LocalObjectStorage } from '../../src/integrations/object-storage/index.js';
 import { keyUserId } from '../../src/modules/object-storage/index.js';
+import { locations } from '../../src/modules/lookups/lookups.tables.js';
 import { priceVersions } from '../../src/modules/pricing/price-versions.tables.js';
+import { components } from '../../src/modules/pricing/pricing.tables.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
@@ -12,7 +14,7 @@ let t: TestApp;
 let local: LocalObjectStorage;
 
 before(async () => {
-  t = await buildTestApp({ env: { OBJECT_STORAGE_COMPONENT_ID: '7' } });
+  t = await buildTestApp();
   local = t.container.objectStorage as LocalObjectStorage;
 });
 after(() => t.close());
@@ -167,25 +169,32 @@ describe('access keys', () => {
     assert.equal(local.user(keyUserId(key.AccessKey))!.suspended, false);
   });
 
-  test('price: the configured component\'s price version at the location, in force now, is the tiers\' base', async () => {
+  test('price: a new price version of the component applies from its date; a location without one falls back to OBJECT_STORAGE_GB_MONTH_PRICE', async () => {
     const c = await customerSession(t);
+    const h = { cookie: c.cookie };
+    const [component] = await t.container.db.select({ id: components.id }).from(components).where(eq(components.code, 'object_storage_gb'));
+    const priceKey = `component:${component!.id}`;
     await t.container.db.insert(priceVersions).values([
-      { priceKey: 'component:7', locationId: 1, monthlyPrice: '500.00', hourlyPrice: '0.684932', effectiveFrom: new Date('2020-01-01T00:00:00Z') },
-      { priceKey: 'component:7', locationId: 1, monthlyPrice: '730.00', hourlyPrice: '1.000000', effectiveFrom: new Date('2021-01-01T00:00:00Z') },
-      { priceKey: 'component:7', locationId: 1, monthlyPrice: '9999.00', hourlyPrice: '13.697260', effectiveFrom: new Date('2999-01-01T00:00:00Z') },
-      { priceKey: 'component:8', locationId: 1, monthlyPrice: '1.00', hourlyPrice: '0.001370', effectiveFrom: new Date('2022-01-01T00:00:00Z') },
+      { priceKey, locationId: 1, monthlyPrice: '1460.00', hourlyPrice: '2.000000', effectiveFrom: new Date('2021-01-01T00:00:00Z') },
+      { priceKey, locationId: 1, monthlyPrice: '9999.00', hourlyPrice: '13.697260', effectiveFrom: new Date('2999-01-01T00:00:00Z') },
     ]);
-    const res = await t.app.inject({ method: 'GET', url: '/api/storage/object/price?location_id=1', headers: { cookie: c.cookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/storage/object/price?location_id=1', headers: h });
     assert.equal(res.statusCode, 200, res.body);
-    const p = res.json().data;
-    assert.equal(p.source, 'component');
+    assert.equal(res.json().data.source, 'component');
     assert.deepEqual(
-      p.tiers.map((x: { price_per_gb_month: number; price_per_gb_hour: number }) => [x.price_per_gb_month, x.price_per_gb_hour]),
+      res.json().data.tiers.map((x: { price_per_gb_month: number; price_per_gb_hour: number }) => [x.price_per_gb_month, x.price_per_gb_hour]),
       [
-        [730, 1],
-        [657, 0.9],
-        [584, 0.8],
+        [1460, 2],
+        [1314, 1.8],
+        [1168, 1.6],
       ],
     );
+
+    await t.container.db.insert(locations).values({ id: 4242, code: 'TST-OS', name: 'Test location', countryCode: 'ID', isActive: true });
+    const fallback = await t.app.inject({ method: 'GET', url: '/api/storage/object/price?location_id=4242', headers: h });
+    assert.equal(fallback.statusCode, 200, fallback.body);
+    assert.equal(fallback.json().data.source, 'setting');
+    assert.equal(fallback.json().data.tiers[0].price_per_gb_month, 1000);
+    assert.equal(fallback.json().data.tiers[0].price_per_gb_hour, 1.369863);
   });
 });

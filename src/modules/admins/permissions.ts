@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   manage_tiers: 'Create and change VM tier types and tiers',
   view_block_storage: 'See block storage machines and storage tiers',
   manage_block_storage: 'Change block storage tiers',
+  view_compute: "See customers' VMs (list with filters, one VM with its datacenter details), for support",
   view_network: 'See the private networks and IP occupation of all customers',
   manage_network: 'Administer private networks and IPs of customers',
   view_settings: 'See application settings, theme colors and firewall rule types',
@@ -81,7 +82,7 @@ export const BUILTIN_ROLES: readonly BuiltinRole[] = [
     name: 'Admin Support',
     description: 'Customer list, device session revocation, impersonation, support tickets',
     locked: false,
-    permissions: ['view_dashboard', 'view_users', 'manage_sessions', 'impersonate_user', 'view_tickets', 'manage_tickets'],
+    permissions: ['view_dashboard', 'view_users', 'manage_sessions', 'impersonate_user', 'view_tickets', 'manage_tickets', 'view_compute'],
   },
   {
     name: 'Admin Billing',

@@ -4,6 +4,7 @@ import { offsetOf, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
 import { priceVersions } from '../pricing/price-versions.tables.js';
+import { components } from '../pricing/pricing.tables.js';
 import { objectStorageBuckets, objectStorageGrants, objectStorageKeys } from './object-storage.tables.js';
 
 export type BucketRow = typeof objectStorageBuckets.$inferSelect;
@@ -19,8 +20,8 @@ export interface KeyGrantRow {
 
 export class ObjectStorageRepository {
   /** Locks the customer's row (serializes quota checks of one customer) and reads the limit. */
-  async lockCustomer(tx: Executor, customerId: number): Promise<{ objectStorageLimit: number } | undefined> {
-    const [row] = await tx.select({ objectStorageLimit: customers.objectStorageLimit }).from(customers).where(eq(customers.id, customerId)).for('update');
+  async lockCustomer(tx: Executor, customerId: number): Promise<{ objectStorageLimit: number; billingType: string } | undefined> {
+    const [row] = await tx.select({ objectStorageLimit: customers.objectStorageLimit, billingType: customers.billingType }).from(customers).where(eq(customers.id, customerId)).for('update');
     return row;
   }
 
@@ -169,12 +170,16 @@ export class ObjectStorageRepository {
     return row!;
   }
 
-  /** The monthly price of `component:<id>` at a location in force at `at`, if any. */
-  async componentMonthlyPrice(ex: Executor, componentId: number, locationId: number, at: Date): Promise<string | undefined> {
+  /**
+   * The monthly price of the component `code` (pricing's `object_storage_gb`) at a location in
+   * force at `at`: the price_versions row of `component:<id>` with the latest effective_from <= at.
+   */
+  async componentMonthlyPrice(ex: Executor, code: string, locationId: number, at: Date): Promise<string | undefined> {
     const [row] = await ex
       .select({ monthly: priceVersions.monthlyPrice })
       .from(priceVersions)
-      .where(and(eq(priceVersions.priceKey, `component:${componentId}`), eq(priceVersions.locationId, locationId), lte(priceVersions.effectiveFrom, at)))
+      .innerJoin(components, sql`${priceVersions.priceKey} = 'component:' || ${components.id}::text`)
+      .where(and(eq(components.code, code), eq(priceVersions.locationId, locationId), lte(priceVersions.effectiveFrom, at)))
       .orderBy(desc(priceVersions.effectiveFrom), desc(priceVersions.id))
       .limit(1);
     return row?.monthly;

@@ -20,7 +20,6 @@ export interface ObjectStorageOptions {
   encryptionKey: Buffer;
   quotaUnitBytes: number;
   gbMonthPrice: string;
-  componentId: number | undefined;
   currency: string;
   publicEndpoint: string | undefined;
 }
@@ -29,6 +28,8 @@ export const BUCKET_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 /** Access keys a customer may hold at once. */
 export const MAX_KEYS_PER_CUSTOMER = 50;
 export const DEFAULT_BUCKET_SIZE_GB = 10;
+/** The pricing component whose price versions price a GB-month of bucket size. */
+export const OBJECT_STORAGE_COMPONENT = 'object_storage_gb';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -90,7 +91,7 @@ export class ObjectStorageService {
       if (!(await this.repo.activeLocation(tx, input.location_id))) {
         throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       }
-      await this.refuseNegativeBalance(tx, customerId);
+      if (customer.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
       const live = await this.repo.countLiveBuckets(tx, customerId);
       if (live >= customer.objectStorageLimit) throw new QuotaExceededError(`Your account may have at most ${customer.objectStorageLimit} buckets`);
       if (await this.repo.nameTaken(tx, name)) throw new ConflictError('A bucket with this name exists', 'BUCKET_NAME_TAKEN');
@@ -139,7 +140,10 @@ export class ObjectStorageService {
     return this.db.transaction(async (tx) => {
       const bucket = await this.lockedBucket(tx, customerId, uuid);
       if (bucket.sizeGb === sizeGb) return bucket;
-      if (sizeGb > bucket.sizeGb) await this.refuseNegativeBalance(tx, customerId);
+      if (sizeGb > bucket.sizeGb) {
+        const customer = await this.repo.lockCustomer(tx, customerId);
+        if (customer?.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
+      }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
       await this.syncBucketLater(tx, row.id);
       return row;
@@ -163,7 +167,7 @@ export class ObjectStorageService {
 
   async price(customerId: number, locationId: number) {
     if (!(await this.repo.activeLocation(this.db, locationId))) throw new NotFoundError('Location');
-    const fromComponent = this.opts.componentId === undefined ? undefined : await this.repo.componentMonthlyPrice(this.db, this.opts.componentId, locationId, this.clock.now());
+    const fromComponent = await this.repo.componentMonthlyPrice(this.db, OBJECT_STORAGE_COMPONENT, locationId, this.clock.now());
     const tiers = priceTiers(fromComponent ?? this.opts.gbMonthPrice);
     const provisioned = await this.repo.provisionedGb(this.db, customerId, locationId);
     return {
@@ -179,7 +183,7 @@ export class ObjectStorageService {
 
   /** For charging: the tiers in force at a location (component price, else the setting). */
   async tiersAt(locationId: number, at: Date): Promise<PriceTier[]> {
-    const fromComponent = this.opts.componentId === undefined ? undefined : await this.repo.componentMonthlyPrice(this.db, this.opts.componentId, locationId, at);
+    const fromComponent = await this.repo.componentMonthlyPrice(this.db, OBJECT_STORAGE_COMPONENT, locationId, at);
     return priceTiers(fromComponent ?? this.opts.gbMonthPrice);
   }
 
@@ -417,6 +421,7 @@ export class ObjectStorageService {
 
   // ---- helpers -------------------------------------------------------------------------------
 
+  /** Prepaid accounts only: a postpaid account is invoiced monthly and has no balance to go below. */
   private async refuseNegativeBalance(tx: Executor, customerId: number): Promise<void> {
     const { currentBalance } = await this.balances.balances(customerId, tx);
     if (dec(currentBalance).lt(0)) throw new InsufficientBalanceError('Your balance is below zero; top up before adding storage');

@@ -1,0 +1,192 @@
+import { usableAddresses } from './ip-pool.js';
+import {
+  DatacenterError,
+  type Datacenter,
+  type DatacenterOperation,
+  type HypervisorCapacity,
+  type ProvisionedVm,
+  type PublicIpPool,
+  type VmSpec,
+} from './types.js';
+
+export interface SimulatedDatacenterOptions {
+  /** How long each call takes (provisioning is not instant in a real datacenter). */
+  delayMs?: number;
+  /** Hypervisors per location and their size. */
+  hypervisorsPerLocation?: number;
+  vcpuPerHypervisor?: number;
+  memoryMbPerHypervisor?: number;
+  /** The public pool of location n is 198.18.n.0/24 unless given here. */
+  ipPools?: Record<number, string>;
+}
+
+interface Machine {
+  externalId: string;
+  reference: string;
+  locationId: number;
+  hypervisor: string;
+  cpu: number;
+  memoryMb: number;
+  publicIp: string | null;
+  running: boolean;
+}
+
+interface Hypervisor {
+  name: string;
+  locationId: number;
+  vcpuTotal: number;
+  memoryMbTotal: number;
+}
+
+/**
+ * The built-in datacenter: machines live in this process's memory, every call takes `delayMs`,
+ * hypervisors have a finite number of vCPUs and memory per location, and tests (or an operator
+ * trying the failure paths) can make the next calls fail. It forgets its machines on restart; a
+ * start, stop or delete of a machine it does not know then succeeds (it adopts the machine), as a
+ * real datacenter still holding it would.
+ */
+export class SimulatedDatacenter implements Datacenter {
+  readonly kind = 'simulated';
+  private readonly machines = new Map<string, Machine>();
+  private readonly byReference = new Map<string, string>();
+  private readonly hypervisorList = new Map<number, Hypervisor[]>();
+  private readonly failures: { operation: DatacenterOperation | 'any'; remaining: number; message: string }[] = [];
+  private seq = 0;
+  delayMs: number;
+
+  constructor(private readonly options: SimulatedDatacenterOptions = {}) {
+    this.delayMs = options.delayMs ?? 0;
+  }
+
+  /** The next `times` calls of `operation` fail with `message` (failure injection). */
+  failNext(operation: DatacenterOperation | 'any', times = 1, message = 'simulated datacenter failure'): void {
+    this.failures.push({ operation, remaining: times, message });
+  }
+
+  /** Forgets pending injected failures. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
+  /** Replaces the hypervisors of a location (capacity tests, operators). */
+  setHypervisors(locationId: number, hypervisors: { name: string; vcpuTotal: number; memoryMbTotal: number }[]): void {
+    this.hypervisorList.set(
+      locationId,
+      hypervisors.map((h) => ({ ...h, locationId })),
+    );
+  }
+
+  private hypervisorsOf(locationId: number): Hypervisor[] {
+    let list = this.hypervisorList.get(locationId);
+    if (!list) {
+      const n = this.options.hypervisorsPerLocation ?? 4;
+      list = Array.from({ length: n }, (_, i) => ({
+        name: `hv-${locationId}-${i + 1}`,
+        locationId,
+        vcpuTotal: this.options.vcpuPerHypervisor ?? 64,
+        memoryMbTotal: this.options.memoryMbPerHypervisor ?? 262_144,
+      }));
+      this.hypervisorList.set(locationId, list);
+    }
+    return list;
+  }
+
+  private usage(hv: string): { vcpu: number; memoryMb: number } {
+    let vcpu = 0;
+    let memoryMb = 0;
+    for (const m of this.machines.values()) {
+      if (m.hypervisor === hv) {
+        vcpu += m.cpu;
+        memoryMb += m.memoryMb;
+      }
+    }
+    return { vcpu, memoryMb };
+  }
+
+  private async call(operation: DatacenterOperation): Promise<void> {
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    const i = this.failures.findIndex((f) => f.operation === operation || f.operation === 'any');
+    if (i >= 0) {
+      const f = this.failures[i]!;
+      f.remaining--;
+      if (f.remaining <= 0) this.failures.splice(i, 1);
+      throw new DatacenterError(operation, f.message);
+    }
+  }
+
+  async createVm(spec: VmSpec): Promise<ProvisionedVm> {
+    await this.call('create');
+    const existing = this.byReference.get(spec.reference);
+    if (existing) {
+      const m = this.machines.get(existing)!;
+      return { externalId: m.externalId, hypervisor: m.hypervisor };
+    }
+    const pool = this.publicIpPool(spec.locationId);
+    if (spec.publicIp !== null) {
+      if (!pool.addresses.includes(spec.publicIp)) throw new DatacenterError('create', `address ${spec.publicIp} is not in the pool ${pool.cidr}`);
+      for (const m of this.machines.values()) {
+        if (m.publicIp === spec.publicIp) throw new DatacenterError('create', `address ${spec.publicIp} is attached to another machine`);
+      }
+    }
+    // first fit
+    const hv = this.hypervisorsOf(spec.locationId).find((h) => {
+      const u = this.usage(h.name);
+      return u.vcpu + spec.cpu <= h.vcpuTotal && u.memoryMb + spec.memoryMb <= h.memoryMbTotal;
+    });
+    if (!hv) throw new DatacenterError('create', `no hypervisor in location ${spec.locationId} has room for ${spec.cpu} vCPU / ${spec.memoryMb} MB`, true);
+    const externalId = `sim-${spec.locationId}-${++this.seq}-${spec.reference}`;
+    this.machines.set(externalId, {
+      externalId,
+      reference: spec.reference,
+      locationId: spec.locationId,
+      hypervisor: hv.name,
+      cpu: spec.cpu,
+      memoryMb: spec.memoryMb,
+      publicIp: spec.publicIp,
+      running: true,
+    });
+    this.byReference.set(spec.reference, externalId);
+    return { externalId, hypervisor: hv.name };
+  }
+
+  async startVm(externalId: string): Promise<void> {
+    await this.call('start');
+    const m = this.machines.get(externalId);
+    if (m) m.running = true;
+  }
+
+  async stopVm(externalId: string): Promise<void> {
+    await this.call('stop');
+    const m = this.machines.get(externalId);
+    if (m) m.running = false;
+  }
+
+  async deleteVm(machine: { externalId: string | null; reference: string }): Promise<void> {
+    await this.call('delete');
+    const id = machine.externalId ?? this.byReference.get(machine.reference);
+    const m = id ? this.machines.get(id) : undefined;
+    if (m) {
+      this.machines.delete(m.externalId);
+      this.byReference.delete(m.reference);
+    }
+  }
+
+  async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
+    return this.hypervisorsOf(locationId).map((h) => {
+      const u = this.usage(h.name);
+      return { name: h.name, vcpuTotal: h.vcpuTotal, vcpuUsed: u.vcpu, memoryMbTotal: h.memoryMbTotal, memoryMbUsed: u.memoryMb };
+    });
+  }
+
+  publicIpPool(locationId: number): PublicIpPool {
+    const cidr = this.options.ipPools?.[locationId] ?? `198.18.${locationId % 256}.0/24`;
+    return { cidr, addresses: usableAddresses(cidr) };
+  }
+
+  /** For tests: is the machine of this reference running? undefined when it does not exist. */
+  stateOf(reference: string): { running: boolean; publicIp: string | null; hypervisor: string } | undefined {
+    const id = this.byReference.get(reference);
+    const m = id ? this.machines.get(id) : undefined;
+    return m ? { running: m.running, publicIp: m.publicIp, hypervisor: m.hypervisor } : undefined;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The datacenter: where VMs actually run. Compute talks to it only from queue jobs, never inside a
+ * database transaction, and every call is idempotent, so a job that runs twice (a retry after a
+ * crash) does no harm:
+ * - createVm is keyed by `reference` (our VM's stable name): a second call returns the same machine;
+ * - startVm / stopVm of a machine already in that state succeed;
+ * - deleteVm of a machine that is gone succeeds.
+ * A real adapter (OpenStack, Proxmox, a provider's API) implements this interface; the simulated
+ * one is the default.
+ */
+export interface VmSpec {
+  /** Our stable name of the machine (e.g. `vm-42`): the idempotency key of createVm. */
+  reference: string;
+  locationId: number;
+  cpu: number;
+  memoryMb: number;
+  diskGb: number;
+  /** percent of the vCPUs the machine may use (the tier's CPU limit) */
+  cpuLimit: number;
+  os: string;
+  /** The public address our service allocated from the location's pool, attached to the machine. */
+  publicIp: string | null;
+  blockStorage: { machineId: number; sizeGb: number } | null;
+}
+
+export interface ProvisionedVm {
+  externalId: string;
+  hypervisor: string;
+}
+
+export interface HypervisorCapacity {
+  name: string;
+  vcpuTotal: number;
+  vcpuUsed: number;
+  memoryMbTotal: number;
+  memoryMbUsed: number;
+}
+
+export interface PublicIpPool {
+  /** e.g. 198.18.1.0/24 */
+  cidr: string;
+  /** the addresses machines may get (network, gateway and broadcast excluded) */
+  addresses: readonly string[];
+}
+
+export type DatacenterOperation = 'create' | 'start' | 'stop' | 'delete';
+
+export interface Datacenter {
+  readonly kind: string;
+  createVm(spec: VmSpec): Promise<ProvisionedVm>;
+  startVm(externalId: string): Promise<void>;
+  stopVm(externalId: string): Promise<void>;
+  /** By its id, or by our reference when the create's answer was lost (a timeout after the machine was made). */
+  deleteVm(machine: { externalId: string | null; reference: string }): Promise<void>;
+  /** Hypervisors of a location and what they hold (for operators). */
+  hypervisors(locationId: number): Promise<HypervisorCapacity[]>;
+  /**
+   * The public IP pool of a location. Configuration of the deployment (a real adapter reads it
+   * from its settings), not a remote call: the service allocates addresses from it in its own
+   * transaction, so two VMs never get one address.
+   */
+  publicIpPool(locationId: number): PublicIpPool;
+}
+
+/** A datacenter call that failed; the job leaves the VM in Error with the message. */
+export class DatacenterError extends Error {
+  constructor(
+    readonly operation: DatacenterOperation,
+    message: string,
+    /** no room left (hypervisor capacity): retrying later may work once room is freed */
+    readonly capacity = false,
+  ) {
+    super(message);
+    this.name = 'DatacenterError';
+  }
+}

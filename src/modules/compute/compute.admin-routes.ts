@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { adminVmView } from './compute.present.js';
+import { AdminVm, AdminVmListQuery, VmParams } from './compute.schemas.js';
+import type { ComputeService } from './compute.service.js';
+import type { VmStatus } from './compute.tables.js';
+
+const tags = ['Backoffice: compute'];
+
+/** /api/backoffice/compute/vm: every customer's VMs, for support. */
+export const computeAdminRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService }> = async (app, { compute }) => {
+  app.get(
+    '/vm',
+    {
+      config: { permission: 'view_compute' },
+      schema: { tags, summary: 'VMs of all customers with filters', querystring: AdminVmListQuery, response: { 200: Paginated(AdminVm), ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      const q = req.query;
+      const page = await compute.adminList(
+        { customerId: q.customer_id, status: q.status as VmStatus | undefined, locationId: q.location_id, tierId: q.tier_id, search: q.search, includeDeleted: q.include_deleted === true },
+        p,
+      );
+      return paginated('OK', p, { items: page.items.map(adminVmView), total: page.total });
+    },
+  );
+
+  app.get(
+    '/vm/:id',
+    { config: { permission: 'view_compute' }, schema: { tags, summary: 'One VM with its datacenter details', params: VmParams, response: { 200: Envelope(AdminVm), ...errorResponses(401, 403, 404) } } },
+    async (req) => ({ message: 'OK', data: adminVmView(await compute.adminGet(req.params.id)) }),
+  );
+};

@@ -1,0 +1,37 @@
+import type { Vm } from './compute.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function vmView(v: Vm) {
+  return {
+    id: v.id,
+    name: v.name,
+    location_id: v.locationId,
+    tier_id: v.tierId,
+    os: v.os,
+    status: v.status,
+    pending_action: v.task ?? null,
+    public_ip: v.publicIp,
+    cpu: v.cpu,
+    memory_mb: v.memoryMb,
+    disk_gb: v.diskGb,
+    block_storage: v.blockStorageTierId !== null && v.blockStorageGb !== null ? { tier_id: v.blockStorageTierId, size_gb: v.blockStorageGb } : null,
+    error: v.status === 'Error' && v.failedTask ? { action: v.failedTask, message: v.lastError ?? 'datacenter call failed' } : null,
+    suspend_reason: v.status === 'Suspended' ? v.suspendReason : null,
+    suspended_at: v.status === 'Suspended' ? iso(v.suspendedAt) : null,
+    created_at: v.createdAt.toISOString(),
+    updated_at: v.updatedAt.toISOString(),
+    deleted_at: iso(v.deletedAt),
+  };
+}
+
+export function adminVmView(v: Vm) {
+  return {
+    ...vmView(v),
+    customer_id: v.customerId,
+    external_id: v.externalId,
+    hypervisor: v.hypervisor,
+    block_storage_machine_id: v.blockStorageMachineId,
+    started_at: iso(v.startedAt),
+  };
+}

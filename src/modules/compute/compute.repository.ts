@@ -1,0 +1,152 @@
+import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { offsetOf } from '../../platform/http/pagination.js';
+import { customers } from '../customers/customers.tables.js';
+import { locations } from '../lookups/lookups.tables.js';
+import { vms, type VmStatus, type VmTask } from './compute.tables.js';
+
+export type Vm = typeof vms.$inferSelect;
+
+export interface VmFilter {
+  customerId?: number;
+  status?: VmStatus;
+  locationId?: number;
+  tierId?: number;
+  includeDeleted?: boolean;
+  search?: string;
+}
+
+export class ComputeRepository {
+  /** Locks the customer's row: creates of one customer run one after the other (quotas). */
+  async lockCustomer(ex: Executor, customerId: number) {
+    const [row] = await ex
+      .select({
+        id: customers.id,
+        billingType: customers.billingType,
+        isActive: customers.isActive,
+        vmLimit: customers.vmLimit,
+        publicIpLimit: customers.publicIpLimit,
+        blockStorageLimit: customers.blockStorageLimit,
+      })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    return row;
+  }
+
+  async location(ex: Executor, id: number): Promise<{ id: number; isActive: boolean } | undefined> {
+    const [row] = await ex.select({ id: locations.id, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
+    return row;
+  }
+
+  /** One transaction at a time allocates public addresses in a location. */
+  async lockLocationAddresses(ex: Executor, locationId: number): Promise<void> {
+    await ex.execute(sql`select pg_advisory_xact_lock(hashtext('vms.public_ip'), ${locationId})`);
+  }
+
+  async usedAddresses(ex: Executor, locationId: number): Promise<Set<string>> {
+    const rows = await ex
+      .select({ ip: vms.publicIp })
+      .from(vms)
+      .where(and(eq(vms.locationId, locationId), isNotNull(vms.publicIp)));
+    return new Set(rows.map((r) => r.ip!));
+  }
+
+  async usage(ex: Executor, customerId: number): Promise<{ vms: number; publicIps: number; volumes: number }> {
+    const [row] = await ex
+      .select({
+        vms: sql<number>`count(*)::int`,
+        publicIps: sql<number>`count(${vms.publicIp})::int`,
+        volumes: sql<number>`count(${vms.blockStorageTierId})::int`,
+      })
+      .from(vms)
+      .where(and(eq(vms.customerId, customerId), ne(vms.status, 'Deleted')));
+    return row ?? { vms: 0, publicIps: 0, volumes: 0 };
+  }
+
+  async insert(ex: Executor, row: typeof vms.$inferInsert): Promise<Vm> {
+    const [created] = await ex.insert(vms).values(row).returning();
+    return created!;
+  }
+
+  async find(ex: Executor, id: number, opts: { forUpdate?: boolean } = {}): Promise<Vm | undefined> {
+    const q = ex.select().from(vms).where(eq(vms.id, id));
+    const [row] = opts.forUpdate ? await q.for('update') : await q;
+    return row;
+  }
+
+  private where(f: VmFilter): SQL | undefined {
+    const term = f.search?.trim();
+    return and(
+      f.customerId !== undefined ? eq(vms.customerId, f.customerId) : undefined,
+      f.status !== undefined ? eq(vms.status, f.status) : f.includeDeleted ? undefined : ne(vms.status, 'Deleted'),
+      f.locationId !== undefined ? eq(vms.locationId, f.locationId) : undefined,
+      f.tierId !== undefined ? eq(vms.tierId, f.tierId) : undefined,
+      term ? sql`(${vms.name} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${vms.publicIp} = ${term})` : undefined,
+    );
+  }
+
+  async list(ex: Executor, f: VmFilter, p: PageRequest): Promise<{ items: Vm[]; total: number }> {
+    const where = this.where(f);
+    const items = await ex.select().from(vms).where(where).orderBy(desc(vms.id)).limit(p.limit).offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(vms).where(where);
+    return { items, total: total?.n ?? 0 };
+  }
+
+  /** A conditional move: only when the VM still waits for `task` (a repeated job changes nothing). */
+  async finishTask(ex: Executor, id: number, task: VmTask, set: Partial<typeof vms.$inferInsert>): Promise<Vm | undefined> {
+    const [row] = await ex
+      .update(vms)
+      .set(set)
+      .where(and(eq(vms.id, id), eq(vms.task, task)))
+      .returning();
+    return row;
+  }
+
+  async update(ex: Executor, id: number, set: Partial<typeof vms.$inferInsert>): Promise<Vm | undefined> {
+    const [row] = await ex.update(vms).set(set).where(eq(vms.id, id)).returning();
+    return row;
+  }
+
+  /** The customer's VMs in these statuses, locked. */
+  ofCustomer(ex: Executor, customerId: number, statuses: VmStatus[]): Promise<Vm[]> {
+    return ex
+      .select()
+      .from(vms)
+      .where(and(eq(vms.customerId, customerId), inArray(vms.status, statuses)))
+      .orderBy(vms.id)
+      .for('update');
+  }
+
+  runningIn(ex: Executor, locationId: number): Promise<Vm[]> {
+    return ex
+      .select()
+      .from(vms)
+      .where(and(eq(vms.locationId, locationId), eq(vms.status, 'Running')));
+  }
+
+  /** VMs whose task has waited since before `before` (its job was lost or gave up). */
+  stuck(ex: Executor, before: Date, limit: number): Promise<{ id: number; task: VmTask | null }[]> {
+    return ex
+      .select({ id: vms.id, task: vms.task })
+      .from(vms)
+      .where(and(isNotNull(vms.task), lt(vms.updatedAt, before)))
+      .orderBy(vms.updatedAt)
+      .limit(limit);
+  }
+
+  async touch(ex: Executor, id: number, task: VmTask, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(vms)
+      .set({ updatedAt: now })
+      .where(and(eq(vms.id, id), eq(vms.task, task)))
+      .returning({ id: vms.id });
+    return rows.length > 0;
+  }
+
+  async activeLocations(ex: Executor): Promise<number[]> {
+    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.isActive, true)).orderBy(locations.id);
+    return rows.map((r) => r.id);
+  }
+}

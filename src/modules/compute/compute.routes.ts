@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { vmView } from './compute.present.js';
+import { CatalogQuery, CatalogStorageTier, CatalogTier, CreateVmBody, Vm, VmListQuery, VmParams } from './compute.schemas.js';
+import type { ComputeService } from './compute.service.js';
+import type { VmStatus } from './compute.tables.js';
+
+const tags = ['Compute'];
+
+/** /api/compute (customer surface): the catalog and the VMs (DECISIONS 6, 8). */
+export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService }> = async (app, { compute }) => {
+  app.get(
+    '/tiers',
+    {
+      schema: { tags, summary: 'Tiers offered in a location, with their prices', querystring: CatalogQuery, response: { 200: Envelope(Type.Array(CatalogTier)), ...errorResponses(400, 401) } },
+    },
+    async (req) => ({ message: 'OK', data: await compute.catalog(req.query.location_id) }),
+  );
+
+  app.get(
+    '/block-storage-tiers',
+    {
+      schema: {
+        tags,
+        summary: 'Block storage tiers offered in a location, with their prices per GB',
+        querystring: CatalogQuery,
+        response: { 200: Envelope(Type.Array(CatalogStorageTier)), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => ({ message: 'OK', data: await compute.storageCatalog(req.query.location_id) }),
+  );
+
+  app.post(
+    '/vm',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a VM (status Creating; Running once the datacenter has made it)',
+        description:
+          'Prepaid accounts need a balance above zero (402 INSUFFICIENT_BALANCE). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.',
+        body: CreateVmBody,
+        response: { 201: Envelope(Vm), ...errorResponses(400, 401, 402, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'VM is being created', data: vmView(await compute.create(customerOf(req).customerId, req.body)) }),
+  );
+
+  app.get(
+    '/vm',
+    { schema: { tags, summary: 'My VMs, newest first (Deleted ones with include_deleted=true)', querystring: VmListQuery, response: { 200: Paginated(Vm), ...errorResponses(400, 401) } } },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await compute.list(customerOf(req).customerId, { status: req.query.status as VmStatus | undefined, includeDeleted: req.query.include_deleted === true }, p);
+      return paginated('OK', p, { items: page.items.map(vmView), total: page.total });
+    },
+  );
+
+  app.get(
+    '/vm/:id',
+    { schema: { tags, summary: 'One of my VMs', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404) } } },
+    async (req) => ({ message: 'OK', data: vmView(await compute.get(customerOf(req).customerId, req.params.id)) }),
+  );
+
+  const action = (path: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>) =>
+    app.post(path, { schema: { tags, summary, params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } }, async (req) => ({
+      message,
+      data: vmView(await run(customerOf(req).customerId, (req.params as { id: number }).id)),
+    }));
+
+  action('/vm/:id/start', 'Starts a Stopped VM (pending_action start until the datacenter is done)', 'VM is starting', (c, id) => compute.start(c, id));
+  action('/vm/:id/stop', 'Stops a Running VM (pending_action stop until the datacenter is done)', 'VM is stopping', (c, id) => compute.stop(c, id));
+  action('/vm/:id/retry', 'Runs the failed action of a VM in Error again', 'VM action retried', (c, id) => compute.retry(c, id));
+
+  app.delete(
+    '/vm/:id',
+    { schema: { tags, summary: 'Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } },
+    async (req) => ({ message: 'VM is being deleted', data: vmView(await compute.delete(customerOf(req).customerId, req.params.id)) }),
+  );
+};

@@ -1,0 +1,315 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { Decimal, moneyJson } from '../../platform/money.js';
+import type { JobQueue } from '../../platform/queue/queue.js';
+import type { Datacenter } from '../../integrations/datacenter/index.js';
+import type { BlockStorageService } from '../block-storage/index.js';
+import type { PricedResource, PricingService } from '../pricing/index.js';
+import { componentKey, storageTierKey, tierKey } from '../pricing/index.js';
+import type { TiersService } from '../tiers/index.js';
+import type { WalletService } from '../wallet/index.js';
+import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
+import { DEFAULT_OS } from './compute.schemas.js';
+import type { VmStatus, VmTask } from './compute.tables.js';
+import type { VmTaskJob } from './compute.jobs.js';
+
+export interface CreateVmInput {
+  name: string;
+  location_id: number;
+  tier_id: number;
+  os?: string;
+  block_storage_tier_id?: number | null;
+  block_storage_gb?: number;
+  public_ip?: boolean;
+}
+
+const DEFAULT_VOLUME_GB = 20;
+
+/** The state a VM goes back to when a failed task is tried again. */
+const RETRY_STATUS: Record<VmTask, VmStatus> = {
+  create: 'Creating',
+  start: 'Stopped',
+  stop: 'Running',
+  delete: 'Deleting',
+  suspend: 'Suspended',
+  resume: 'Suspended',
+};
+
+class VmStateError extends ConflictError {
+  constructor(vm: Vm, action: string) {
+    super(vm.task ? `The VM is busy (${vm.task} in progress); try again when it is done` : `A ${vm.status} VM cannot ${action}`, vm.task ? 'VM_BUSY' : vm.status === 'Suspended' ? 'VM_SUSPENDED' : 'INVALID_VM_STATE');
+  }
+}
+
+/** What a VM is billed by: its tier, its public IP, its volume (GB of its storage tier). */
+export function vmPriceItems(vm: Pick<Vm, 'tierId' | 'publicIp' | 'blockStorageTierId' | 'blockStorageGb'>, publicIpComponentId: number) {
+  const items = [{ priceKey: tierKey(vm.tierId), quantity: 1 }];
+  if (vm.publicIp) items.push({ priceKey: componentKey(publicIpComponentId), quantity: 1 });
+  if (vm.blockStorageTierId !== null && vm.blockStorageGb !== null) items.push({ priceKey: storageTierKey(vm.blockStorageTierId), quantity: vm.blockStorageGb });
+  return items;
+}
+
+/**
+ * Customers' VMs (DECISIONS 6, 8). Requests only write the intent (status and `task`) and queue
+ * the compute.vm-task job in the same transaction; the job talks to the datacenter outside any
+ * transaction and moves the VM on. Quotas are counted under the customer's row lock.
+ */
+export class ComputeService {
+  private taskJob!: VmTaskJob;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ComputeRepository,
+    private readonly tiers: TiersService,
+    private readonly blockStorage: BlockStorageService,
+    private readonly pricing: PricingService,
+    private readonly wallet: WalletService,
+    private readonly datacenter: Datacenter,
+    private readonly queue: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  /** compute.jobs.ts hands its job definition over (the job calls back into this service). */
+  useTaskJob(job: VmTaskJob): void {
+    this.taskJob = job;
+  }
+
+  private async enqueue(tx: Executor, vmId: number, task: VmTask): Promise<void> {
+    await this.queue.send(this.taskJob, { vmId, task }, { tx });
+  }
+
+  /** GET /api/compute/tiers?location_id=: visible tiers offered there that have a price. */
+  async catalog(locationId: number) {
+    const loc = await this.repo.location(this.db, locationId);
+    if (!loc || !loc.isActive) return [];
+    const offered = await this.tiers.offeredIn(locationId);
+    const prices = await this.pricing.pricesAt(offered.map((t) => tierKey(t.id)), locationId);
+    const out = [];
+    for (const t of offered) {
+      const price = prices.get(tierKey(t.id));
+      if (!price) continue;
+      const view = await this.tiers.view(t);
+      out.push({
+        id: t.id,
+        name: t.name,
+        tier_type_id: t.tierTypeId,
+        tier_type_name: view.tier_type_name,
+        cpu: t.cpu,
+        memory_mb: t.memoryMb,
+        disk_gb: t.diskGb,
+        cpu_limit: t.cpuLimit,
+        loadbalance_enabled: t.loadbalanceEnabled,
+        location_id: locationId,
+        monthly_price: moneyJson(price.monthlyPrice),
+        hourly_price: Number(new Decimal(price.hourlyPrice).toFixed(6)),
+      });
+    }
+    return out;
+  }
+
+  /** Active block storage tiers priced in the location. */
+  async storageCatalog(locationId: number) {
+    const loc = await this.repo.location(this.db, locationId);
+    if (!loc || !loc.isActive) return [];
+    const active = (await this.blockStorage.listTiers()).filter((t) => t.isActive);
+    const prices = await this.pricing.pricesAt(active.map((t) => storageTierKey(t.id)), locationId);
+    return active.flatMap((t) => {
+      const price = prices.get(storageTierKey(t.id));
+      if (!price) return [];
+      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: Number(new Decimal(price.hourlyPrice).toFixed(6)) }];
+    });
+  }
+
+  /** POST /api/compute/vm */
+  async create(customerId: number, input: CreateVmInput): Promise<Vm> {
+    const now = this.clock.now();
+    const loc = await this.repo.location(this.db, input.location_id);
+    if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
+    const tier = await this.tiers.find(input.tier_id);
+    const tierOffered = tier && !tier.deletedAt && tier.isVisible && (tier.locationId === null || tier.locationId === input.location_id);
+    if (!tier || !tierOffered || !(await this.pricing.priceAt(tierKey(tier.id), input.location_id, now))) {
+      throw new BadRequestError('TIER_UNAVAILABLE', 'This tier is not offered in this location', [{ field: 'tier_id', message: 'not offered here' }]);
+    }
+    const storageTierId = input.block_storage_tier_id ?? null;
+    if (storageTierId === null && input.block_storage_gb !== undefined) {
+      throw new BadRequestError('VALIDATION_FAILED', 'A volume size needs a storage tier', [{ field: 'block_storage_tier_id', message: 'required with block_storage_gb' }]);
+    }
+    if (storageTierId !== null) {
+      const st = await this.blockStorage.findTier(storageTierId);
+      if (!st || !st.isActive || !(await this.pricing.priceAt(storageTierKey(st.id), input.location_id, now))) {
+        throw new BadRequestError('STORAGE_TIER_UNAVAILABLE', 'This block storage tier is not offered', [{ field: 'block_storage_tier_id', message: 'disabled or not offered here' }]);
+      }
+    }
+    const volumeGb = storageTierId !== null ? (input.block_storage_gb ?? DEFAULT_VOLUME_GB) : null;
+    const wantsIp = input.public_ip ?? true;
+
+    return this.db.transaction(async (tx) => {
+      const customer = await this.repo.lockCustomer(tx, customerId);
+      if (!customer || !customer.isActive) throw new NotFoundError('Customer');
+      if (customer.billingType !== 'POSTPAID') {
+        const { currentBalance } = await this.wallet.balances(customerId, tx);
+        if (new Decimal(currentBalance).lte(0)) throw new InsufficientBalanceError('A prepaid account needs a balance above zero to create a VM: top up first');
+      }
+      const used = await this.repo.usage(tx, customerId);
+      if (used.vms >= customer.vmLimit) throw new QuotaExceededError(`VM limit reached (${customer.vmLimit})`);
+      if (wantsIp && used.publicIps >= customer.publicIpLimit) throw new QuotaExceededError(`Public IP limit reached (${customer.publicIpLimit})`);
+      if (volumeGb !== null && used.volumes >= customer.blockStorageLimit) throw new QuotaExceededError(`Block storage limit reached (${customer.blockStorageLimit})`);
+
+      let machineId: number | null = null;
+      if (volumeGb !== null) {
+        const machine = await this.blockStorage.reserve(tx, input.location_id, volumeGb);
+        if (!machine) throw new ConflictError('No block storage room left in this location', 'NO_CAPACITY');
+        machineId = machine.id;
+      }
+      let publicIp: string | null = null;
+      if (wantsIp) {
+        await this.repo.lockLocationAddresses(tx, input.location_id);
+        const taken = await this.repo.usedAddresses(tx, input.location_id);
+        publicIp = this.datacenter.publicIpPool(input.location_id).addresses.find((a) => !taken.has(a)) ?? null;
+        if (!publicIp) throw new ConflictError('No public IP address is free in this location', 'NO_CAPACITY');
+      }
+      const vm = await this.repo.insert(tx, {
+        customerId,
+        name: input.name,
+        locationId: input.location_id,
+        tierId: tier.id,
+        os: input.os ?? DEFAULT_OS,
+        cpu: tier.cpu,
+        memoryMb: tier.memoryMb,
+        diskGb: tier.diskGb,
+        status: 'Creating',
+        task: 'create',
+        publicIp,
+        blockStorageTierId: storageTierId,
+        blockStorageGb: volumeGb,
+        blockStorageMachineId: machineId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await this.enqueue(tx, vm.id, 'create');
+      return vm;
+    });
+  }
+
+  list(customerId: number, f: Omit<VmFilter, 'customerId'>, p: PageRequest) {
+    return this.repo.list(this.db, { ...f, customerId }, p);
+  }
+
+  /** Another customer's VM is a 404 (never reveal it exists). */
+  async get(customerId: number, id: number, ex: Executor = this.db, forUpdate = false): Promise<Vm> {
+    const vm = await this.repo.find(ex, id, { forUpdate });
+    if (!vm || vm.customerId !== customerId) throw new NotFoundError('VM');
+    return vm;
+  }
+
+  adminList(f: VmFilter, p: PageRequest) {
+    return this.repo.list(this.db, f, p);
+  }
+
+  async adminGet(id: number): Promise<Vm> {
+    const vm = await this.repo.find(this.db, id);
+    if (!vm) throw new NotFoundError('VM');
+    return vm;
+  }
+
+  private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<Vm> {
+    return this.db.transaction(async (tx) => {
+      const vm = await this.get(customerId, id, tx, true);
+      const next = decide(vm);
+      if (!next) throw new VmStateError(vm, action);
+      const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
+      await this.enqueue(tx, id, next.task);
+      return row;
+    });
+  }
+
+  start(customerId: number, id: number) {
+    return this.act(customerId, id, 'be started', (vm) => (vm.status === 'Stopped' && !vm.task ? { status: 'Stopped', task: 'start' } : undefined));
+  }
+
+  stop(customerId: number, id: number) {
+    return this.act(customerId, id, 'be stopped', (vm) => (vm.status === 'Running' && !vm.task ? { status: 'Running', task: 'stop' } : undefined));
+  }
+
+  /** Running, Stopped, Suspended or Error → Deleting; the job removes it at the datacenter → Deleted. */
+  delete(customerId: number, id: number) {
+    return this.act(customerId, id, 'be deleted', (vm) =>
+      ['Running', 'Stopped', 'Error'].includes(vm.status) && !vm.task
+        ? { status: 'Deleting', task: 'delete' }
+        : vm.status === 'Suspended' && (!vm.task || vm.task === 'suspend')
+          ? { status: 'Deleting', task: 'delete' }
+          : undefined,
+    );
+  }
+
+  /** Error → the failed task again. */
+  retry(customerId: number, id: number) {
+    return this.act(customerId, id, 'be retried', (vm) => (vm.status === 'Error' && vm.failedTask ? { status: RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined));
+  }
+
+  /**
+   * Suspends every Running or Stopped VM of the customer (charging calls it when a prepaid
+   * balance falls below zero): status Suspended at once, the machines stopped by jobs. Runs in the
+   * caller's transaction when there is one. Returns how many VMs it suspended.
+   */
+  async suspendCustomerVms(customerId: number, reason: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const list = await this.repo.ofCustomer(tx, customerId, ['Running', 'Stopped']);
+      for (const vm of list) {
+        const intended: VmStatus = vm.task === 'start' ? 'Running' : vm.task === 'stop' ? 'Stopped' : vm.status;
+        await this.repo.update(tx, vm.id, { status: 'Suspended', suspendedFrom: intended, suspendReason: reason, suspendedAt: now, task: 'suspend', updatedAt: now });
+        await this.enqueue(tx, vm.id, 'suspend');
+      }
+      return list.length;
+    });
+  }
+
+  /** Ends the suspension: VMs that were running are started by jobs, the others become Stopped. */
+  async resumeCustomerVms(customerId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const list = (await this.repo.ofCustomer(tx, customerId, ['Suspended'])).filter((vm) => !vm.task || vm.task === 'suspend');
+      for (const vm of list) {
+        const cleared = { suspendReason: null, suspendedAt: null, suspendedFrom: null, updatedAt: now };
+        if (vm.suspendedFrom === 'Running') {
+          await this.repo.update(tx, vm.id, { task: 'resume', updatedAt: now });
+          await this.enqueue(tx, vm.id, 'resume');
+        } else if (vm.task === 'suspend') {
+          // its stop may not have run yet: stop it as a plain stop
+          await this.repo.update(tx, vm.id, { ...cleared, status: 'Running', task: 'stop' });
+          await this.enqueue(tx, vm.id, 'stop');
+        } else {
+          await this.repo.update(tx, vm.id, { ...cleared, status: 'Stopped', task: null });
+        }
+      }
+      return list.length;
+    });
+  }
+
+  /** The customers module's ResourceUsageReader (GET /api/customer/resource). */
+  async usageOf(customerId: number): Promise<{ vms: number; public_ips: number }> {
+    const u = await this.repo.usage(this.db, customerId);
+    return { vms: u.vms, public_ips: u.publicIps };
+  }
+
+  /** Public addresses held by VMs against the pool of each active location (for the dashboard). */
+  async ipOccupation(): Promise<{ location_id: number; rented: number; available: number; total: number }[]> {
+    const out = [];
+    for (const loc of await this.repo.activeLocations(this.db)) {
+      const total = this.datacenter.publicIpPool(loc).addresses.length;
+      const rented = (await this.repo.usedAddresses(this.db, loc)).size;
+      out.push({ location_id: loc, rented, available: total - rented, total });
+    }
+    return out;
+  }
+
+  /** Pricing's PricedResourcesReader: the running VMs of a location and what they are billed by. */
+  async runningIn(locationId: number): Promise<PricedResource[]> {
+    const ip = await this.pricing.componentByCode('public_ip');
+    const list = await this.repo.runningIn(this.db, locationId);
+    return list.map((vm) => ({ resourceType: 'vm', resourceId: vm.id, items: vmPriceItems(vm, ip.id) }));
+  }
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { blockStorageMachines, storageTiers } from '../block-storage/block-storage.tables.js';
+import { customers } from '../customers/customers.tables.js';
+import { locations } from '../lookups/lookups.tables.js';
+import { tiers } from '../tiers/tiers.tables.js';
+
+export const VM_STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
+export type VmStatus = (typeof VM_STATUSES)[number];
+/** The datacenter work a VM waits for; the job of that name does it. */
+export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume'] as const;
+export type VmTask = (typeof VM_TASKS)[number];
+
+/**
+ * A customer's virtual machine. `task` is the datacenter work queued for it (one at a time);
+ * a failed call sets status Error with `failed_task` and `last_error`, and a retry queues the
+ * task again. The public IP is unique per location among the VMs that still hold one.
+ */
+export const vms = pgTable(
+  'vms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => tiers.id),
+    os: text('os').notNull(),
+    /** the tier's size when the VM was created (a tier's size never changes, kept for reading) */
+    cpu: integer('cpu').notNull(),
+    memoryMb: integer('memory_mb').notNull(),
+    diskGb: integer('disk_gb').notNull(),
+    status: text('status').$type<VmStatus>().notNull().default('Creating'),
+    task: text('task').$type<VmTask>(),
+    failedTask: text('failed_task').$type<VmTask>(),
+    lastError: text('last_error'),
+    /** Running or Stopped: what a Suspended VM returns to when resumed */
+    suspendedFrom: text('suspended_from'),
+    suspendReason: text('suspend_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    publicIp: text('public_ip'),
+    blockStorageTierId: integer('block_storage_tier_id').references(() => storageTiers.id),
+    blockStorageGb: integer('block_storage_gb'),
+    blockStorageMachineId: integer('block_storage_machine_id').references(() => blockStorageMachines.id),
+    externalId: text('external_id'),
+    hypervisor: text('hypervisor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when it last became Running (for operators and charging) */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('vms_customer_idx').on(t.customerId, t.status),
+    index('vms_location_tier_idx').on(t.locationId, t.tierId, t.status),
+    uniqueIndex('vms_public_ip_unique').on(t.locationId, t.publicIp).where(sql`${t.publicIp} is not null`),
+    check('vms_status', sql`${t.status} in ('Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted')`),
+    check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume')`),
+  ],
+);
+
+export const computeConstraintMeanings = {
+  vms_public_ip_unique: { code: 'CONFLICT', message: 'The public address was taken at the same moment; please try again' },
+} as const;

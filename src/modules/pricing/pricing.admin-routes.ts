@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { actorOf } from '../audit/index.js';
+import {
+  Component,
+  IdParams,
+  LocationParams,
+  PriceRow,
+  PriceSchedule,
+  ScheduleImpact,
+  ScheduleListQuery,
+  TierParams,
+  UpdateLocationPriceBody,
+  UpdateStorageTierPriceBody,
+  UpdateTierPriceBody,
+} from './pricing.schemas.js';
+import { componentView, scheduleView, type PricingService } from './pricing.service.js';
+
+const tags = ['Backoffice: pricing'];
+
+/** /api/backoffice/component/... and /api/backoffice/pricing/... (spec 4.9). */
+export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingService }> = async (app, { pricing }) => {
+  app.get(
+    '/component/components',
+    { config: { permission: 'view_pricing' }, schema: { tags, summary: 'Priced components', response: { 200: Envelope(Type.Array(Component)), ...errorResponses(401, 403) } } },
+    async () => ({ message: 'OK', data: (await pricing.components()).map(componentView) }),
+  );
+
+  app.get(
+    '/pricing/location/:location_id',
+    {
+      config: { permission: 'view_pricing' },
+      schema: { tags, summary: 'Component prices in force now in a location', params: LocationParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: await pricing.locationPrices(req.params.location_id) }),
+  );
+
+  app.get(
+    '/pricing/tiers/:tier_id',
+    {
+      config: { permission: 'view_pricing' },
+      schema: { tags, summary: "The tier's price in force now in each location", params: TierParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: await pricing.tierPrices(req.params.tier_id) }),
+  );
+
+  app.get(
+    '/pricing/storage-tiers',
+    {
+      config: { permission: 'view_pricing' },
+      schema: { tags, summary: 'Block storage tier prices (per GB-month) in force now', response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403) } },
+    },
+    async () => ({ message: 'OK', data: await pricing.storageTierPrices() }),
+  );
+
+  const created = { 201: Envelope(PriceSchedule), ...errorResponses(400, 401, 403, 409) };
+  app.post(
+    '/pricing/update-loc',
+    {
+      config: { permission: 'manage_pricing', audit: 'price_schedule.created' },
+      schema: { tags, summary: "Schedules a component's price in a location", body: UpdateLocationPriceBody, response: created },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Price change scheduled', data: scheduleView(await pricing.scheduleComponent(actorOf(req), req.body)) }),
+  );
+
+  app.post(
+    '/pricing/update-tier',
+    {
+      config: { permission: 'manage_pricing', audit: 'price_schedule.created' },
+      schema: {
+        tags,
+        summary: "Schedules a tier's package price in a location",
+        description: 'location_id defaults to the tier\'s own location and is required for a tier offered everywhere; component_id, when sent, must be the vm_tier component.',
+        body: UpdateTierPriceBody,
+        response: created,
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Price change scheduled', data: scheduleView(await pricing.scheduleTier(actorOf(req), req.body)) }),
+  );
+
+  app.post(
+    '/pricing/update-storage-tier',
+    {
+      config: { permission: 'manage_pricing', audit: 'price_schedule.created' },
+      schema: { tags, summary: "Schedules a block storage tier's price per GB-month in a location", body: UpdateStorageTierPriceBody, response: created },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Price change scheduled', data: scheduleView(await pricing.scheduleStorageTier(actorOf(req), req.body)) }),
+  );
+
+  app.get(
+    '/pricing/schedule',
+    {
+      config: { permission: 'view_pricing' },
+      schema: {
+        tags,
+        summary: 'Price schedules by effective date (default: the waiting ones)',
+        querystring: ScheduleListQuery,
+        response: { 200: Envelope(Type.Array(PriceSchedule)), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => ({ message: 'OK', data: (await pricing.listSchedules(req.query.status ?? 'waiting')).map(scheduleView) }),
+  );
+
+  app.get(
+    '/pricing/schedule/:id',
+    { config: { permission: 'view_pricing' }, schema: { tags, summary: 'One price schedule', params: IdParams, response: { 200: Envelope(PriceSchedule), ...errorResponses(401, 403, 404) } } },
+    async (req) => ({ message: 'OK', data: scheduleView(await pricing.schedule(req.params.id)) }),
+  );
+
+  app.get(
+    '/pricing/schedule/:id/impact',
+    {
+      config: { permission: 'view_pricing' },
+      schema: { tags, summary: 'Revenue impact of a price change: resources touched, monthly revenue before and after', params: IdParams, response: { 200: Envelope(ScheduleImpact), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: await pricing.impact(req.params.id) }),
+  );
+
+  app.delete(
+    '/pricing/cancel/:id',
+    {
+      config: { permission: 'manage_pricing', audit: 'price_schedule.cancelled' },
+      schema: {
+        tags,
+        summary: 'Cancels a waiting price change before its date (400 once the date has passed)',
+        params: IdParams,
+        response: { 200: Envelope(PriceSchedule), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Price change cancelled', data: scheduleView(await pricing.cancel(actorOf(req), req.params.id)) }),
+  );
+};

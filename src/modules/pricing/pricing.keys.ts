@@ -1,0 +1,34 @@
+import { Decimal } from '../../platform/money.js';
+
+/** price_versions.price_key of each priced thing (the contract charging reads). */
+export const tierKey = (id: number) => `tier:${id}`;
+export const storageTierKey = (id: number) => `storage_tier:${id}`;
+export const componentKey = (id: number) => `component:${id}`;
+
+export const HOURS_PER_MONTH = 730;
+
+/** Hourly price = monthly / 730, kept to 6 decimals (DECISIONS 5). */
+export function hourlyOf(monthly: Decimal.Value): string {
+  return new Decimal(monthly).div(HOURS_PER_MONTH).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
+}
+
+export function parseKey(key: string): { kind: 'tier' | 'storage_tier' | 'component'; id: number } | undefined {
+  const m = /^(tier|storage_tier|component):(\d+)$/.exec(key);
+  return m ? { kind: m[1] as 'tier' | 'storage_tier' | 'component', id: Number(m[2]) } : undefined;
+}
+
+/** The components every location prices (seeded; codes are stable). */
+export const COMPONENTS = [
+  { code: 'vcpu', name: 'vCPU', type: 'compute', unit: 'vCPU', monthly: '73000.00' },
+  { code: 'ram_gb', name: 'RAM', type: 'compute', unit: 'GB', monthly: '36500.00' },
+  { code: 'disk_gb', name: 'Disk', type: 'storage', unit: 'GB', monthly: '1460.00' },
+  { code: 'public_ip', name: 'Public IP', type: 'network', unit: 'IP', monthly: '36500.00' },
+  { code: 'private_network', name: 'Private network', type: 'network', unit: 'network', monthly: '0.00' },
+  { code: 'object_storage_gb', name: 'Object storage', type: 'storage', unit: 'GB', monthly: '730.00' },
+  { code: 'block_storage_gb', name: 'Block storage', type: 'storage', unit: 'GB', monthly: '1460.00' },
+] as const;
+
+/** Monthly price of a tier from its size and the default component prices (seed only). */
+export function defaultTierMonthly(t: { cpu: number; memoryMb: number }): string {
+  return new Decimal(t.cpu).times(73000).plus(new Decimal(t.memoryMb).div(1024).times(36500)).toFixed(2);
+}

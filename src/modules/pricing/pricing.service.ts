@@ -1,0 +1,330 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { Decimal, isMoneyAmount, moneyJson } from '../../platform/money.js';
+import { defineJob } from '../../platform/queue/queue.js';
+import type { Actor, AuditService } from '../audit/index.js';
+import type { BlockStorageService } from '../block-storage/index.js';
+import type { TiersService } from '../tiers/index.js';
+import { componentKey, hourlyOf, storageTierKey, tierKey } from './pricing.keys.js';
+import { seedPricing } from './pricing.seed.js';
+import type { PricedResourcesReader } from './pricing.ports.js';
+import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
+
+export interface ScheduleInput {
+  monthly_price: number;
+  effective_date: string;
+}
+
+const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(6));
+
+export const componentView = (c: Component) => ({ id: c.id, code: c.code, name: c.name, type: c.type, unit: c.unit });
+
+export function scheduleView(s: PriceSchedule) {
+  const kind = s.tierId !== null ? 'tier' : s.storageTierId !== null ? 'storage_tier' : 'component';
+  return {
+    id: s.id,
+    price_key: s.priceKey,
+    item_type: kind as 'tier' | 'storage_tier' | 'component',
+    component_id: s.componentId,
+    tier_id: s.tierId,
+    storage_tier_id: s.storageTierId,
+    location_id: s.locationId,
+    monthly_price: moneyJson(s.monthlyPrice),
+    hourly_price: num(s.hourlyPrice),
+    effective_date: s.effectiveDate.toISOString(),
+    status: s.status as ScheduleStatus,
+    created_at: s.createdAt.toISOString(),
+    applied_at: s.appliedAt?.toISOString() ?? null,
+    cancelled_at: s.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+export function priceRowView(v: PriceVersion, extra: { component_id?: number | null; tier_id?: number | null; storage_tier_id?: number | null } = {}) {
+  return {
+    id: v.id,
+    price_key: v.priceKey,
+    location_id: v.locationId,
+    component_id: extra.component_id ?? null,
+    tier_id: extra.tier_id ?? null,
+    storage_tier_id: extra.storage_tier_id ?? null,
+    monthly_price: moneyJson(v.monthlyPrice),
+    price_per_hour: num(v.hourlyPrice),
+    effective_from: v.effectiveFrom.toISOString(),
+  };
+}
+
+/**
+ * Components, prices and scheduled price changes (spec 4.9). Every price is an immutable row of
+ * price_versions; a change is a schedule that becomes a new version when its date comes
+ * (pricing.apply-schedules, exactly once however many workers run it).
+ */
+export class PricingService {
+  readonly applyJob = defineJob<object>({
+    name: 'pricing.apply-schedules',
+    schedule: '* * * * *',
+    description: 'Applies waiting price schedules whose effective date has come (each once: a new price version)',
+    handler: async (_p, ctx) => {
+      const n = await this.applyDue();
+      if (n > 0) ctx.log.info({ applied: n }, 'price schedules applied');
+    },
+  });
+
+  private resources: PricedResourcesReader = { runningIn: async () => [] };
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: PricingRepository,
+    private readonly tiers: TiersService,
+    private readonly blockStorage: BlockStorageService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The compute module tells pricing what runs (for the revenue impact); wired after both exist. */
+  useResources(reader: PricedResourcesReader): void {
+    this.resources = reader;
+  }
+
+  components() {
+    return this.repo.listComponents(this.db);
+  }
+
+  async componentByCode(code: string, ex: Executor = this.db): Promise<Component> {
+    const c = await this.repo.componentByCode(ex, code);
+    if (!c) throw new Error(`component ${code} is missing: run the seed`);
+    return c;
+  }
+
+  /** Versions in force at `at` (default now) for these keys in a location, by key. */
+  async pricesAt(keys: string[], locationId: number, at: Date = this.clock.now(), ex: Executor = this.db): Promise<Map<string, PriceVersion>> {
+    const rows = await this.repo.inForce(ex, at, { keys, locationId });
+    return new Map(rows.map((r) => [r.priceKey, r]));
+  }
+
+  /** The version in force for one key at `at`; undefined when it has no price there. */
+  async priceAt(priceKey: string, locationId: number, at: Date = this.clock.now(), ex: Executor = this.db): Promise<PriceVersion | undefined> {
+    return (await this.pricesAt([priceKey], locationId, at, ex)).get(priceKey);
+  }
+
+  /** GET /pricing/location/{id}: the component prices in force there now. */
+  async locationPrices(locationId: number) {
+    if (!(await this.repo.location(this.db, locationId))) throw new NotFoundError('Location');
+    const rows = await this.repo.inForce(this.db, this.clock.now(), { keyPrefix: 'component:', locationId });
+    return rows.map((v) => priceRowView(v, { component_id: Number(v.priceKey.slice('component:'.length)) }));
+  }
+
+  /** GET /pricing/tiers/{id}: the tier's price in force now in each location. */
+  async tierPrices(tierId: number) {
+    if (!(await this.tiers.find(tierId))) throw new NotFoundError('Tier');
+    const rows = await this.repo.inForce(this.db, this.clock.now(), { keys: [tierKey(tierId)] });
+    return rows.map((v) => priceRowView(v, { tier_id: tierId }));
+  }
+
+  /** The block storage tiers' prices (per GB-month) in force now. */
+  async storageTierPrices() {
+    const rows = await this.repo.inForce(this.db, this.clock.now(), { keyPrefix: 'storage_tier:' });
+    return rows.map((v) => priceRowView(v, { storage_tier_id: Number(v.priceKey.slice('storage_tier:'.length)) }));
+  }
+
+  private checkInput(input: ScheduleInput): { monthly: string; hourly: string; effective: Date } {
+    if (!isMoneyAmount(input.monthly_price) || input.monthly_price < 0) {
+      throw new BadRequestError('VALIDATION_FAILED', 'Invalid price', [{ field: 'monthly_price', message: 'a non-negative amount with at most 2 decimals' }]);
+    }
+    const effective = new Date(input.effective_date);
+    if (effective.getTime() < this.clock.now().getTime()) {
+      throw new BadRequestError('VALIDATION_FAILED', 'The effective date is in the past', [{ field: 'effective_date', message: 'must not be in the past' }]);
+    }
+    const monthly = new Decimal(input.monthly_price).toFixed(2);
+    return { monthly, hourly: hourlyOf(monthly), effective };
+  }
+
+  private async location(id: number, ex: Executor) {
+    if (!(await this.repo.location(ex, id))) throw new BadRequestError('VALIDATION_FAILED', 'Unknown location', [{ field: 'location_id', message: 'no such location' }]);
+  }
+
+  /** POST /pricing/update-loc */
+  async scheduleComponent(actor: Actor, input: ScheduleInput & { location_id: number; component_id: number }): Promise<PriceSchedule> {
+    const checked = this.checkInput(input);
+    await this.location(input.location_id, this.db);
+    if (!(await this.repo.findComponent(this.db, input.component_id))) {
+      throw new BadRequestError('VALIDATION_FAILED', 'Unknown component', [{ field: 'component_id', message: 'no such component' }]);
+    }
+    return this.insert(actor, { priceKey: componentKey(input.component_id), locationId: input.location_id, componentId: input.component_id }, checked);
+  }
+
+  /**
+   * POST /pricing/update-tier: the tier's package price in one location (its own location when
+   * the tier is bound to one; required otherwise). `component_id`, when sent, must be the
+   * `vm_tier` component: a tier is priced as one package.
+   */
+  async scheduleTier(actor: Actor, input: ScheduleInput & { tier_id: number; location_id?: number; component_id?: number }): Promise<PriceSchedule> {
+    const checked = this.checkInput(input);
+    const tier = await this.tiers.find(input.tier_id);
+    if (!tier || tier.deletedAt) throw new BadRequestError('VALIDATION_FAILED', 'Unknown or retired tier', [{ field: 'tier_id', message: 'no such tier' }]);
+    if (input.component_id !== undefined) {
+      const c = await this.repo.findComponent(this.db, input.component_id);
+      if (c?.code !== 'vm_tier') {
+        throw new BadRequestError('VALIDATION_FAILED', 'A tier is priced as one package', [{ field: 'component_id', message: 'leave it out, or send the vm_tier component' }]);
+      }
+    }
+    const locationId = input.location_id ?? tier.locationId;
+    if (locationId === null || locationId === undefined) {
+      throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered in several locations: name one', [{ field: 'location_id', message: 'required for a tier bound to no location' }]);
+    }
+    if (tier.locationId !== null && tier.locationId !== locationId) {
+      throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered only in its own location', [{ field: 'location_id', message: `must be ${tier.locationId}` }]);
+    }
+    await this.location(locationId, this.db);
+    return this.insert(actor, { priceKey: tierKey(tier.id), locationId, tierId: tier.id }, checked);
+  }
+
+  /** POST /pricing/update-storage-tier: a block storage tier's price per GB-month in a location. */
+  async scheduleStorageTier(actor: Actor, input: ScheduleInput & { storage_tier_id: number; location_id: number }): Promise<PriceSchedule> {
+    const checked = this.checkInput(input);
+    if (!(await this.blockStorage.findTier(input.storage_tier_id))) {
+      throw new BadRequestError('VALIDATION_FAILED', 'Unknown storage tier', [{ field: 'storage_tier_id', message: 'no such storage tier' }]);
+    }
+    await this.location(input.location_id, this.db);
+    return this.insert(actor, { priceKey: storageTierKey(input.storage_tier_id), locationId: input.location_id, storageTierId: input.storage_tier_id }, checked);
+  }
+
+  private async insert(
+    actor: Actor,
+    target: { priceKey: string; locationId: number; componentId?: number; tierId?: number; storageTierId?: number },
+    checked: { monthly: string; hourly: string; effective: Date },
+  ): Promise<PriceSchedule> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await this.repo.insertSchedule(tx, {
+          ...target,
+          monthlyPrice: checked.monthly,
+          hourlyPrice: checked.hourly,
+          effectiveDate: checked.effective,
+          status: 'waiting',
+          createdBy: (actor.type === 'admin' ? actor.id : null),
+          createdAt: this.clock.now(),
+        });
+        await this.audit.record(tx, { actor, action: 'price_schedule.created', targetType: 'price_schedule', targetId: row.id, after: scheduleView(row) });
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('A price change for this item and location is already scheduled at this instant', 'SCHEDULE_EXISTS');
+      throw err;
+    }
+  }
+
+  listSchedules(status: ScheduleStatus | undefined) {
+    return this.repo.listSchedules(this.db, status);
+  }
+
+  async schedule(id: number): Promise<PriceSchedule> {
+    const s = await this.repo.findSchedule(this.db, id);
+    if (!s) throw new NotFoundError('Price schedule');
+    return s;
+  }
+
+  /**
+   * DELETE /pricing/cancel/{id}: before its date a waiting schedule is cancelled (it leaves the
+   * queue, the row stays for the history); once the date has passed (applied or about to be) 400.
+   */
+  async cancel(actor: Actor, id: number): Promise<PriceSchedule> {
+    return this.db.transaction(async (tx) => {
+      const s = await this.repo.findSchedule(tx, id, { forUpdate: true });
+      if (!s || s.status === 'cancelled') throw new NotFoundError('Price schedule');
+      const now = this.clock.now();
+      if (s.status === 'applied' || s.effectiveDate.getTime() <= now.getTime()) {
+        throw new BadRequestError('SCHEDULE_ALREADY_APPLIED', 'The effective date has passed: the price change cannot be cancelled');
+      }
+      const row = (await this.repo.updateSchedule(tx, id, 'waiting', { status: 'cancelled', cancelledAt: now, cancelledBy: (actor.type === 'admin' ? actor.id : null) }))!;
+      await this.audit.record(tx, { actor, action: 'price_schedule.cancelled', targetType: 'price_schedule', targetId: id, before: scheduleView(s), after: scheduleView(row) });
+      return row;
+    });
+  }
+
+  /**
+   * Applies every waiting schedule whose date has come: a new price_versions row effective from
+   * the schedule's date, the schedule marked applied, in one transaction per batch. Rows are
+   * locked with SKIP LOCKED and moved by a conditional update, so parallel workers apply each
+   * schedule exactly once.
+   */
+  async applyDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const now = this.clock.now();
+        const due = await this.repo.lockDue(tx, now, 100);
+        let applied = 0;
+        for (const s of due) {
+          const version = await this.repo.insertVersion(tx, {
+            priceKey: s.priceKey,
+            locationId: s.locationId,
+            monthlyPrice: s.monthlyPrice,
+            hourlyPrice: s.hourlyPrice,
+            effectiveFrom: s.effectiveDate,
+          });
+          const done = await this.repo.updateSchedule(tx, s.id, 'waiting', { status: 'applied', appliedAt: now, priceVersionId: version.id });
+          if (!done) throw new Error(`price schedule ${s.id} changed under its lock`);
+          applied++;
+        }
+        return applied;
+      });
+      total += n;
+      if (n < 100) return total;
+    }
+  }
+
+  /**
+   * What a schedule would do to monthly revenue: the running resources of its location priced by
+   * its key, and the monthly revenue of that location's running resources at today's prices
+   * before and with the new price.
+   */
+  async impact(id: number) {
+    const s = await this.schedule(id);
+    const resources = await this.resources.runningIn(s.locationId);
+    const keys = [...new Set(resources.flatMap((r) => r.items.map((i) => i.priceKey)).concat(s.priceKey))];
+    const prices = await this.pricesAt(keys, s.locationId);
+    const current = prices.get(s.priceKey);
+    let before = new Decimal(0);
+    let after = new Decimal(0);
+    let affected = 0;
+    let quantity = new Decimal(0);
+    for (const r of resources) {
+      let touched = false;
+      for (const item of r.items) {
+        const price = prices.get(item.priceKey);
+        const old = new Decimal(price?.monthlyPrice ?? 0).times(item.quantity);
+        before = before.plus(old);
+        if (item.priceKey === s.priceKey) {
+          touched = true;
+          quantity = quantity.plus(item.quantity);
+          after = after.plus(new Decimal(s.monthlyPrice).times(item.quantity));
+        } else {
+          after = after.plus(old);
+        }
+      }
+      if (touched) affected++;
+    }
+    return {
+      schedule_id: s.id,
+      price_key: s.priceKey,
+      location_id: s.locationId,
+      status: s.status as ScheduleStatus,
+      effective_date: s.effectiveDate.toISOString(),
+      current_monthly_price: current ? moneyJson(current.monthlyPrice) : null,
+      new_monthly_price: moneyJson(s.monthlyPrice),
+      affected_resources: affected,
+      affected_quantity: quantity.toNumber(),
+      running_resources: resources.length,
+      monthly_revenue_before: moneyJson(before),
+      monthly_revenue_after: moneyJson(after),
+      monthly_revenue_change: moneyJson(after.minus(before)),
+    };
+  }
+
+  /** Components, and first prices for what has none yet (pricing.seed.ts). */
+  seed(tiers: { id: number; cpu: number; memoryMb: number }[], storageTierIds: number[]): Promise<void> {
+    return seedPricing(this.db, this.repo, tiers, storageTierIds);
+  }
+}

@@ -1,0 +1,5 @@
+export { TiersService, tierTypeView, type CreateTierInput } from './tiers.service.js';
+export { TiersRepository, type Tier, type TierType } from './tiers.repository.js';
+export { tiersAdminRoutes } from './tiers.admin-routes.js';
+export { tiersConstraintMeanings, type LoadbalanceConfig } from './tiers.tables.js';
+export { Tier as TierSchema } from './tiers.schemas.js';

@@ -1,0 +1,276 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { ManualClock } from '../../src/platform/clock.js';
+import { queryRows } from '../../src/platform/db/database.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminSession, loginAdmin } from '../helpers/admins.js';
+import { customerSession } from '../helpers/customers.js';
+import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
+import { TEST_DB } from '../helpers/database.js';
+
+const clock = new ManualClock('2030-01-01T00:00:00Z');
+let t: TestApp;
+let admin: { cookie: string; email: string; password: string };
+before(async () => {
+  t = await buildTestApp({ clock });
+  admin = await adminSession(t, { role: 'Admin Billing' });
+});
+after(() => t.close());
+
+/** A backoffice call; the test moves the clock past the access token's life, so it logs in again when needed. */
+async function bo(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  const send = () => t.app.inject({ method, url: `/api/backoffice${url}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  const res = await send();
+  if (res.statusCode !== 401) return res;
+  admin.cookie = await loginAdmin(t, admin.email, admin.password);
+  return send();
+}
+
+const inMinutes = (m: number) => new Date(clock.now().getTime() + m * 60_000).toISOString();
+
+async function component(code: string): Promise<number> {
+  const res = await bo('GET', '/component/components');
+  assert.equal(res.statusCode, 200, res.body);
+  const c = res.json().data.find((x: { code: string }) => x.code === code);
+  assert.ok(c, code);
+  return c.id;
+}
+
+async function locationPrice(locationId: number, componentId: number): Promise<number> {
+  const res = await bo('GET', `/pricing/location/${locationId}`);
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().data.find((r: { component_id: number }) => r.component_id === componentId).monthly_price;
+}
+
+describe('components and location prices', () => {
+  test('components of type compute, storage and network, each priced in every location', async () => {
+    const res = await bo('GET', '/component/components');
+    const codes = res.json().data.map((c: { code: string }) => c.code);
+    for (const code of ['vcpu', 'ram_gb', 'disk_gb', 'public_ip', 'private_network', 'object_storage_gb', 'block_storage_gb']) assert.ok(codes.includes(code), code);
+    assert.ok(res.json().data.some((c: { type: string }) => c.type === 'compute'));
+    assert.ok(res.json().data.some((c: { type: string }) => c.type === 'storage'));
+    const prices = (await bo('GET', '/pricing/location/1')).json().data;
+    assert.equal(prices.length, codes.length - 1, 'every component but the vm_tier package is priced');
+    const vcpu = prices[0];
+    assert.equal(vcpu.price_per_hour, Number((vcpu.monthly_price / 730).toFixed(6)));
+    assert.equal((await bo('GET', '/pricing/location/999')).statusCode, 404);
+  });
+});
+
+describe('scheduled price changes', () => {
+  test('a change waits, is applied by the job at its date as a new version, and the old price stays readable', async () => {
+    const vcpu = await component('vcpu');
+    const before = await locationPrice(1, vcpu);
+    const effective = inMinutes(30);
+    const res = await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: vcpu, monthly_price: 100000, effective_date: effective });
+    assert.equal(res.statusCode, 201, res.body);
+    const s = res.json().data;
+    assert.equal(s.status, 'waiting');
+    assert.equal(s.hourly_price, 136.986301, '100000 / 730 to 6 decimals');
+    assert.equal(s.price_key, `component:${vcpu}`);
+    const waiting = (await bo('GET', '/pricing/schedule')).json().data;
+    assert.ok(waiting.some((x: { id: number }) => x.id === s.id));
+
+    await t.container.services.pricing.applyDue();
+    assert.equal(await locationPrice(1, vcpu), before, 'not yet');
+    clock.advance(31 * 60_000);
+    assert.equal(await t.container.services.pricing.applyDue(), 1);
+    assert.equal(await locationPrice(1, vcpu), 100000);
+    const applied = (await bo('GET', `/pricing/schedule/${s.id}`)).json().data;
+    assert.equal(applied.status, 'applied');
+    const old = await t.container.services.pricing.priceAt(`component:${vcpu}`, 1, new Date(Date.parse(effective) - 1000));
+    assert.equal(Number(old!.monthlyPrice), before);
+    const now = await t.container.services.pricing.priceAt(`component:${vcpu}`, 1, new Date(effective));
+    assert.equal(now!.hourlyPrice, '136.986301');
+    assert.equal(await t.container.services.pricing.applyDue(), 0, 'applied once');
+  });
+
+  test('effective_date in the past is 400; bad prices and unknown references are 400; a duplicate instant is 409', async () => {
+    const vcpu = await component('vcpu');
+    const past = await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: vcpu, monthly_price: 1, effective_date: inMinutes(-1) });
+    assert.equal(past.statusCode, 400);
+    assert.equal(past.json().errors[0].field, 'effective_date');
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: vcpu, monthly_price: -5, effective_date: inMinutes(5) })).statusCode, 400);
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: vcpu, monthly_price: 1.234, effective_date: inMinutes(5) })).statusCode, 400);
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: 99999, monthly_price: 1, effective_date: inMinutes(5) })).statusCode, 400);
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 999, component_id: vcpu, monthly_price: 1, effective_date: inMinutes(5) })).statusCode, 400);
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: vcpu, monthly_price: 1, effective_date: 'tomorrow' })).statusCode, 400);
+    const at = inMinutes(90);
+    assert.equal((await bo('POST', '/pricing/update-loc', { location_id: 2, component_id: vcpu, monthly_price: 1, effective_date: at })).statusCode, 201);
+    const dup = await bo('POST', '/pricing/update-loc', { location_id: 2, component_id: vcpu, monthly_price: 2, effective_date: at });
+    assert.equal(dup.statusCode, 409);
+    assert.equal(dup.json().code, 'SCHEDULE_EXISTS');
+  });
+
+  test('cancel before the date answers 200 and removes it from the queue; after the date 400', async () => {
+    const ram = await component('ram_gb');
+    const before = await locationPrice(2, ram);
+    const a = (await bo('POST', '/pricing/update-loc', { location_id: 2, component_id: ram, monthly_price: 5000, effective_date: inMinutes(10) })).json().data;
+    const b = (await bo('POST', '/pricing/update-loc', { location_id: 2, component_id: ram, monthly_price: 6000, effective_date: inMinutes(20) })).json().data;
+    const cancel = await bo('DELETE', `/pricing/cancel/${a.id}`);
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(cancel.json().data.status, 'cancelled');
+    assert.ok(!(await bo('GET', '/pricing/schedule')).json().data.some((x: { id: number }) => x.id === a.id));
+    assert.equal((await bo('DELETE', `/pricing/cancel/${a.id}`)).statusCode, 404, 'gone');
+    clock.advance(20 * 60_000);
+    // the date has passed: even before the job ran, it can no longer be cancelled
+    const late = await bo('DELETE', `/pricing/cancel/${b.id}`);
+    assert.equal(late.statusCode, 400);
+    assert.equal(late.json().code, 'SCHEDULE_ALREADY_APPLIED');
+    await t.container.services.pricing.applyDue();
+    assert.equal((await bo('DELETE', `/pricing/cancel/${b.id}`)).statusCode, 400);
+    assert.equal(await locationPrice(2, ram), 6000, 'the cancelled change never applied');
+    assert.notEqual(before, 6000);
+  });
+
+  test('a schedule is applied exactly once with several workers racing', async () => {
+    const disk = await component('disk_gb');
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const r = await bo('POST', '/pricing/update-loc', { location_id: 1, component_id: disk, monthly_price: 1000 + i, effective_date: inMinutes(i) });
+      ids.push(r.json().data.id);
+    }
+    clock.advance(10 * 60_000);
+    const workers: Promise<number>[] = Array.from({ length: 4 }, () => t.container.services.pricing.applyDue());
+    let second: TestApp | undefined;
+    if (TEST_DB === 'postgres') {
+      second = await buildTestApp({ sameDatabaseAs: t, clock, worker: false });
+      workers.push(second.container.services.pricing.applyDue(), second.container.services.pricing.applyDue());
+    }
+    const counts = await Promise.all(workers);
+    await second?.close();
+    assert.equal(counts.reduce((a, b) => a + b, 0), 5);
+    const [row] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_versions where price_key = ${`component:${disk}`} and location_id = 1 and monthly_price > 1000 and monthly_price < 1010`);
+    assert.equal(row!.n, 5, 'one version per schedule');
+    assert.equal(await locationPrice(1, disk), 1005);
+  });
+
+  test('price versions are immutable', async () => {
+    await assert.rejects(t.container.db.execute(sql`update price_versions set monthly_price = 0`));
+    await assert.rejects(t.container.db.execute(sql`delete from price_versions`));
+  });
+});
+
+describe('tier prices and the revenue impact', () => {
+  test('update-tier schedules the package price; impact shows running resources and revenue before and after', async () => {
+    const tierId = await seededTier(t, 'gp.large');
+    const prices = (await bo('GET', `/pricing/tiers/${tierId}`)).json().data;
+    const loc1 = prices.find((p: { location_id: number }) => p.location_id === 1);
+    assert.ok(loc1);
+    assert.equal(loc1.tier_id, tierId);
+
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    for (const name of ['a', 'b']) assert.equal((await createVm(t, c.cookie, { name, location_id: 1, tier_id: tierId })).statusCode, 201);
+    await vmJobsDone(t);
+
+    const s = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, monthly_price: loc1.monthly_price + 10000, effective_date: inMinutes(60) });
+    assert.equal(s.statusCode, 201, s.body);
+    assert.equal(s.json().data.item_type, 'tier');
+    const impact = await bo('GET', `/pricing/schedule/${s.json().data.id}/impact`);
+    assert.equal(impact.statusCode, 200, impact.body);
+    const d = impact.json().data;
+    assert.ok(d.affected_resources >= 2);
+    assert.equal(d.current_monthly_price, loc1.monthly_price);
+    assert.equal(d.new_monthly_price, loc1.monthly_price + 10000);
+    assert.equal(Math.round((d.monthly_revenue_after - d.monthly_revenue_before) * 100), d.affected_resources * 10000 * 100);
+    assert.equal(d.monthly_revenue_change, d.monthly_revenue_after - d.monthly_revenue_before);
+
+    // a tier offered everywhere needs a location; a bound tier only takes its own
+    assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tierId, monthly_price: 1, effective_date: inMinutes(5) })).statusCode, 400);
+    const other = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vcpu'), monthly_price: 1, effective_date: inMinutes(7) });
+    assert.equal(other.statusCode, 400);
+    const pkg = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vm_tier'), monthly_price: 1, effective_date: inMinutes(8) });
+    assert.equal(pkg.statusCode, 201, pkg.body);
+  });
+
+  test('a new tier is offered once its price applies; retiring it keeps running VMs and price history', async () => {
+    const types = (await bo('GET', '/node/tier-types')).json().data;
+    const created = await bo('POST', '/tier/create', { name: `t-${Date.now()}`, tier_type_id: types[0].id, cpu: 2, memory_mb: 2048, disk_gb: 40, cpu_limit: 50, location_id: 2 });
+    assert.equal(created.statusCode, 201, created.body);
+    const tier = created.json().data;
+    assert.equal(tier.is_visible, true);
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    assert.equal((await createVm(t, c.cookie, { name: 'early', location_id: 2, tier_id: tier.id })).json().code, 'TIER_UNAVAILABLE', 'no price yet');
+    assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tier.id, location_id: 1, monthly_price: 50000, effective_date: inMinutes(1) })).statusCode, 400, 'bound to location 2');
+    assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tier.id, monthly_price: 50000, effective_date: inMinutes(1) })).statusCode, 201);
+    clock.advance(2 * 60_000);
+    await t.container.services.pricing.applyDue();
+    const vm = await createVm(t, c.cookie, { name: 'later', location_id: 2, tier_id: tier.id });
+    assert.equal(vm.statusCode, 201, vm.body);
+    assert.equal((await createVm(t, c.cookie, { name: 'wrong-place', location_id: 1, tier_id: tier.id })).json().code, 'TIER_UNAVAILABLE');
+    await vmJobsDone(t);
+
+    const del = await bo('DELETE', `/tier/${tier.id}/delete`);
+    assert.equal(del.statusCode, 200, del.body);
+    assert.ok(del.json().data.deleted_at);
+    assert.ok(!(await bo('GET', '/tier/tiers')).json().data.some((x: { id: number }) => x.id === tier.id));
+    assert.ok((await bo('GET', '/tier/tiers?include_retired=true')).json().data.some((x: { id: number }) => x.id === tier.id));
+    assert.equal((await bo('GET', `/pricing/tiers/${tier.id}`)).json().data.length, 1, 'price history stays');
+    assert.equal((await createVm(t, c.cookie, { name: 'after', location_id: 2, tier_id: tier.id })).json().code, 'TIER_UNAVAILABLE');
+    const running = await t.app.inject({ method: 'GET', url: `/api/compute/vm/${vm.json().data.id}`, headers: { cookie: c.cookie } });
+    assert.equal(running.json().data.status, 'Running');
+    assert.equal((await bo('DELETE', `/tier/${tier.id}/delete`)).statusCode, 404);
+  });
+});
+
+describe('tier types, tiers, block storage (backoffice)', () => {
+  test('tier types: create, update, unique names', async () => {
+    const name = `Memory ${Date.now()}`;
+    const res = await bo('POST', '/node/tier-type', { name, description: 'more RAM' });
+    assert.equal(res.statusCode, 201, res.body);
+    const id = res.json().data.id;
+    assert.equal((await bo('POST', '/node/tier-type', { name: name.toUpperCase(), description: '' })).json().code, 'NAME_TAKEN');
+    const upd = await bo('POST', `/node/tier-type/${id}/update`, { name: `${name} v2`, description: 'even more' });
+    assert.equal(upd.statusCode, 200, upd.body);
+    assert.equal(upd.json().data.description, 'even more');
+    assert.equal((await bo('POST', '/node/tier-type/999999/update', { name: 'x', description: '' })).statusCode, 404);
+  });
+
+  test('tiers: CPU limit, load balancer switch and configuration, visibility; audited', async () => {
+    const types = (await bo('GET', '/node/tier-types')).json().data;
+    const tier = (await bo('POST', '/tier/create', { name: `lb-${Date.now()}`, tier_type_id: types[0].id, cpu: 1, memory_mb: 512, disk_gb: 10, cpu_limit: 100 })).json().data;
+    const cpu = await bo('PATCH', `/tier/${tier.id}/update-cpu`, { cpu_limit: 40 });
+    assert.equal(cpu.json().data.cpu_limit, 40);
+    assert.equal((await bo('PATCH', `/tier/${tier.id}/update-cpu`, { cpu_limit: 0 })).statusCode, 400);
+    assert.equal((await bo('PATCH', `/tier/${tier.id}/toggle-loadbalance`)).json().data.loadbalance_enabled, true);
+    const cfg = await bo('PATCH', `/tier/${tier.id}/update-loadbalance`, { loadbalance_config: { max_forwarding_rules: 5, algorithms: ['round_robin'] } });
+    assert.equal(cfg.statusCode, 200, cfg.body);
+    assert.deepEqual(cfg.json().data.loadbalance_config, { max_forwarding_rules: 5, algorithms: ['round_robin'] });
+    assert.equal((await bo('PATCH', `/tier/${tier.id}/update-loadbalance`, { loadbalance_config: { bogus: 1 } })).statusCode, 400);
+    assert.equal((await bo('PATCH', `/tier/${tier.id}/toggle-status`)).json().data.is_visible, false);
+    assert.equal((await bo('POST', '/tier/create', { name: 'x', tier_type_id: 999999, cpu: 1, memory_mb: 512, disk_gb: 10, cpu_limit: 100 })).statusCode, 400);
+    const [log] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where target_type = 'tier' and target_id = ${String(tier.id)}`);
+    assert.ok(log!.n >= 5);
+  });
+
+  test('block storage: machines with hypervisor IP and capacity; tiers update and toggle (a disabled tier is not offered)', async () => {
+    const machines = await bo('GET', '/storage/blocks');
+    assert.equal(machines.statusCode, 403, 'Admin Billing has no block storage permission');
+    const ops = await adminSession(t, { role: 'Admin' });
+    const h = { cookie: ops.cookie };
+    const m = await t.app.inject({ method: 'GET', url: '/api/backoffice/storage/blocks', headers: h });
+    assert.equal(m.statusCode, 200, m.body);
+    assert.ok(m.json().data[0].hypervisor_ip);
+    assert.ok(m.json().data[0].capacity_gb > 0);
+    const tiers = (await t.app.inject({ method: 'GET', url: '/api/backoffice/storage/blocks/tiers', headers: h })).json().data;
+    const st = tiers[0];
+    const upd = await t.app.inject({ method: 'PATCH', url: `/api/backoffice/storage/blocks/tiers/${st.id}/update`, headers: h, payload: { name: st.name, description: 'renamed' } });
+    assert.equal(upd.json().data.description, 'renamed');
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/backoffice/storage/blocks/tiers/${st.id}/update-status`, headers: h });
+    assert.equal(off.json().data.is_active, false);
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    const tierId = await seededTier(t);
+    const refused = await createVm(t, c.cookie, { name: 'vol', location_id: 1, tier_id: tierId, block_storage_tier_id: st.id });
+    assert.equal(refused.json().code, 'STORAGE_TIER_UNAVAILABLE');
+    const catalog = await t.app.inject({ method: 'GET', url: '/api/compute/block-storage-tiers?location_id=1', headers: { cookie: c.cookie } });
+    assert.ok(!catalog.json().data.some((x: { id: number }) => x.id === st.id));
+    const on = await t.app.inject({ method: 'PATCH', url: `/api/backoffice/storage/blocks/tiers/${st.id}/update-status`, headers: h });
+    assert.equal(on.json().data.is_active, true);
+    assert.equal((await createVm(t, c.cookie, { name: 'vol', location_id: 1, tier_id: tierId, block_storage_tier_id: st.id })).statusCode, 201);
+    await vmJobsDone(t);
+  });
+});
