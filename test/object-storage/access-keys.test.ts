@@ -118,6 +118,33 @@ describe('access keys', () => {
     assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/storage/object/keys/${key.AccessKey}`, headers: h, payload: { is_active: 'no' } })).statusCode, 400);
   });
 
+  test('account suspension (charging\'s ResourceSuspender): every key refused until resumed, whatever is_active says', async () => {
+    const { c, h, name, bucket, key, creds } = await setup();
+    await t.app.inject({ method: 'POST', url: `/api/storage/object/keys/${key.AccessKey}/buckets`, headers: h, payload: { bucket_uuid: bucket.uuid, acl: 'Read_Write' } });
+    await queueDrained(t);
+    const storage = t.container.services.objectStorage;
+    await storage.suspendCustomer(c.id, 'balance below zero');
+    await queueDrained(t);
+    assert.equal(local.authorize(creds, name, 'read'), 'UserSuspended');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/storage/object/keys', headers: h })).json().data[0];
+    assert.equal(listed.suspended, true);
+    assert.equal(listed.is_active, true);
+    // the customer re-enabling the key changes nothing while the account is suspended
+    await t.app.inject({ method: 'PATCH', url: `/api/storage/object/keys/${key.AccessKey}`, headers: h, payload: { is_active: false } });
+    await t.app.inject({ method: 'PATCH', url: `/api/storage/object/keys/${key.AccessKey}`, headers: h, payload: { is_active: true } });
+    await queueDrained(t);
+    assert.equal(local.authorize(creds, name, 'read'), 'UserSuspended');
+    await storage.resumeCustomer(c.id);
+    await queueDrained(t);
+    assert.equal(local.authorize(creds, name, 'write'), 'allowed');
+    // a key the customer disabled stays disabled after the account resumes
+    await t.app.inject({ method: 'PATCH', url: `/api/storage/object/keys/${key.AccessKey}`, headers: h, payload: { is_active: false } });
+    await storage.suspendCustomer(c.id, 'balance below zero');
+    await storage.resumeCustomer(c.id);
+    await queueDrained(t);
+    assert.equal(local.authorize(creds, name, 'read'), 'UserSuspended');
+  });
+
   test('delete: the key is gone at the backend (clients get access denied) and from the account', async () => {
     const { h, name, bucket, key, creds } = await setup();
     await t.app.inject({ method: 'POST', url: `/api/storage/object/keys/${key.AccessKey}/buckets`, headers: h, payload: { bucket_uuid: bucket.uuid, acl: 'Read_Write' } });

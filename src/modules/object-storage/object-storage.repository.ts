@@ -201,4 +201,14 @@ export class ObjectStorageRepository {
     );
     return rows.map((r) => ({ customerId: r.customer_id, locationId: r.location_id, gb: r.gb }));
   }
+
+  /** Marks every live key of the customer (un)suspended; answers the ids that changed. */
+  async setCustomerKeysSuspended(tx: Executor, customerId: number, suspended: boolean, at: Date): Promise<number[]> {
+    const rows = await tx
+      .update(objectStorageKeys)
+      .set({ suspended, updatedAt: at })
+      .where(and(eq(objectStorageKeys.customerId, customerId), isNull(objectStorageKeys.deletedAt), ne(objectStorageKeys.suspended, suspended)))
+      .returning({ id: objectStorageKeys.id });
+    return rows.map((r) => r.id);
+  }
 }

@@ -43,6 +43,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     location_id: k.locationId,
     AccessKey: k.accessKey,
     is_active: k.isActive,
+    suspended: k.suspended,
     status: k.status,
     buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
     endpoint: storage.endpoint,

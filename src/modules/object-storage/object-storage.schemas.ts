@@ -61,6 +61,7 @@ export const AccessKey = Type.Object({
   location_id: Type.Integer(),
   AccessKey: Type.String(),
   is_active: Type.Boolean(),
+  suspended: Type.Boolean({ description: 'the account is suspended (balance below zero): the key is refused until it resumes' }),
   status: Type.String({ enum: ['Creating', 'Active', 'Error'] }),
   buckets: Type.Array(KeyGrant),
   endpoint: Endpoint,

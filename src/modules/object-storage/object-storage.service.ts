@@ -39,6 +39,9 @@ function randomString(alphabet: string, length: number): string {
   return s;
 }
 
+/** A key is refused at the backend when its owner disabled it or the account is suspended. */
+const refused = (k: KeyRow) => !k.isActive || k.suspended;
+
 /** The backend user that holds one access key. */
 export function keyUserId(accessKey: string): string {
   return `chp-key-${accessKey.toLowerCase()}`;
@@ -284,6 +287,28 @@ export class ObjectStorageService {
     });
   }
 
+  // ---- account suspension (charging's ResourceSuspender) ----------------------------------------
+
+  /**
+   * The account is suspended (prepaid balance below zero): every access key of the customer is
+   * refused at the backend until `resumeCustomer`, whatever its own is_active says. Buckets and
+   * their data stay (public reads too); nothing is deleted.
+   */
+  async suspendCustomer(customerId: number, reason: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ids = await this.repo.setCustomerKeysSuspended(tx, customerId, true, this.clock.now());
+      for (const id of ids) await this.syncKeyLater(tx, id);
+      if (ids.length > 0) this.log.info({ customerId, reason, keys: ids.length }, 'object storage keys suspended');
+    });
+  }
+
+  async resumeCustomer(customerId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ids = await this.repo.setCustomerKeysSuspended(tx, customerId, false, this.clock.now());
+      for (const id of ids) await this.syncKeyLater(tx, id);
+    });
+  }
+
   // ---- backend jobs --------------------------------------------------------------------------
 
   /** Makes the backend bucket match its row (create, quota, policy) or deletes it. Idempotent. */
@@ -390,17 +415,17 @@ export class ObjectStorageService {
       return;
     }
     let applied: boolean | undefined;
-    for (let round = 0; round < 5 && row.isActive !== applied; round++) {
+    for (let round = 0; round < 5 && refused(row) !== applied; round++) {
       const secretKey = row.secretSealed ? decryptSecret(this.opts.encryptionKey, row.secretSealed) : undefined;
       try {
-        await this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: !row.isActive });
+        await this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: refused(row) });
       } catch (err) {
         if (!(err instanceof ObjectStoragePermanentError)) throw err;
         this.log.error({ err, accessKey: row.accessKey }, 'object storage refused the access key');
         await this.repo.updateKey(this.db, keyId, { status: 'Error', backendError: err.code, updatedAt: this.clock.now() });
         return;
       }
-      applied = row.isActive;
+      applied = refused(row);
       const current = await this.repo.keyById(this.db, keyId);
       if (!current) return;
       if (current.status === 'Deleting' || current.status === 'Deleted') {

@@ -57,6 +57,8 @@ export const objectStorageKeys = pgTable(
     accessKey: text('access_key').notNull(),
     secretSealed: text('secret_sealed'),
     isActive: boolean('is_active').notNull().default(true),
+    /** the account is suspended (charging: balance below zero): refused at the backend whatever is_active says */
+    suspended: boolean('suspended').notNull().default(false),
     status: text('status').notNull().default('Creating'),
     backendError: text('backend_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,6 +34,7 @@ CREATE TABLE "object_storage_keys" (
 	"access_key" text NOT NULL,
 	"secret_sealed" text,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"suspended" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'Creating' NOT NULL,
 	"backend_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
