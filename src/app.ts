@@ -11,6 +11,7 @@ import { registerConstraintMeanings } from './platform/db/errors.js';
 import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
+import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { ErrorBody } from './platform/http/schemas.js';
@@ -25,12 +26,16 @@ import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
 import { authPages, authRoutes } from './modules/auth/index.js';
 import { customersConstraintMeanings, customersRoutes } from './modules/customers/index.js';
-import { billingAdminRoutes, billingRoutes, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
+import { billingAdminRoutes, billingRoutes, couponsConstraintMeanings, sandboxRoutes, webhookRoutes } from './modules/billing/index.js';
 import { walletAdminRoutes } from './modules/wallet/index.js';
 import { tiersAdminRoutes, tiersConstraintMeanings } from './modules/tiers/index.js';
 import { blockStorageAdminRoutes, blockStorageConstraintMeanings } from './modules/block-storage/index.js';
 import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing/index.js';
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
+import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
+import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
 
 export const API_VERSION = '0.1.0';
@@ -43,7 +48,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     trustProxy: c.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators(), buildSerializer: exactMoneySerializers() } },
     ajv: {
       customOptions: {
         // Unknown fields are refused by the schemas (additionalProperties: false), never dropped silently.
@@ -61,8 +66,9 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   });
 
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
-  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings });
+  registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
+  registerConstraintMeanings(networksConstraintMeanings);
   registerConstraintMeanings(objectStorageConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
@@ -125,12 +131,22 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(settingsAdminRoutes, { prefix: '/setting', settings: s.settings });
       await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
-      await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments });
+      await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments, reconciliation: s.walletReconciliation });
       await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
       await bo.register(tiersAdminRoutes, { tiers: s.tiers });
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
       await bo.register(pricingAdminRoutes, { pricing: s.pricing });
       await bo.register(computeAdminRoutes, { prefix: '/compute', compute: s.compute });
+      await bo.register(ticketsAdminRoutes, {
+        prefix: '/ticket',
+        tickets: s.tickets,
+        stream: s.ticketStream,
+        sessions: s.adminAuth,
+        heartbeatMs: c.config.sseHeartbeatMs,
+      });
+      await bo.register(announcementsAdminRoutes, { prefix: '/announcements', announcements: s.announcements, kind: 'announcement' });
+      await bo.register(announcementsAdminRoutes, { prefix: '/release-notes', announcements: s.announcements, kind: 'release_note' });
+      await bo.register(networksAdminRoutes, { prefix: '/network/private', networks: s.networks });
     },
     { prefix: '/api/backoffice' },
   );
@@ -171,6 +187,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(computeRoutes, { prefix: '/api/compute', compute: s.compute });
+    await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
+    await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
+    await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
+    await customerApi.register(networksRoutes, { prefix: '/api/network/private', networks: s.networks });
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
   });
 

@@ -5,7 +5,7 @@ import type { Config } from './config/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { openDatabase, type Database, type DatabaseHandle } from './platform/db/database.js';
 import { EventBus } from './platform/events/event-bus.js';
-import { createMetricsRegistry } from './platform/http/metrics.js';
+import { createMetricsRegistry, registerReadGauge } from './platform/http/metrics.js';
 import { Mailer } from './platform/mail/mailer.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { PostgresRateLimits } from './platform/rate-limit/rate-limit.js';
@@ -39,19 +39,22 @@ import {
 import {
   CustomersRepository,
   CustomersService,
-  noNotifications,
   type BalanceReader,
   type ResourceUsageReader,
 } from './modules/customers/index.js';
 import { housekeepingJob } from './platform/housekeeping.js';
+import { NotificationsRepository, NotificationsService, LOW_BALANCE_THRESHOLD } from './modules/notifications/index.js';
+import { TicketsRepository, TicketsService, TicketStream } from './modules/tickets/index.js';
+import { AnnouncementsRepository, AnnouncementsService } from './modules/announcements/index.js';
 import { IdempotencyStore } from './platform/idempotency/idempotency.js';
 import { createPaymentGateways, type PaymentGateways } from './integrations/payment-gateways/index.js';
-import { WalletAdjustmentsService, WalletRepository, WalletService } from './modules/wallet/index.js';
+import { WalletAdjustmentsService, WalletReconciliationService, WalletRepository, WalletService } from './modules/wallet/index.js';
 import { createDatacenter, type Datacenter } from './integrations/datacenter/index.js';
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
 import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob } from './modules/compute/index.js';
+import { networkJobs, NetworksRepository, NetworksService, NetworkTasksService } from './modules/networks/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -108,6 +111,15 @@ export interface Services {
   pricing: PricingService;
   compute: ComputeService;
   vmTasks: VmTasksService;
+  // operations (issue 13)
+  notifications: NotificationsService;
+  tickets: TicketsService;
+  ticketStream: TicketStream;
+  announcements: AnnouncementsService;
+  // private networks (issue 12)
+  networks: NetworksService;
+  networkTasks: NetworkTasksService;
+  walletReconciliation: WalletReconciliationService;
   objectStorage: ObjectStorageService;
 }
 
@@ -143,6 +155,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
   try {
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;
+    const metrics = createMetricsRegistry();
     const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
     const events = new EventBus(database, log);
     const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv !== 'production' });
@@ -178,17 +191,31 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.metricsToken && config.nodeEnv === 'production') {
       log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
-    const wallet = new WalletService(db, new WalletRepository());
+    const notifications = new NotificationsService(db, new NotificationsRepository(), queue, clock, { lowBalanceThreshold: LOW_BALANCE_THRESHOLD, currency: config.currency });
+    queue.register(notifications.announceJob);
+    const wallet = new WalletService(db, new WalletRepository(), notifications);
     const billingRepo = new BillingRepository();
     const coupons = new CouponsService(db, new CouponsRepository(), clock);
     const deposits = new DepositsService(db, billingRepo, coupons, gateways, idempotency, clock, {
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
-    });
+    }, wallet, notifications);
     const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
-    queue.register(topupPayments.creditJob, topupPayments.expireJob, topupPayments.recreditJob);
+    const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
+    queue.register(walletReconciliation.reconcileJob);
+    registerReadGauge(metrics, {
+      name: 'wallet_ledger_drift_wallets',
+      help: 'Wallets whose balances differed from the sums of their ledger at the last reconciliation (wallet.reconcile)',
+      read: () => walletReconciliation.driftCount(),
+    });
+    registerReadGauge(metrics, {
+      name: 'topup_credit_failures_open',
+      help: 'Paid top-ups whose wallet credit failed and is not resolved (GET /api/backoffice/billing/credit-failures)',
+      read: () => topupPayments.openCreditFailures(),
+    });
+    queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
     // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
@@ -201,6 +228,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
     pricing.useResources(compute);
     queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
+
+    // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
+    const networksRepo = new NetworksRepository();
+    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, queue, clock);
+    const networkTasks = new NetworkTasksService(db, networksRepo, compute, datacenter, queue, clock, log);
+    vmTasks.whenVmDeleted((tx, vmId) => networks.releaseVm(tx, vmId));
+    pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
+    const nj = networkJobs(networkTasks, networks);
+    queue.register(nj.networkJob, nj.ipJob, nj.syncJob);
 
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
@@ -219,12 +255,19 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       db,
       new CustomersRepository(),
       lookups,
-      { balances, usage: resourceUsage, notifications: noNotifications, sessionLimits: sessions },
+      { balances, usage: resourceUsage, notifications, sessionLimits: sessions },
       clock,
     );
 
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
 
+    // Operations: tickets and their live stream, announcements (issue 13)
+    const ticketsRepo = new TicketsRepository();
+    const tickets = new TicketsService(db, ticketsRepo, events, notifications, audit, clock);
+    const ticketStream = new TicketStream(db, ticketsRepo, events, clock, log);
+    queue.register(ticketStream.pruneJob);
+    const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
+    queue.register(announcements.publishDueJob);
     // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
     const objectStorageBackend = createObjectStorage({
       ...config.objectStorage,
@@ -266,7 +309,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       queue,
       events,
       mailer,
-      metrics: createMetricsRegistry(),
+      metrics,
       gateways,
       datacenter,
       objectStorage: objectStorageBackend,
@@ -299,10 +342,18 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         pricing,
         compute,
         vmTasks,
+        notifications,
+        tickets,
+        ticketStream,
+        announcements,
+        networks,
+        networkTasks,
+        walletReconciliation,
         objectStorage,
       },
       startWorker: () => queue.work(),
       async close() {
+        await ticketStream.close();
         await queue.stop();
         mailer.close();
         objectStorageBackend.close?.();

@@ -46,6 +46,8 @@ export interface Config {
   /** The datacenter adapter (only the simulated one ships) and how long each simulated call takes. */
   datacenter: 'simulated';
   datacenterDelayMs: number;
+  /** SSE heartbeat of the ticket stream (a comment line; the staff session is re-checked at each). */
+  sseHeartbeatMs: number;
   objectStorage: ObjectStorageConfig;
 }
 
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
+    sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
     objectStorage: objectStorageConfig(env, nodeEnv),
   };
 }

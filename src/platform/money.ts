@@ -14,10 +14,14 @@ export function moneyString(value: MoneyInput): string {
   return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
-/** The JSON number a response carries: rounded to 2 decimals (DECISIONS 1). */
-export function moneyJson(value: MoneyInput | null | undefined): number {
-  if (value === null || value === undefined) return 0;
-  return Number(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+/**
+ * A money field of a response (a `Money` schema): the exact decimal text, rounded to 2 decimals
+ * (DECISIONS 1), e.g. "1000999999999999.99"; the serializer writes it as a JSON number. Never a
+ * JS number: a double cannot hold every NUMERIC(18,2).
+ */
+export function moneyJson(value: MoneyInput | null | undefined): string {
+  if (value === null || value === undefined) return '0';
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();
 }
 
 /** At most 2 decimals, finite, within NUMERIC(18,2). */

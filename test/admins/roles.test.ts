@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, BUILTIN_ROLES } from '../../src/modules/admins/index.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { adminSession } from '../helpers/admins.js';
+import { adminSession, createAdmin } from '../helpers/admins.js';
 
 let t: TestApp;
 let boss: { cookie: string; id: number };
@@ -130,5 +130,26 @@ describe('OpenAPI', () => {
       assert.ok(paths[p], `${p} missing from /openapi.json`);
     }
     assert.ok(paths['/api/backoffice/admin'].post.responses['201']);
+  });
+});
+
+describe('admin_count (issue 9, item 7)', () => {
+  test('each role counts its own live admins (deleted ones excluded)', async () => {
+    const before = new Map<string, number>((await get('/api/backoffice/admin/roles')).json().data.map((r: any) => [r.name, r.admin_count]));
+    await createAdmin(t, { role: 'Admin Billing' });
+    await createAdmin(t, { role: 'Admin Billing' });
+    await createAdmin(t, { role: 'Admin Billing' });
+    const gone = await createAdmin(t, { role: 'Admin Sales' });
+    await t.container.db.execute(sql`update admins set deleted_at = now() where id = ${gone.id}`);
+    const rows = await queryRows<{ name: string; n: number }>(
+      t.container.db,
+      sql`select r.name, (select count(*)::int from admins a where a.role_id = r.id and a.deleted_at is null) as n from roles r`,
+    );
+    const res = (await get('/api/backoffice/admin/roles')).json().data;
+    for (const row of rows) assert.equal(res.find((r: any) => r.name === row.name).admin_count, row.n, row.name);
+    const count = (name: string) => res.find((r: any) => r.name === name).admin_count;
+    assert.equal(count('Admin Billing'), (before.get('Admin Billing') ?? 0) + 3);
+    assert.equal(count('Admin Sales'), before.get('Admin Sales') ?? 0);
+    assert.notEqual(count('Admin Billing'), count('Admin Sales'));
   });
 });

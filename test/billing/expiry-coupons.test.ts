@@ -58,7 +58,7 @@ describe('coupons', () => {
     const coupon = await coupons().create({ code: 'Welcome10', type: 'PERCENT', value: 10, max_bonus: 5000, min_deposit: 20000 });
     const c = await createCustomer(t);
     const d = await deposit(t, c.id, { amount: 100000, coupon_code: 'welcome10' });
-    assert.equal(d.bonus_amount, 5000);
+    assert.equal(d.bonus_amount, '5000');
     assert.equal(d.coupon_code, 'Welcome10');
     const inv = await invoiceRow(t, d.invoice_id);
     await Promise.all(Array.from({ length: 30 }, () => postPgone(t, pgoneForm(t, inv))));
@@ -75,28 +75,32 @@ describe('coupons', () => {
     assert.equal((await coupons().get(coupon.id)).usedCount, 1);
     // a small deposit gets the uncapped percentage
     const small = await deposit(t, c.id, { amount: 25000.55, coupon_code: 'WELCOME10' });
-    assert.equal(small.bonus_amount, 2500.05);
+    assert.equal(small.bonus_amount, '2500.05');
   });
 
-  test('usage_limit holds when more paid deposits than uses race for it', async () => {
+  test('usage_limit holds when more deposits than uses race for it: the use is reserved at deposit time', async () => {
     await coupons().create({ code: 'FIRST3', type: 'FIXED', value: 2500, usage_limit: 3 });
-    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(t)));
-    const invoices = [];
-    for (const c of customers) invoices.push(await invoiceRow(t, (await deposit(t, c.id, { amount: 10000, gateway_name: 'pgtwo', coupon_code: 'first3' })).invoice_id));
-    await Promise.all(invoices.map((inv) => postPgtwo(t, pgtwoCallback(t, inv))));
-    await eventually(async () => {
-      const rows = await Promise.all(customers.map((c) => wallet(t, c.id)));
-      return rows.every((w) => w?.actual_balance === '10000.00');
-    });
+    const customers = await Promise.all(Array.from({ length: 12 }, () => createCustomer(t)));
+    const results = await Promise.allSettled(customers.map((c) => deposit(t, c.id, { amount: 10000, gateway_name: 'pgtwo', coupon_code: 'first3' })));
+    const made = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    assert.equal(made.length, 3, 'exactly the usage limit of deposits quote the bonus');
+    assert.ok(refused.every((e: any) => e.code === 'COUPON_USED_UP' && e.status === 400), String(refused.map((e: any) => e.code)));
+    assert.ok(made.every((d) => d.bonus_amount === '2500' && d.bonus_status === 'reserved'));
+    const invoices = await Promise.all(made.map((d) => invoiceRow(t, d.invoice_id)));
+    await Promise.all(invoices.flatMap((inv) => [postPgtwo(t, pgtwoCallback(t, inv)), postPgtwo(t, pgtwoCallback(t, inv))]));
+    const paidCustomers = invoices.map((inv) => inv.customer_id);
+    await eventually(async () => (await Promise.all(paidCustomers.map((id) => wallet(t, id)))).every((w) => w?.current_balance === '12500.00'));
     await queueDrained(t, { queues: ['billing-high'] });
-    const currents = (await Promise.all(customers.map((c) => wallet(t, c.id)))).map((w) => w!.current_balance).sort();
-    assert.deepEqual(currents, ['10000.00', '10000.00', '12500.00', '12500.00', '12500.00']);
+    for (const d of made) {
+      const inv = await t.container.services.deposits.get(invoices.find((i) => i.id === d.invoice_id)!.customer_id, d.invoice_id);
+      assert.deepEqual([inv.bonus_status, inv.credited_amount, inv.credited_bonus], ['credited', '10000', '2500'], 'the invoice says what was credited');
+    }
     const [row] = await queryRows<{ used: number; redemptions: number }>(
       t.container.db,
       sql`select used_count as used, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as redemptions from coupons c where code = 'FIRST3'`,
     );
     assert.deepEqual(row, { used: 3, redemptions: 3 });
-    // now it is used up at deposit time
     await assert.rejects(deposit(t, customers[0]!.id, { amount: 10000, coupon_code: 'FIRST3' }), (err: any) => err.code === 'COUPON_USED_UP');
   });
 
@@ -117,7 +121,7 @@ describe('coupons', () => {
       await assert.rejects(deposit(t, c.id, { amount: 10000, coupon_code: code }), (err: any) => err.code === error && err.status === 400, code);
     }
     clock.advance(2 * HOUR);
-    assert.equal((await deposit(t, c.id, { amount: 10000, coupon_code: 'soon' })).bonus_amount, 1000);
+    assert.equal((await deposit(t, c.id, { amount: 10000, coupon_code: 'soon' })).bonus_amount, '1000');
   });
 
   test('coupon rules: unique code (case-insensitive), percent ≤ 100, window order', async () => {

@@ -62,3 +62,40 @@ describe('simulated datacenter', () => {
     assert.deepEqual([hv[0]!.vcpuUsed, hv[0]!.vcpuTotal], [4, 4]);
   });
 });
+
+describe('private networks at the simulated datacenter', () => {
+  test('create is keyed by reference; attach and detach are idempotent; delete of a missing network succeeds', async () => {
+    const dc = new SimulatedDatacenter();
+    const vm = await dc.createVm(spec('vm-1'));
+    const a = await dc.createNetwork({ reference: 'net-1', locationId: 1, cidr: '10.0.1.0/24' });
+    const b = await dc.createNetwork({ reference: 'net-1', locationId: 1, cidr: '10.0.1.0/24' });
+    assert.equal(a.externalId, b.externalId);
+    const att = { network: { externalId: a.externalId, reference: 'net-1' }, vm: { externalId: vm.externalId, reference: 'vm-1' }, ip: '10.0.1.2' };
+    await dc.attachIp(att);
+    await dc.attachIp(att);
+    assert.deepEqual(dc.networkStateOf('net-1')?.attachments, { '10.0.1.2': 'vm-1' });
+    await dc.detachIp(att);
+    await dc.detachIp(att);
+    assert.deepEqual(dc.networkStateOf('net-1')?.attachments, {});
+    await dc.deleteNetwork({ externalId: null, reference: 'net-1' });
+    await dc.deleteNetwork({ externalId: null, reference: 'net-1' });
+    assert.equal(dc.networkStateOf('net-1'), undefined);
+  });
+
+  test('refuses an address outside the hosts, one held by another machine, and an unknown network; deleting a VM frees its addresses', async () => {
+    const dc = new SimulatedDatacenter();
+    const one = await dc.createVm(spec('vm-1'));
+    const two = await dc.createVm(spec('vm-2'));
+    const net = await dc.createNetwork({ reference: 'net-2', locationId: 1, cidr: '10.0.0.0/24' });
+    const ref = { externalId: net.externalId, reference: 'net-2' };
+    await assert.rejects(dc.attachIp({ network: ref, vm: { externalId: one.externalId, reference: 'vm-1' }, ip: '10.0.0.1' }), DatacenterError);
+    await assert.rejects(dc.attachIp({ network: ref, vm: { externalId: one.externalId, reference: 'vm-1' }, ip: '10.0.0.255' }), DatacenterError);
+    await dc.attachIp({ network: ref, vm: { externalId: one.externalId, reference: 'vm-1' }, ip: '10.0.0.2' });
+    await assert.rejects(dc.attachIp({ network: ref, vm: { externalId: two.externalId, reference: 'vm-2' }, ip: '10.0.0.2' }), /another machine/);
+    await assert.rejects(dc.attachIp({ network: { externalId: null, reference: 'net-x' }, vm: { externalId: two.externalId, reference: 'vm-2' }, ip: '10.0.0.3' }), DatacenterError);
+    await dc.deleteVm({ externalId: one.externalId, reference: 'vm-1' });
+    assert.deepEqual(dc.networkStateOf('net-2')?.attachments, {});
+    dc.failNext('create_network');
+    await assert.rejects(dc.createNetwork({ reference: 'net-3', locationId: 1, cidr: '10.0.1.0/24' }), DatacenterError);
+  });
+});

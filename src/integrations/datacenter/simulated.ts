@@ -3,7 +3,10 @@ import {
   DatacenterError,
   type Datacenter,
   type DatacenterOperation,
+  type DatacenterRef,
   type HypervisorCapacity,
+  type IpAttachment,
+  type NetworkSpec,
   type ProvisionedVm,
   type PublicIpPool,
   type VmSpec,
@@ -31,6 +34,15 @@ interface Machine {
   running: boolean;
 }
 
+interface PrivateNetwork {
+  externalId: string;
+  reference: string;
+  locationId: number;
+  cidr: string;
+  /** ip → the machine's key (its external id, or our reference for a machine we adopted) */
+  attachments: Map<string, string>;
+}
+
 interface Hypervisor {
   name: string;
   locationId: number;
@@ -49,6 +61,8 @@ export class SimulatedDatacenter implements Datacenter {
   readonly kind = 'simulated';
   private readonly machines = new Map<string, Machine>();
   private readonly byReference = new Map<string, string>();
+  private readonly networks = new Map<string, PrivateNetwork>();
+  private readonly networkByReference = new Map<string, string>();
   private readonly hypervisorList = new Map<number, Hypervisor[]>();
   private readonly failures: { operation: DatacenterOperation | 'any'; remaining: number; message: string }[] = [];
   private seq = 0;
@@ -169,6 +183,69 @@ export class SimulatedDatacenter implements Datacenter {
       this.machines.delete(m.externalId);
       this.byReference.delete(m.reference);
     }
+    // a deleted machine leaves its private networks
+    for (const n of this.networks.values()) {
+      for (const [ip, key] of n.attachments) if (key === m?.externalId || key === machine.reference) n.attachments.delete(ip);
+    }
+  }
+
+  async createNetwork(spec: NetworkSpec): Promise<{ externalId: string }> {
+    await this.call('create_network');
+    const existing = this.networkByReference.get(spec.reference);
+    if (existing) return { externalId: existing };
+    hostRange(spec.cidr); // refuses a malformed range
+    const externalId = `simnet-${spec.locationId}-${++this.seq}-${spec.reference}`;
+    this.networks.set(externalId, { externalId, reference: spec.reference, locationId: spec.locationId, cidr: spec.cidr, attachments: new Map() });
+    this.networkByReference.set(spec.reference, externalId);
+    return { externalId };
+  }
+
+  async deleteNetwork(network: DatacenterRef): Promise<void> {
+    await this.call('delete_network');
+    const n = this.findNetwork(network);
+    if (n) {
+      this.networks.delete(n.externalId);
+      this.networkByReference.delete(n.reference);
+    }
+  }
+
+  async attachIp(a: IpAttachment): Promise<void> {
+    await this.call('attach_ip');
+    const n = this.findNetwork(a.network);
+    if (!n) throw new DatacenterError('attach_ip', `network ${a.network.externalId ?? a.network.reference} does not exist`);
+    const [first, last] = hostRange(n.cidr);
+    const ip = toInt(a.ip);
+    if (ip === undefined || ip < first || ip > last) throw new DatacenterError('attach_ip', `address ${a.ip} is not a host address of ${n.cidr}`);
+    const key = this.machineKey(a.vm);
+    const holder = n.attachments.get(a.ip);
+    if (holder !== undefined && holder !== key) throw new DatacenterError('attach_ip', `address ${a.ip} is attached to another machine`);
+    n.attachments.set(a.ip, key);
+  }
+
+  async detachIp(a: IpAttachment): Promise<void> {
+    await this.call('detach_ip');
+    const n = this.findNetwork(a.network);
+    if (n && n.attachments.get(a.ip) === this.machineKey(a.vm)) n.attachments.delete(a.ip);
+  }
+
+  private findNetwork(ref: DatacenterRef): PrivateNetwork | undefined {
+    const id = ref.externalId ?? this.networkByReference.get(ref.reference);
+    return id ? this.networks.get(id) : undefined;
+  }
+
+  /** A machine we know by its external id; one we do not know (adopted after a restart) by our reference. */
+  private machineKey(vm: DatacenterRef): string {
+    return vm.externalId ?? this.byReference.get(vm.reference) ?? vm.reference;
+  }
+
+  /** For tests: the private network of this reference and which machine holds each address. */
+  networkStateOf(reference: string): { cidr: string; attachments: Record<string, string> } | undefined {
+    const id = this.networkByReference.get(reference);
+    const n = id ? this.networks.get(id) : undefined;
+    if (!n) return undefined;
+    const attachments: Record<string, string> = {};
+    for (const [ip, key] of n.attachments) attachments[ip] = this.machines.get(key)?.reference ?? key;
+    return { cidr: n.cidr, attachments };
   }
 
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
@@ -189,4 +266,23 @@ export class SimulatedDatacenter implements Datacenter {
     const m = id ? this.machines.get(id) : undefined;
     return m ? { running: m.running, publicIp: m.publicIp, hypervisor: m.hypervisor } : undefined;
   }
+}
+
+function toInt(ip: string): number | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (!m) return undefined;
+  const o = m.slice(1, 5).map(Number);
+  if (o.some((x) => x > 255)) return undefined;
+  return ((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0;
+}
+
+/** First and last host address (network, gateway .1 and broadcast excluded) of a private range. */
+function hostRange(cidr: string): [number, number] {
+  const [ip, bits] = cidr.split('/');
+  const base = ip === undefined ? undefined : toInt(ip);
+  const prefix = Number(bits);
+  if (base === undefined || !Number.isInteger(prefix) || prefix < 8 || prefix > 30) throw new DatacenterError('create_network', `not a private range: ${cidr}`);
+  const size = 2 ** (32 - prefix);
+  if (base % size !== 0) throw new DatacenterError('create_network', `${cidr} is not aligned on its prefix`);
+  return [base + 2, base + size - 2];
 }

@@ -43,7 +43,29 @@ export interface PublicIpPool {
   addresses: readonly string[];
 }
 
-export type DatacenterOperation = 'create' | 'start' | 'stop' | 'delete';
+export type DatacenterOperation = 'create' | 'start' | 'stop' | 'delete' | 'create_network' | 'delete_network' | 'attach_ip' | 'detach_ip';
+
+/** A private network to make at the datacenter (its range chosen by our service). */
+export interface NetworkSpec {
+  /** Our stable name of the network (e.g. `net-7`): the idempotency key of createNetwork. */
+  reference: string;
+  locationId: number;
+  /** e.g. 10.0.1.0/24; the gateway is its .1 */
+  cidr: string;
+}
+
+/** A thing at the datacenter: by its id, or by our reference when the create's answer was lost. */
+export interface DatacenterRef {
+  externalId: string | null;
+  reference: string;
+}
+
+/** One private address of a VM on a private network. */
+export interface IpAttachment {
+  network: DatacenterRef;
+  vm: DatacenterRef;
+  ip: string;
+}
 
 export interface Datacenter {
   readonly kind: string;
@@ -60,6 +82,15 @@ export interface Datacenter {
    * transaction, so two VMs never get one address.
    */
   publicIpPool(locationId: number): PublicIpPool;
+
+  /** Makes a private network; a second call with the same reference returns the same network. */
+  createNetwork(spec: NetworkSpec): Promise<{ externalId: string }>;
+  /** Removes a private network (and whatever is still attached to it); a missing one is fine. */
+  deleteNetwork(network: DatacenterRef): Promise<void>;
+  /** Gives the VM this address on the network; attaching it again to the same VM is fine. */
+  attachIp(attachment: IpAttachment): Promise<void>;
+  /** Takes the address off the VM; an address not attached is fine. */
+  detachIp(attachment: IpAttachment): Promise<void>;
 }
 
 /** A datacenter call that failed; the job leaves the VM in Error with the message. */

@@ -113,3 +113,27 @@ describe('live mode: outbound requests are built behind the adapter', () => {
     await assert.rejects(down.createPayment(request), (err: any) => err.status === 502);
   });
 });
+
+describe('one skeleton, two adapters (issue 9)', () => {
+  const noSend = async () => ({ status: 500, body: null });
+  test('both gateways are the same adapter skeleton', async () => {
+    const { GatewayAdapter } = await import('./adapter.js');
+    for (const gw of createPaymentGateways(config('sandbox'), noSend).values()) assert.ok(gw instanceof GatewayAdapter, gw.name);
+  });
+
+  test('pgtwo reads the callback amount from the raw text: a number a float would round is not taken as the invoice amount', () => {
+    const gw = new PgTwoGateway(config('sandbox'), noSend);
+    const rawBody = `{"id":"x1","external_id":"${invoiceId}","amount":10070.0000000000001,"status":"PAID"}`;
+    const cb = { rawBody, body: JSON.parse(rawBody), headers: { 'x-callback-signature': gw.signature(rawBody) } };
+    assert.equal(JSON.parse(rawBody).amount, 10070, 'JSON.parse alone would see the invoice amount');
+    assert.throws(() => gw.verifyCallback(cb), (err: any) => err.status === 400 && err.errors[0].field === 'amount');
+    const exact = `{"id":"x1","external_id":"${invoiceId}","amount":10070.10,"status":"PAID"}`;
+    assert.equal(gw.verifyCallback({ rawBody: exact, body: JSON.parse(exact), headers: { 'x-callback-signature': gw.signature(exact) } }).amount, '10070.10');
+  });
+
+  test('outbound and sandbox pgtwo bodies write the amount from its decimal text', () => {
+    const gw = new PgTwoGateway(config('live'), noSend);
+    assert.match(gw.buildCreateRequest({ ...request, totalAmount: '1000000000.10' }).body, /"amount":1000000000\.10[,}]/);
+    assert.match(gw.sandboxCallback({ invoiceId, totalAmount: '10000.00', gatewayReference: null }, 'success', new Date(0)).body, /"amount":10000[,}]/);
+  });
+});

@@ -233,6 +233,12 @@ export class AdminAuthService {
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }
 
+  /** Whether a session is still alive (long-lived connections such as the ticket stream re-check it). */
+  async isSessionLive(adminId: number, sessionId: string): Promise<boolean> {
+    if (!UUID.test(sessionId)) return false;
+    return (await this.sessions.findLive(this.db, sessionId, adminId, this.clock.now())) !== undefined;
+  }
+
   async prune(): Promise<{ sessions: number; refreshTokens: number }> {
     const now = this.clock.now().getTime();
     return {

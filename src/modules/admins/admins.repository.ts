@@ -33,8 +33,10 @@ export class RolesRepository {
         description: roles.description,
         isBuiltin: roles.isBuiltin,
         isLocked: roles.isLocked,
-        permissionCount: sql<number>`(select count(*)::int from ${rolePermissions} rp where rp.role_id = ${roles.id})`,
-        adminCount: sql<number>`(select count(*)::int from ${admins} a where a.role_id = ${roles.id} and a.deleted_at is null)`,
+        // The outer column is written out in full: drizzle renders ${roles.id} as a bare "id" in a
+        // one-table select, which inside the subquery meant the admin's own id (every count was wrong).
+        permissionCount: sql<number>`(select count(*)::int from ${rolePermissions} rp where rp.role_id = "roles"."id")`,
+        adminCount: sql<number>`(select count(*)::int from ${admins} a where a.role_id = "roles"."id" and a.deleted_at is null)`,
       })
       .from(roles)
       .orderBy(asc(roles.id));

@@ -10,6 +10,10 @@ import {
   CouponCreateBody,
   CouponIdParams,
   CouponPatchBody,
+  CreditFailure,
+  CreditFailureQuery,
+  CreditRetry,
+  InvoiceIdPath,
   MinimumOverride,
   MinimumOverrideBody,
   PaymentCallbackEntry,
@@ -85,6 +89,39 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
       };
       return paginated('OK', p, await payments.listCallbacks(filter, p));
     },
+  );
+
+  app.get(
+    '/billing/credit-failures',
+    {
+      config: { permission: 'view_transactions' },
+      schema: {
+        tags,
+        summary: 'Paid top-ups whose wallet credit failed: open ones (default) or, with resolved=true, those credited since',
+        description:
+          'A paid invoice always ends credited or listed here. A permanent failure (a business rule refused the credit, or 20 runs failed) is not retried until staff retry it.',
+        querystring: CreditFailureQuery,
+        response: { 200: Paginated(CreditFailure), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      return paginated('OK', p, await payments.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
+    },
+  );
+
+  app.post(
+    '/billing/credit-failures/:invoice_id/retry',
+    {
+      config: { permission: 'manage_balance', audit: 'billing.credit_retried' },
+      schema: {
+        tags,
+        summary: 'Retry crediting a paid top-up (once the cause is fixed); it is queued now and retried again by the sweep',
+        params: InvoiceIdPath,
+        response: { 200: Envelope(CreditRetry), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ message: 'Credit queued', data: await payments.retryCreditFailure(req.params.invoice_id) }),
   );
 
   app.put(

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-o
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
-import { billingAccountSettings, paymentCallbacks, paymentMethods, topupInvoices, type CallbackOutcome } from './billing.tables.js';
+import { billingAccountSettings, paymentCallbacks, paymentMethods, topupCreditFailures, topupInvoices, type BonusStatus, type CallbackOutcome } from './billing.tables.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type TopupInvoiceRow = typeof topupInvoices.$inferSelect;
@@ -10,6 +10,17 @@ export type NewTopupInvoice = typeof topupInvoices.$inferInsert;
 export type NewPaymentCallback = typeof paymentCallbacks.$inferInsert;
 
 export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
+export type CreditFailureRow = typeof topupCreditFailures.$inferSelect;
+
+/** A Failed or Expired invoice gives its coupon use back (reserved → released). */
+const releaseBonus = sql`case when ${topupInvoices.bonusStatus} = 'reserved' then 'released' else ${topupInvoices.bonusStatus} end`;
+
+/** A failed or expired invoice, with whether it just gave its coupon use back. */
+export interface SettledInvoice {
+  id: string;
+  couponId: number | null;
+  bonusStatus: BonusStatus;
+}
 
 export interface CallbackFilter {
   invoiceId?: string;
@@ -22,6 +33,9 @@ export interface InvoiceFilter {
   customerId?: number;
   status?: string;
 }
+
+/** Advisory-lock namespace of a customer's deposit checks (the key is the customer id). */
+const DEPOSIT_LOCK_NAMESPACE = 720_301;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -138,7 +152,7 @@ export class BillingRepository {
   async markFailed(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
     const [row] = await ex
       .update(topupInvoices)
-      .set({ status: 'Failed', failedAt: at, updatedAt: sql`now()` })
+      .set({ status: 'Failed', failedAt: at, bonusStatus: releaseBonus, updatedAt: sql`now()` })
       .where(and(eq(topupInvoices.id, id), eq(topupInvoices.status, 'Pending')))
       .returning();
     return row;
@@ -147,24 +161,124 @@ export class BillingRepository {
   async markExpired(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
     const [row] = await ex
       .update(topupInvoices)
-      .set({ status: 'Expired', expiredAt: at, updatedAt: sql`now()` })
+      .set({ status: 'Expired', expiredAt: at, bonusStatus: releaseBonus, updatedAt: sql`now()` })
       .where(and(eq(topupInvoices.id, id), eq(topupInvoices.status, 'Pending')))
       .returning();
     return row;
   }
 
-  async markCredited(ex: Executor, id: string, at: Date): Promise<void> {
-    await ex.update(topupInvoices).set({ creditedAt: at, updatedAt: sql`now()` }).where(eq(topupInvoices.id, id));
+  async markCredited(ex: Executor, id: string, at: Date, bonus: { creditedBonus: string; bonusStatus: BonusStatus }): Promise<void> {
+    await ex
+      .update(topupInvoices)
+      .set({ creditedAt: at, creditedBonus: bonus.creditedBonus, bonusStatus: bonus.bonusStatus, updatedAt: sql`now()` })
+      .where(eq(topupInvoices.id, id));
   }
 
-  /** Pending invoices whose time is up → Expired; returns how many. */
-  async expireDue(ex: Executor, now: Date): Promise<number> {
-    const rows = await ex
+  /** Pending invoices whose time is up → Expired (their coupon uses released); returns them. */
+  async expireDue(ex: Executor, now: Date): Promise<SettledInvoice[]> {
+    return ex
       .update(topupInvoices)
-      .set({ status: 'Expired', expiredAt: now, updatedAt: sql`now()` })
+      .set({ status: 'Expired', expiredAt: now, bonusStatus: releaseBonus, updatedAt: sql`now()` })
       .where(and(eq(topupInvoices.status, 'Pending'), lte(topupInvoices.expiresAt, now)))
-      .returning({ id: topupInvoices.id });
-    return rows.length;
+      .returning({ id: topupInvoices.id, couponId: topupInvoices.couponId, bonusStatus: topupInvoices.bonusStatus });
+  }
+
+  /** Until the transaction ends, the customer's other deposit checks wait (an advisory lock). */
+  async lockDepositsOf(tx: Executor, customerId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK_NAMESPACE}::int, ${customerId}::int)`);
+  }
+
+  /**
+   * What the customer's open top-ups (Pending, or Paid and not yet credited) will add to the
+   * wallet: real money, and real money plus their reserved bonuses.
+   */
+  async outstandingOf(ex: Executor, customerId: number): Promise<{ actual: string; current: string }> {
+    const [row] = await ex
+      .select({
+        actual: sql<string>`coalesce(sum(${topupInvoices.amount}), 0)::text`,
+        current: sql<string>`coalesce(sum(${topupInvoices.amount} + case when ${topupInvoices.bonusStatus} = 'reserved' then ${topupInvoices.bonusAmount} else 0 end), 0)::text`,
+      })
+      .from(topupInvoices)
+      .where(
+        and(
+          eq(topupInvoices.customerId, customerId),
+          sql`(${topupInvoices.status} = 'Pending' or (${topupInvoices.status} = 'Paid' and ${topupInvoices.creditedAt} is null))`,
+        ),
+      );
+    return { actual: row?.actual ?? '0', current: row?.current ?? '0' };
+  }
+
+  /**
+   * Records a failed credit run (its own transaction: the run's rolled back). A failure becomes
+   * permanent when the caller says so or after `maxAttempts` runs; a new failure reopens a
+   * resolved record.
+   */
+  async recordCreditFailure(
+    ex: Executor,
+    row: { invoiceId: string; customerId: number; permanent: boolean; errorCode: string; lastError: string; at: Date },
+    maxAttempts: number,
+  ): Promise<CreditFailureRow> {
+    const [saved] = await ex
+      .insert(topupCreditFailures)
+      .values({
+        invoiceId: row.invoiceId,
+        customerId: row.customerId,
+        attempts: 1,
+        permanent: row.permanent || maxAttempts <= 1,
+        errorCode: row.errorCode,
+        lastError: row.lastError,
+        firstFailedAt: row.at,
+        lastFailedAt: row.at,
+      })
+      .onConflictDoUpdate({
+        target: topupCreditFailures.invoiceId,
+        set: {
+          attempts: sql`${topupCreditFailures.attempts} + 1`,
+          permanent: sql`${row.permanent} or ${topupCreditFailures.attempts} + 1 >= ${maxAttempts}`,
+          errorCode: row.errorCode,
+          lastError: row.lastError,
+          lastFailedAt: row.at,
+          resolvedAt: null,
+        },
+      })
+      .returning();
+    return saved!;
+  }
+
+  async resolveCreditFailure(ex: Executor, invoiceId: string, at: Date): Promise<void> {
+    await ex
+      .update(topupCreditFailures)
+      .set({ resolvedAt: at })
+      .where(and(eq(topupCreditFailures.invoiceId, invoiceId), isNull(topupCreditFailures.resolvedAt)));
+  }
+
+  /** Staff retry: the failure is no longer permanent and its attempts start again. */
+  async reopenCreditFailure(ex: Executor, invoiceId: string): Promise<CreditFailureRow | undefined> {
+    const [row] = await ex
+      .update(topupCreditFailures)
+      .set({ permanent: false, attempts: 0 })
+      .where(and(eq(topupCreditFailures.invoiceId, invoiceId), isNull(topupCreditFailures.resolvedAt)))
+      .returning();
+    return row;
+  }
+
+  async listCreditFailures(ex: Executor, filter: { resolved: boolean }, p: PageRequest) {
+    const where = filter.resolved ? sql`${topupCreditFailures.resolvedAt} is not null` : isNull(topupCreditFailures.resolvedAt);
+    const items = await ex
+      .select({ failure: topupCreditFailures, invoice: topupInvoices })
+      .from(topupCreditFailures)
+      .innerJoin(topupInvoices, eq(topupInvoices.id, topupCreditFailures.invoiceId))
+      .where(where)
+      .orderBy(desc(topupCreditFailures.lastFailedAt), desc(topupCreditFailures.invoiceId))
+      .limit(p.limit)
+      .offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(topupCreditFailures).where(where);
+    return { items, total: total?.n ?? 0 };
+  }
+
+  async countOpenCreditFailures(ex: Executor): Promise<number> {
+    const [row] = await ex.select({ n: count() }).from(topupCreditFailures).where(isNull(topupCreditFailures.resolvedAt));
+    return row?.n ?? 0;
   }
 
   /** Paid invoices not credited since before `paidBefore` (their credit task gave up or was lost). */
@@ -172,7 +286,15 @@ export class BillingRepository {
     const rows = await ex
       .select({ id: topupInvoices.id })
       .from(topupInvoices)
-      .where(and(eq(topupInvoices.status, 'Paid'), isNull(topupInvoices.creditedAt), lte(topupInvoices.paidAt, paidBefore)))
+      .where(
+        and(
+          eq(topupInvoices.status, 'Paid'),
+          isNull(topupInvoices.creditedAt),
+          lte(topupInvoices.paidAt, paidBefore),
+          // permanent failures wait for staff (GET /api/backoffice/billing/credit-failures)
+          sql`not exists (select 1 from ${topupCreditFailures} f where f.invoice_id = "topup_invoices"."id" and f.permanent and f.resolved_at is null)`,
+        ),
+      )
       .orderBy(asc(topupInvoices.paidAt))
       .limit(max);
     return rows.map((r) => r.id);

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { Instant, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
-import { CALLBACK_OUTCOMES } from './billing.tables.js';
+import { Instant, Money, MoneyAmount, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { BONUS_STATUSES, CALLBACK_OUTCOMES } from './billing.tables.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -9,13 +9,18 @@ export const InvoiceStatus = Type.Union([Type.Literal('Pending'), Type.Literal('
   description: 'Pending → Paid (verified success), Failed (gateway failure), Expired (TOPUP_EXPIRY_HOURS passed, or the gateway expired it)',
 });
 
+export const BonusStatusSchema = Type.Enum(BONUS_STATUSES, {
+  description:
+    'none: no coupon; reserved: a use of the coupon is held for this deposit; released: the deposit failed or expired and gave the use back; credited: the bonus was paid; forfeited: paid after the use was released, when the coupon had none left: no bonus',
+});
+
 export const PaymentMethod = Type.Object({
   gateway_name: Type.String(),
   method_code: Type.String(),
   name: Type.String(),
   type: Type.Union([Type.Literal('VIRTUAL_ACCOUNT'), Type.Literal('QRIS'), Type.Literal('EWALLET'), Type.Literal('CARD')]),
   fee_flat: Money,
-  fee_percent: Type.Number({ description: 'Percent of the deposit added as a fee' }),
+  fee_percent: MoneyAmount({ description: 'Percent of the deposit added as a fee (2 decimals, written exactly)' }),
 });
 
 export const TopupMinimum = Type.Object({ minimum_amount: Money, currency: Type.String() });
@@ -39,8 +44,11 @@ export const Deposit = Type.Object({
   status: InvoiceStatus,
   amount: Money,
   fee: Money,
-  total_amount: Type.Number({ description: 'amount + fee: what the gateway charges, 2 decimals' }),
-  bonus_amount: Type.Number({ description: 'coupon bonus credited when the deposit is paid, 2 decimals' }),
+  total_amount: MoneyAmount({ description: 'amount + fee: what the gateway charges' }),
+  bonus_amount: MoneyAmount({ description: 'the coupon bonus quoted when the deposit was made (credited when it is paid, see bonus_status)' }),
+  bonus_status: BonusStatusSchema,
+  credited_amount: Nullable(MoneyAmount({ description: 'what was credited to the wallet as real money (null until credited)' })),
+  credited_bonus: Nullable(MoneyAmount({ description: 'what was credited as coupon bonus (null until credited; 0 when the bonus was forfeited)' })),
   coupon_code: Nullable(Type.String()),
   currency: Type.String(),
   gateway_name: Type.String(),
@@ -78,7 +86,7 @@ export const RedirectQuery = Type.Object(
 export const CallbackOk = Type.Object({ message: Type.String(), data: Type.Null() });
 
 export const MinimumOverrideBody = StrictObject({
-  minimum_amount: Nullable(Type.Number({ exclusiveMinimum: 0, description: 'null: back to the platform default' })),
+  minimum_amount: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'null: back to the platform default; at most the largest top-up (1,000,000,000)' })),
 });
 export const MinimumOverride = Type.Object({ minimum_amount: Money, currency: Type.String(), is_default: Type.Boolean() });
 
@@ -87,9 +95,9 @@ const couponFields = {
   code: Type.String({ minLength: 3, maxLength: 40, description: 'case-insensitive, unique' }),
   description: Type.String({ maxLength: 500 }),
   type: CouponType,
-  value: Type.Number({ exclusiveMinimum: 0, description: 'percent (PERCENT, ≤ 100) or amount (FIXED)' }),
-  max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0, description: 'cap of a PERCENT bonus' })),
-  min_deposit: Type.Number({ minimum: 0 }),
+  value: Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'percent (PERCENT, ≤ 100) or amount (FIXED, ≤ 1,000,000,000: the largest top-up)' }),
+  max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'cap of a PERCENT bonus (≤ 1,000,000,000)' })),
+  min_deposit: Type.Number({ minimum: 0, maximum: 1000000000 }),
   valid_from: Nullable(Instant),
   valid_until: Nullable(Instant),
   usage_limit: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
@@ -118,7 +126,7 @@ export const Coupon = Type.Object({
   code: Type.String(),
   description: Type.String(),
   type: CouponType,
-  value: Type.Number(),
+  value: MoneyAmount({ description: 'percent (PERCENT) or amount (FIXED)' }),
   max_bonus: Nullable(Money),
   min_deposit: Money,
   valid_from: Nullable(Timestamp),
@@ -154,3 +162,30 @@ export const PaymentCallbackEntry = Type.Object({
   raw_body: Type.String({ description: 'The body as received, up to 64 KiB' }),
   received_at: Timestamp,
 });
+
+export const CreditFailureQuery = Type.Object({
+  ...PageQuery.properties,
+  resolved: Type.Optional(Type.Boolean({ description: 'true: the failures since credited; default false: the open ones' })),
+});
+
+export const CreditFailure = Type.Object({
+  invoice_id: Type.String({ format: 'uuid' }),
+  customer_id: Type.Integer(),
+  amount: Money,
+  bonus_amount: Money,
+  currency: Type.String(),
+  gateway_name: Type.String(),
+  invoice_status: InvoiceStatus,
+  paid_at: Nullable(Timestamp),
+  credited_at: Nullable(Timestamp),
+  attempts: Type.Integer({ description: 'failed credit runs' }),
+  permanent: Type.Boolean({ description: 'true: not retried until staff retry it (a business rule refused the credit, or too many runs failed)' }),
+  error_code: Type.String(),
+  last_error: Type.String(),
+  first_failed_at: Timestamp,
+  last_failed_at: Timestamp,
+  resolved_at: Nullable(Timestamp),
+});
+
+export const InvoiceIdPath = Type.Object({ invoice_id: Type.String({ format: 'uuid' }) });
+export const CreditRetry = Type.Object({ invoice_id: Type.String({ format: 'uuid' }), queued: Type.Boolean() });

@@ -60,6 +60,9 @@ export const coupons = pgTable(
     check('coupons_value_positive', sql`${t.value} > 0`),
     check('coupons_percent_range', sql`${t.type} <> 'PERCENT' or ${t.value} <= 100`),
     check('coupons_usage', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+    check('coupons_used_nonnegative', sql`${t.usedCount} >= 0`),
+    // the bounds of coupons.service.ts (COUPON_AMOUNT_MAX): a bonus never exceeds the largest top-up
+    check('coupons_amounts_bound', sql`${t.value} <= 1000000000 and coalesce(${t.maxBonus}, 0) <= 1000000000 and ${t.minDeposit} <= 1000000000`),
   ],
 );
 
@@ -86,6 +89,15 @@ export const topupInvoices = pgTable(
     couponCode: text('coupon_code'),
     /** the bonus promised when the deposit was made (0 without a coupon) */
     bonusAmount: numeric('bonus_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
+     * The coupon use behind the quoted bonus: `none` (no coupon), `reserved` (taken at deposit
+     * time, held until the invoice is paid, fails or expires), `released` (given back when the
+     * invoice failed or expired), `credited` (the bonus was paid), `forfeited` (paid late after the
+     * use was released and the coupon had no use left: no bonus).
+     */
+    bonusStatus: text('bonus_status').$type<BonusStatus>().notNull().default('none'),
+    /** what the credit task actually credited as bonus (null until credited) */
+    creditedBonus: numeric('credited_bonus', { precision: 18, scale: 2 }),
     status: text('status').notNull().default('Pending'),
     paymentUrl: text('payment_url'),
     redirectUrl: text('redirect_url'),
@@ -107,7 +119,37 @@ export const topupInvoices = pgTable(
     index('topup_invoices_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'Pending'`),
     check('topup_invoices_status', sql`${t.status} in ('Pending','Paid','Failed','Expired')`),
     check('topup_invoices_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.totalAmount} = ${t.amount} + ${t.fee}`),
+    check('topup_invoices_bonus_status', sql`${t.bonusStatus} in ('none','reserved','released','credited','forfeited')`),
+    index('topup_invoices_uncredited_idx').on(t.paidAt).where(sql`${t.status} = 'Paid' and ${t.creditedAt} is null`),
   ],
+);
+
+export const BONUS_STATUSES = ['none', 'reserved', 'released', 'credited', 'forfeited'] as const;
+export type BonusStatus = (typeof BONUS_STATUSES)[number];
+
+/**
+ * A paid invoice whose credit task failed: flagged for staff (GET
+ * /api/backoffice/billing/credit-failures). `permanent` failures (a business rule refused the
+ * credit, or the task failed CREDIT_MAX_ATTEMPTS times) are no longer retried by the sweep until
+ * staff retry them; `resolved_at` is set when the invoice is finally credited.
+ */
+export const topupCreditFailures = pgTable(
+  'topup_credit_failures',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => topupInvoices.id),
+    customerId: integer('customer_id').notNull(),
+    attempts: integer('attempts').notNull().default(sql`1`),
+    permanent: boolean('permanent').notNull().default(false),
+    /** the AppError code, the SQLSTATE, or INTERNAL */
+    errorCode: text('error_code').notNull(),
+    lastError: text('last_error').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('topup_credit_failures_open_idx').on(t.lastFailedAt).where(sql`${t.resolvedAt} is null`)],
 );
 
 /** Exactly one redemption of a coupon per paid invoice. */

@@ -59,6 +59,14 @@ export class CouponsRepository {
     await ex.delete(couponRedemptions).where(eq(couponRedemptions.id, id));
   }
 
+  /** Gives back a use taken for a deposit that failed or expired. */
+  async releaseUse(ex: Executor, couponId: number, uses = 1): Promise<void> {
+    await ex
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - ${uses}, 0)`, updatedAt: sql`now()` })
+      .where(eq(coupons.id, couponId));
+  }
+
   /** Takes one use, atomically respecting usage_limit; false when the coupon is used up. */
   async takeUse(ex: Executor, couponId: number): Promise<boolean> {
     const rows = await ex

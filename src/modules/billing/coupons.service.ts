@@ -36,6 +36,18 @@ export function couponBonus(coupon: Pick<CouponRow, 'type' | 'value' | 'maxBonus
   return bonus.toFixed(2);
 }
 
+/**
+ * The largest coupon amount (a FIXED value, a max_bonus, a min_deposit): the largest top-up. A
+ * bonus is therefore never larger than the deposit could be, and a wallet can always hold it.
+ */
+export const COUPON_AMOUNT_MAX = '1000000000.00';
+
+/** What its unique and check constraints mean when a concurrent request breaks one (409). */
+export const couponsConstraintMeanings = {
+  coupons_code_unique: { code: 'COUPON_CODE_TAKEN', message: 'A coupon with this code already exists' },
+  coupons_usage: { code: 'COUPON_USAGE_BELOW_USES', message: 'The usage limit would be below the uses already taken (uses were taken at the same moment)' },
+} as const;
+
 export class CouponsService {
   constructor(
     private readonly db: Database,
@@ -61,14 +73,28 @@ export class CouponsService {
   }
 
   /**
-   * Payment time, inside the crediting transaction: one redemption per invoice, one use of the
-   * coupon taken atomically. Returns false when the coupon was used up in the meantime (the
-   * deposit is still credited, without the bonus).
+   * Deposit time, in the transaction creating the invoice: takes one use atomically (the use is
+   * the invoice's until it is paid, fails or expires). 400 COUPON_USED_UP when none is left.
    */
-  async redeem(tx: Executor, couponId: number, invoiceId: string, customerId: number, bonus: string): Promise<boolean> {
+  async reserve(tx: Executor, couponId: number): Promise<void> {
+    if (!(await this.repo.takeUse(tx, couponId))) throw new BadRequestError('COUPON_USED_UP', 'This coupon has been used up');
+  }
+
+  /** An invoice that failed or expired gives its reserved use back. */
+  release(tx: Executor, couponId: number, uses = 1): Promise<void> {
+    return this.repo.releaseUse(tx, couponId, uses);
+  }
+
+  /**
+   * Payment time, inside the crediting transaction: one redemption per invoice. `useReserved`:
+   * the invoice holds a use taken at deposit time; otherwise (a late payment whose use was
+   * released) a use is taken now, if one is left. False when no bonus is due (the deposit is
+   * still credited, and the invoice says so).
+   */
+  async redeem(tx: Executor, couponId: number, invoiceId: string, customerId: number, bonus: string, useReserved: boolean): Promise<boolean> {
     const redemptionId = await this.repo.insertRedemption(tx, { couponId, invoiceId, customerId, bonusAmount: bonus });
-    if (redemptionId === undefined) return false;
-    if (await this.repo.takeUse(tx, couponId)) return true;
+    if (redemptionId === undefined) return true; // redeemed by an earlier run of the same credit
+    if (useReserved || (await this.repo.takeUse(tx, couponId))) return true;
     await this.repo.deleteRedemption(tx, redemptionId);
     return false;
   }
@@ -97,7 +123,7 @@ export class CouponsService {
     const current = await this.get(id);
     const patch = this.toRow(input, current);
     if (input.usage_limit !== undefined && input.usage_limit !== null && input.usage_limit < current.usedCount) {
-      throw new ValidationError('Validation failed', [{ field: 'usage_limit', message: `must be at least the ${current.usedCount} uses already made` }]);
+      throw new ValidationError('Validation failed', [{ field: 'usage_limit', message: `must be at least the ${current.usedCount} uses already taken (paid, or held by deposits waiting for payment)` }]);
     }
     try {
       const row = await this.repo.update(this.db, id, patch);
@@ -119,6 +145,7 @@ export class CouponsService {
     const money = (field: string, v: number | null | undefined, positive: boolean) => {
       if (v === undefined || v === null) return;
       if (!isMoneyAmount(v) || (positive ? v <= 0 : v < 0)) errors.push({ field, message: `must be ${positive ? 'a positive' : 'a non-negative'} amount with at most 2 decimals` });
+      else if (dec(v).gt(COUPON_AMOUNT_MAX)) errors.push({ field, message: `must be at most ${COUPON_AMOUNT_MAX}` });
     };
     money('value', input.value, true);
     money('max_bonus', input.max_bonus, true);

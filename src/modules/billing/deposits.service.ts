@@ -9,11 +9,20 @@ import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
 import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
 import type { CouponsService } from './coupons.service.js';
+import type { BonusStatus } from './billing.tables.js';
+
+/** The wallet as deposits need it: its balances, read in the deposit's transaction. */
+export interface WalletBalances {
+  balances(customerId: number, ex: Executor): Promise<{ actualBalance: string; currentBalance: string }>;
+}
+
 
 /** The platform-wide smallest top-up, unless the account has its own (billing_account_settings). */
 export const DEFAULT_MINIMUM_TOPUP = '10000.00';
 /** The largest single top-up. */
 export const MAXIMUM_TOPUP = '1000000000.00';
+/** A wallet holds less than this (NUMERIC(18,2)). */
+export const WALLET_LIMIT = '10000000000000000';
 /** Rows in the PDF export. */
 export const EXPORT_MAX_ROWS = 5000;
 
@@ -34,7 +43,7 @@ export function paymentMethodView(m: PaymentMethodRow) {
     name: m.name,
     type: m.type as PaymentMethodType,
     fee_flat: moneyJson(m.feeFlat),
-    fee_percent: Number(dec(m.feePercent).toFixed(2)),
+    fee_percent: moneyJson(m.feePercent),
   };
 }
 
@@ -46,6 +55,9 @@ export function depositView(inv: TopupInvoiceRow) {
     fee: moneyJson(inv.fee),
     total_amount: moneyJson(inv.totalAmount),
     bonus_amount: moneyJson(inv.bonusAmount),
+    bonus_status: inv.bonusStatus as BonusStatus,
+    credited_amount: inv.creditedAt ? moneyJson(inv.amount) : null,
+    credited_bonus: inv.creditedBonus === null ? null : moneyJson(inv.creditedBonus),
     coupon_code: inv.couponCode,
     currency: inv.currency,
     gateway_name: inv.gatewayName,
@@ -70,6 +82,11 @@ function answerOf(inv: TopupInvoiceRow): DepositAnswer {
 
 type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
 
+/** Tells the customer about a new invoice (the notifications module's NotificationsService). */
+export interface InvoiceNotifier {
+  notify(customerId: number, kind: 'INVOICE_CREATED', content: { title: string; body: string; reference: { type: string; id: string } }, tx: Executor): Promise<unknown>;
+}
+
 /** The customer's side of prepaid billing: methods, minimum, deposits (top-up invoices). */
 export class DepositsService {
   constructor(
@@ -80,13 +97,16 @@ export class DepositsService {
     private readonly idempotency: IdempotencyStore,
     private readonly clock: Clock,
     private readonly opts: { currency: string; expiryHours: number },
+    private readonly wallet: WalletBalances,
+    /** the notifications module: a notification for every new invoice */
+    private readonly notifier?: InvoiceNotifier,
   ) {}
 
   async paymentMethods() {
     return (await this.repo.listPaymentMethods(this.db)).map(paymentMethodView);
   }
 
-  async minimum(customerId: number): Promise<{ minimum_amount: number; currency: string }> {
+  async minimum(customerId: number): Promise<{ minimum_amount: string; currency: string }> {
     return { minimum_amount: moneyJson(await this.minimumOf(customerId)), currency: this.opts.currency };
   }
 
@@ -94,9 +114,13 @@ export class DepositsService {
     return (await this.repo.minimumOverride(this.db, customerId)) ?? DEFAULT_MINIMUM_TOPUP;
   }
 
-  async setMinimum(customerId: number, minimum: number | null): Promise<{ minimum_amount: number; currency: string; is_default: boolean }> {
+  async setMinimum(customerId: number, minimum: number | null): Promise<{ minimum_amount: string; currency: string; is_default: boolean }> {
     if (minimum !== null && (!isMoneyAmount(minimum) || minimum <= 0)) {
       throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: 'must be a positive amount with at most 2 decimals' }]);
+    }
+    if (minimum !== null && dec(minimum).gt(MAXIMUM_TOPUP)) {
+      // a minimum above the largest top-up would make every top-up of the account impossible
+      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: `must be at most the largest top-up, ${MAXIMUM_TOPUP}` }]);
     }
     if (!(await this.repo.customerContact(this.db, customerId))) throw new NotFoundError('Customer');
     await this.repo.setMinimumOverride(this.db, customerId, minimum === null ? null : moneyString(minimum));
@@ -121,6 +145,16 @@ export class DepositsService {
         claimId = claim.id;
       }
       const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
+      await this.notifier?.notify(
+        customerId,
+        'INVOICE_CREATED',
+        {
+          title: 'New top-up invoice',
+          body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
+          reference: { type: 'topup_invoice', id: invoice.id },
+        },
+        tx,
+      );
       return { kind: 'created', invoice, claimId };
     });
     if (started.kind === 'replay') return started.answer;
@@ -142,7 +176,8 @@ export class DepositsService {
       });
     } catch (err) {
       await this.db.transaction(async (tx) => {
-        await this.repo.markFailed(tx, invoice.id, this.clock.now());
+        const failed = await this.repo.markFailed(tx, invoice.id, this.clock.now());
+        if (failed?.couponId != null && failed.bonusStatus === 'released') await this.coupons.release(tx, failed.couponId);
         if (claimId !== undefined) await this.idempotency.release(tx, claimId);
       });
       throw err;
@@ -170,6 +205,9 @@ export class DepositsService {
     if (dec(amount).gt(MAXIMUM_TOPUP)) throw new BadRequestError('AMOUNT_ABOVE_MAXIMUM', `The largest top-up is ${MAXIMUM_TOPUP} ${this.opts.currency}`);
     const couponCode = input.coupon_code?.trim() || null;
     const coupon = couponCode ? await this.coupons.validateForDeposit(tx, couponCode, amount) : undefined;
+    await this.assertCreditable(tx, customerId, amount, coupon?.bonus ?? '0');
+    // The quoted bonus holds a use of the coupon from now on (released if the invoice fails or expires).
+    if (coupon) await this.coupons.reserve(tx, coupon.coupon.id);
     const fee = dec(method.feeFlat).plus(dec(amount).times(method.feePercent).div(100)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     const now = this.clock.now();
     return {
@@ -186,11 +224,29 @@ export class DepositsService {
       couponId: coupon?.coupon.id ?? null,
       couponCode: coupon?.coupon.code ?? null,
       bonusAmount: coupon?.bonus ?? '0.00',
+      bonusStatus: coupon ? ('reserved' as const) : ('none' as const),
       status: 'Pending',
       expiresAt: new Date(now.getTime() + this.opts.expiryHours * 3600_000),
       createdAt: now,
       updatedAt: now,
     };
+  }
+
+  /**
+   * A deposit is refused (400 BALANCE_LIMIT) when the wallet could not hold it, with its bonus,
+   * once every open top-up of the customer is credited too: a payment taken must always be
+   * creditable. One customer's deposit checks run one at a time (an advisory lock), so parallel
+   * deposits cannot each count on the same headroom.
+   */
+  private async assertCreditable(tx: Executor, customerId: number, amount: string, bonus: string): Promise<void> {
+    await this.repo.lockDepositsOf(tx, customerId);
+    const wallet = await this.wallet.balances(customerId, tx);
+    const open = await this.repo.outstandingOf(tx, customerId);
+    const actualAfter = dec(wallet.actualBalance).plus(open.actual).plus(amount);
+    const currentAfter = dec(wallet.currentBalance).plus(open.current).plus(amount).plus(bonus);
+    if (actualAfter.gte(WALLET_LIMIT) || currentAfter.gte(WALLET_LIMIT)) {
+      throw new BadRequestError('BALANCE_LIMIT', 'This top-up (with its bonus and your other open top-ups) would take the wallet past the largest balance it can hold');
+    }
   }
 
   async list(customerId: number, p: PageRequest) {

@@ -4,19 +4,37 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, InvalidSignatureError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { receiptMail } from '../../platform/mail/templates.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { dec, moneyString } from '../../platform/money.js';
+import { dec, moneyJson, moneyString } from '../../platform/money.js';
+import { sqlStateOf } from '../../platform/db/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { BillingRepository, CallbackFilter, TopupInvoiceRow } from './billing.repository.js';
-import type { CallbackOutcome } from './billing.tables.js';
+import type { BonusStatus, CallbackOutcome } from './billing.tables.js';
 import { capCallbackBody } from './callback-retention.js';
 import type { CouponsService } from './coupons.service.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
 /** A Paid invoice still uncredited this long after payment gets its credit task again. */
 const RECREDIT_AFTER_MINUTES = 10;
+/** Failed credit runs after which a failure waits for staff instead of being retried (10 retries of the task, then the sweep's). */
+export const CREDIT_MAX_ATTEMPTS = 20;
+
+/** The driver's own words (drizzle wraps them in "Failed query: <the SQL>"). */
+function innermostMessage(err: unknown): string {
+  let message = String((err as Error)?.message ?? err);
+  for (let e = (err as { cause?: unknown })?.cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as Error).message === 'string') message = (e as Error).message;
+  }
+  return message;
+}
+
+/** A business rule refused the credit (retrying cannot help): an AppError, or a check constraint. */
+function isPermanentCreditError(err: unknown): boolean {
+  if (err instanceof AppError) return !(err.status === 409 || err.status === 503);
+  return sqlStateOf(err) === '23514' || sqlStateOf(err) === '22003';
+}
 
 
 function outcomeOf(err: unknown): CallbackOutcome {
@@ -46,7 +64,21 @@ export class TopupPaymentsService {
     // Crediting locks one invoice and one wallet row: parallel workers only wait on the same customer.
     concurrency: 4,
     record: 'failures',
-    handler: ({ invoiceId }) => this.creditPaidInvoice(invoiceId).then(() => undefined),
+    handler: ({ invoiceId }, ctx) => this.runCredit(invoiceId, ctx.log),
+  });
+
+  /**
+   * The sweep's credit runs, on a queue of their own whose 'short' policy keeps at most one
+   * waiting job per invoice (pg-boss refuses the duplicate), however often the sweep runs.
+   */
+  readonly recreditInvoiceJob = defineJob<{ invoiceId: string }>({
+    name: 'billing.recredit-invoice',
+    queue: 'billing-recredit',
+    policy: 'short',
+    description: 'Credits a paid top-up the sweep found uncredited (as TopupCallbackSuccessTask)',
+    retryLimit: 2,
+    record: 'failures',
+    handler: ({ invoiceId }, ctx) => this.runCredit(invoiceId, ctx.log),
   });
 
   readonly expireJob = defineJob<object>({
@@ -67,6 +99,8 @@ export class TopupPaymentsService {
     handler: async (_p, ctx) => {
       const n = await this.requeueUncredited();
       if (n > 0) ctx.log.error({ requeued: n }, 'paid top-ups were not credited: their credit task was queued again');
+      const open = await this.repo.countOpenCreditFailures(this.db);
+      if (open > 0) ctx.log.error({ open }, 'paid top-ups wait for staff: see GET /api/backoffice/billing/credit-failures');
     },
   });
 
@@ -167,14 +201,25 @@ export class TopupPaymentsService {
         });
         return paid ? 'paid' : this.settled(invoice.id, 'success');
       }
-      case 'failed':
-        return (await this.repo.markFailed(this.db, invoice.id, now)) ? 'failed' : this.settled(invoice.id, 'failed');
-      case 'expired':
-        return (await this.repo.markExpired(this.db, invoice.id, now)) ? 'expired' : this.settled(invoice.id, 'expired');
+      case 'failed': {
+        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markFailed(tx, invoice.id, now)));
+        return moved ? 'failed' : this.settled(invoice.id, 'failed');
+      }
+      case 'expired': {
+        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markExpired(tx, invoice.id, now)));
+        return moved ? 'expired' : this.settled(invoice.id, 'expired');
+      }
       default:
         this.log.warn({ invoiceId: invoice.id, gatewayName, result: cb.rawResult }, 'callback with an unknown result code: ignored');
         return 'ignored';
     }
+  }
+
+  /** An invoice that just failed or expired gives its coupon use back; true when it moved. */
+  private async released(tx: Executor, row: Pick<TopupInvoiceRow, 'couponId' | 'bonusStatus'> | undefined): Promise<boolean> {
+    if (!row) return false;
+    if (row.couponId !== null && row.bonusStatus === 'released') await this.coupons.release(tx, row.couponId);
+    return true;
   }
 
   /** A callback for an invoice that already left Pending: a repeat (200, nothing changes). */
@@ -187,7 +232,9 @@ export class TopupPaymentsService {
   /**
    * TopupCallbackSuccessTask: under the invoice and wallet row locks, writes BalanceLogAdd keyed
    * by the invoice (a replay finds it and does nothing), redeems the coupon and credits its bonus
-   * as its own entry, and queues the receipt mail, all in one transaction.
+   * as its own entry, marks the invoice credited with what was credited, and queues the receipt
+   * mail, all in one transaction. An invoice whose ledger entry already exists (credited by an
+   * earlier run that could not mark it) is marked credited without a second entry.
    */
   async creditPaidInvoice(invoiceId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
@@ -196,6 +243,7 @@ export class TopupPaymentsService {
         this.log.warn({ invoiceId, status: invoice?.status }, 'credit task for an invoice that is not Paid: skipped');
         return false;
       }
+      if (invoice.creditedAt) return false;
       const credit = await this.wallet.credit(tx, {
         customerId: invoice.customerId,
         type: BalanceLogType.Add,
@@ -205,9 +253,14 @@ export class TopupPaymentsService {
         referenceId: invoice.id,
         description: `Top-up via ${invoice.gatewayName} ${invoice.methodName}`,
       });
-      if (!credit.applied) return false;
       const bonus = await this.creditBonus(tx, invoice);
-      await this.repo.markCredited(tx, invoice.id, this.clock.now());
+      const now = this.clock.now();
+      await this.repo.markCredited(tx, invoice.id, now, bonus);
+      await this.repo.resolveCreditFailure(tx, invoice.id, now);
+      if (!credit.applied) {
+        this.log.warn({ invoiceId }, 'top-up already in the ledger but not marked credited: marked now');
+        return false;
+      }
       const contact = await this.repo.customerContact(tx, invoice.customerId);
       if (contact) {
         const mail = receiptMail({
@@ -215,10 +268,11 @@ export class TopupPaymentsService {
           description: `Wallet top-up via ${invoice.gatewayName} ${invoice.methodName}`,
           amount: moneyString(invoice.totalAmount),
           currency: invoice.currency,
-          paidAt: invoice.paidAt ?? this.clock.now(),
+          paidAt: invoice.paidAt ?? now,
           note: [
             `Credited to your wallet: ${invoice.currency} ${moneyString(invoice.amount)}`,
-            bonus ? `coupon ${invoice.couponCode} bonus: ${invoice.currency} ${bonus}` : undefined,
+            bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `coupon ${invoice.couponCode} bonus: ${invoice.currency} ${bonus.creditedBonus}` : undefined,
+            bonus.bonusStatus === 'forfeited' ? `coupon ${invoice.couponCode}: no bonus (the coupon was used up after this top-up expired)` : undefined,
           ]
             .filter(Boolean)
             .join('; '),
@@ -229,34 +283,130 @@ export class TopupPaymentsService {
     });
   }
 
-  private async creditBonus(tx: Executor, invoice: TopupInvoiceRow): Promise<string | undefined> {
-    if (invoice.couponId === null || !dec(invoice.bonusAmount).gt(0)) return undefined;
-    if (!(await this.coupons.redeem(tx, invoice.couponId, invoice.id, invoice.customerId, invoice.bonusAmount))) {
-      this.log.warn({ invoiceId: invoice.id, coupon: invoice.couponCode }, 'coupon used up before the deposit was paid: no bonus');
-      return undefined;
+  /**
+   * The bonus of a paid invoice: a use reserved at deposit time is redeemed; a use released (the
+   * invoice failed or expired, then was paid after all) is taken again if the coupon has one
+   * left, else the bonus is forfeited. The ledger key makes a replay a no-op.
+   */
+  private async creditBonus(tx: Executor, invoice: TopupInvoiceRow): Promise<{ creditedBonus: string; bonusStatus: BonusStatus }> {
+    if (invoice.couponId === null) return { creditedBonus: '0.00', bonusStatus: 'none' };
+    const useReserved = invoice.bonusStatus === 'reserved';
+    if (!(await this.coupons.redeem(tx, invoice.couponId, invoice.id, invoice.customerId, invoice.bonusAmount, useReserved))) {
+      this.log.warn({ invoiceId: invoice.id, coupon: invoice.couponCode }, 'paid after its coupon use was released and the coupon is used up: no bonus');
+      return { creditedBonus: '0.00', bonusStatus: 'forfeited' };
     }
-    await this.wallet.credit(tx, {
-      customerId: invoice.customerId,
-      type: BalanceLogType.Bonus,
-      amount: invoice.bonusAmount,
-      part: 'bonus',
-      referenceType: TOPUP_REFERENCE,
-      referenceId: invoice.id,
-      description: `Coupon ${invoice.couponCode} bonus`,
+    if (dec(invoice.bonusAmount).gt(0)) {
+      await this.wallet.credit(tx, {
+        customerId: invoice.customerId,
+        type: BalanceLogType.Bonus,
+        amount: invoice.bonusAmount,
+        part: 'bonus',
+        referenceType: TOPUP_REFERENCE,
+        referenceId: invoice.id,
+        description: `Coupon ${invoice.couponCode} bonus`,
+      });
+    }
+    return { creditedBonus: moneyString(invoice.bonusAmount), bonusStatus: 'credited' };
+  }
+
+  /**
+   * One run of the credit task. A failure is recorded for staff (its own transaction, the run's
+   * rolled back): a business rule refusing the credit (an AppError, a check constraint) is
+   * permanent at once and is not retried; anything else is retried by pg-boss and the sweep until
+   * CREDIT_MAX_ATTEMPTS runs failed, then waits for staff too.
+   */
+  private async runCredit(invoiceId: string, log: Logger): Promise<void> {
+    try {
+      await this.creditPaidInvoice(invoiceId);
+    } catch (err) {
+      const permanent = isPermanentCreditError(err);
+      const invoice = await this.repo.findInvoice(this.db, invoiceId).catch(() => undefined);
+      if (invoice) {
+        const failure = await this.repo
+          .recordCreditFailure(
+            this.db,
+            {
+              invoiceId,
+              customerId: invoice.customerId,
+              permanent,
+              errorCode: err instanceof AppError ? err.code : (sqlStateOf(err) ?? 'INTERNAL'),
+              lastError: innermostMessage(err).slice(0, 1000),
+              at: this.clock.now(),
+            },
+            CREDIT_MAX_ATTEMPTS,
+          )
+          .catch((recordErr: unknown) => {
+            log.error({ err: recordErr, invoiceId }, 'could not record a credit failure');
+            return undefined;
+          });
+        if (failure?.permanent) {
+          log.error({ err, invoiceId, attempts: failure.attempts }, 'a paid top-up could not be credited: flagged for staff, not retried');
+          return;
+        }
+      }
+      throw err;
+    }
+  }
+
+  /** For the metric: paid top-ups whose credit failed and is not resolved. */
+  openCreditFailures(): Promise<number> {
+    return this.repo.countOpenCreditFailures(this.db);
+  }
+
+  /** Staff: the open credit failures (or the resolved ones), newest first. */
+  async listCreditFailures(filter: { resolved: boolean }, p: PageRequest) {
+    const page = await this.repo.listCreditFailures(this.db, filter, p);
+    return {
+      total: page.total,
+      items: page.items.map(({ failure, invoice }) => ({
+        invoice_id: failure.invoiceId,
+        customer_id: failure.customerId,
+        amount: moneyJson(invoice.amount),
+        bonus_amount: moneyJson(invoice.bonusAmount),
+        currency: invoice.currency,
+        gateway_name: invoice.gatewayName,
+        invoice_status: invoice.status as 'Pending' | 'Paid' | 'Failed' | 'Expired',
+        paid_at: invoice.paidAt?.toISOString() ?? null,
+        credited_at: invoice.creditedAt?.toISOString() ?? null,
+        attempts: failure.attempts,
+        permanent: failure.permanent,
+        error_code: failure.errorCode,
+        last_error: failure.lastError,
+        first_failed_at: failure.firstFailedAt.toISOString(),
+        last_failed_at: failure.lastFailedAt.toISOString(),
+        resolved_at: failure.resolvedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Staff, once the cause is fixed: the failure is retried now (and again by the sweep). */
+  async retryCreditFailure(invoiceId: string): Promise<{ invoice_id: string; queued: boolean }> {
+    const reopened = await this.db.transaction(async (tx) => {
+      const row = await this.repo.reopenCreditFailure(tx, invoiceId);
+      if (row) await this.queue.send(this.creditJob, { invoiceId }, { tx });
+      return row;
     });
-    return moneyString(invoice.bonusAmount);
+    if (!reopened) throw new NotFoundError('Open credit failure');
+    return { invoice_id: invoiceId, queued: true };
   }
 
   /** Queues the credit task again for Paid invoices left uncredited; the task itself is idempotent. */
   async requeueUncredited(): Promise<number> {
     const paidBefore = new Date(this.clock.now().getTime() - RECREDIT_AFTER_MINUTES * 60_000);
     const ids = await this.repo.listUncredited(this.db, paidBefore, 500);
-    for (const invoiceId of ids) await this.queue.send(this.creditJob, { invoiceId }, { singletonKey: `recredit:${invoiceId}` });
-    return ids.length;
+    let queued = 0;
+    for (const invoiceId of ids) if ((await this.queue.send(this.recreditInvoiceJob, { invoiceId }, { singletonKey: invoiceId })) !== null) queued++;
+    return queued;
   }
 
-  /** Pending invoices past their expiry (TOPUP_EXPIRY_HOURS after creation) → Expired. */
+  /** Pending invoices past their expiry (TOPUP_EXPIRY_HOURS after creation) → Expired; their coupon uses are released. */
   expireDue(): Promise<number> {
-    return this.repo.expireDue(this.db, this.clock.now());
+    return this.db.transaction(async (tx) => {
+      const expired = await this.repo.expireDue(tx, this.clock.now());
+      const released = new Map<number, number>();
+      for (const row of expired) if (row.couponId !== null && row.bonusStatus === 'released') released.set(row.couponId, (released.get(row.couponId) ?? 0) + 1);
+      for (const [couponId, uses] of released) await this.coupons.release(tx, couponId, uses);
+      return expired.length;
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 import { VM_STATUSES, VM_TASKS } from './compute.tables.js';
 
 export const OPERATING_SYSTEMS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
@@ -75,7 +75,7 @@ export const CatalogTier = Type.Object({
   cpu_limit: Type.Integer(),
   loadbalance_enabled: Type.Boolean(),
   location_id: Type.Integer(),
-  monthly_price: Type.Number(),
+  monthly_price: Money,
   hourly_price: Type.Number({ description: 'monthly / 730, 6 decimals' }),
 });
 export const CatalogStorageTier = Type.Object({
@@ -83,6 +83,6 @@ export const CatalogStorageTier = Type.Object({
   name: Type.String(),
   description: Type.String(),
   location_id: Type.Integer(),
-  monthly_price_per_gb: Type.Number(),
+  monthly_price_per_gb: Money,
   hourly_price_per_gb: Type.Number(),
 });

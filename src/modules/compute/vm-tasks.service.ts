@@ -18,6 +18,7 @@ export const STUCK_AFTER_MINUTES = 10;
  */
 export class VmTasksService {
   private taskJob!: VmTaskJob;
+  private readonly deletedListeners: ((tx: Executor, vmId: number) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -31,6 +32,11 @@ export class VmTasksService {
 
   useTaskJob(job: VmTaskJob): void {
     this.taskJob = job;
+  }
+
+  /** Other modules free what a VM held (private IPs) in the transaction that makes it Deleted. */
+  whenVmDeleted(listener: (tx: Executor, vmId: number) => Promise<void>): void {
+    this.deletedListeners.push(listener);
   }
 
   private async enqueue(tx: Executor, vmId: number, task: VmTask): Promise<void> {
@@ -106,6 +112,7 @@ export class VmTasksService {
           await this.db.transaction(async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
             if (done && vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
+            if (done) for (const listener of this.deletedListeners) await listener(tx, vm.id);
           });
           return;
       }

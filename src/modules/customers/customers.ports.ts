@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/database.js';
  * container.ts wires the real implementations; until they exist, these defaults answer zero.
  */
 export interface BalanceReader {
-  balancesOf(customerId: number): Promise<{ actual_balance: number; current_balance: number }>;
+  balancesOf(customerId: number): Promise<{ actual_balance: string; current_balance: string }>;
 }
 
 export interface ResourceUsageReader {
@@ -23,6 +23,6 @@ export interface SessionLimiter {
   setMaxSession(customerId: number, maxSession: number, tx?: Executor): Promise<unknown>;
 }
 
-export const zeroBalances: BalanceReader = { balancesOf: async () => ({ actual_balance: 0, current_balance: 0 }) };
+export const zeroBalances: BalanceReader = { balancesOf: async () => ({ actual_balance: '0', current_balance: '0' }) };
 export const noResourceUsage: ResourceUsageReader = { usageOf: async () => ({ vms: 0, public_ips: 0 }) };
 export const noNotifications: UnreadCounter = { unreadCount: async () => 0 };

@@ -17,7 +17,6 @@ export interface CustomersPorts {
 
 const ACCOUNT_TYPES: Record<string, string> = { P: 'Personal', B: 'Business' };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function personalOf(c: CustomerRecord) {
   return Object.fromEntries(PERSONAL_FIELDS.map((k) => [k, c.personalProfile[k] ?? null])) as Record<(typeof PERSONAL_FIELDS)[number], string | null>;
@@ -62,8 +61,9 @@ export class CustomersService {
       account_type: c.accountType as 'P' | 'B',
       account_type_description: ACCOUNT_TYPES[c.accountType] ?? c.accountType,
       billing_type: c.billingType,
-      actual_balance: round2(balances.actual_balance),
-      current_balance: round2(balances.current_balance),
+      // exact decimal texts from the wallet (never a float: Math.round(n*100)/100 turned …010000 into …009999)
+      actual_balance: balances.actual_balance,
+      current_balance: balances.current_balance,
       unread_count: unread,
       suspended_at: iso(c.suspendedAt),
       suspend_reason: c.suspendReason,
@@ -97,7 +97,7 @@ export class CustomersService {
       is_registration_completed: c.isRegistrationCompleted,
       is_identity_verified: c.isIdentityVerified,
       is_2fa_active: c.is2faActive,
-      actual_balance: round2(actual_balance),
+      actual_balance,
       personal_profile: personalOf(c),
       business_profile: businessOf(c),
     };

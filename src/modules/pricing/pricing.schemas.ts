@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, Instant, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Instant, Money, MoneyAmount, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 export const Component = Type.Object({
   id: Type.Integer(),
@@ -16,7 +16,7 @@ export const PriceRow = Type.Object({
   component_id: Type.Union([Type.Integer(), Type.Null()]),
   tier_id: Type.Union([Type.Integer(), Type.Null()]),
   storage_tier_id: Type.Union([Type.Integer(), Type.Null()]),
-  monthly_price: Type.Number(),
+  monthly_price: Money,
   price_per_hour: Type.Number({ description: 'monthly_price / 730, 6 decimals' }),
   effective_from: Timestamp,
 });
@@ -31,7 +31,7 @@ export const PriceSchedule = Type.Object({
   tier_id: Type.Union([Type.Integer(), Type.Null()]),
   storage_tier_id: Type.Union([Type.Integer(), Type.Null()]),
   location_id: Type.Integer(),
-  monthly_price: Type.Number(),
+  monthly_price: Money,
   hourly_price: Type.Number({ description: 'monthly_price / 730, 6 decimals' }),
   effective_date: Timestamp,
   status: ScheduleStatus,
@@ -46,14 +46,14 @@ export const ScheduleImpact = Type.Object({
   location_id: Type.Integer(),
   status: ScheduleStatus,
   effective_date: Timestamp,
-  current_monthly_price: Type.Union([Type.Number(), Type.Null()]),
-  new_monthly_price: Type.Number(),
+  current_monthly_price: Type.Union([Money, Type.Null()]),
+  new_monthly_price: Money,
   affected_resources: Type.Integer({ description: 'running resources priced by this key in the location' }),
   affected_quantity: Type.Number({ description: 'units of the key they use (VMs, IPs, GB)' }),
   running_resources: Type.Integer(),
-  monthly_revenue_before: Type.Number({ description: "the location's running resources at today's prices" }),
-  monthly_revenue_after: Type.Number({ description: 'the same with the new price' }),
-  monthly_revenue_change: Type.Number(),
+  monthly_revenue_before: MoneyAmount({ description: "the location's running resources at today's prices" }),
+  monthly_revenue_after: MoneyAmount({ description: 'the same with the new price' }),
+  monthly_revenue_change: Money,
 });
 
 const MonthlyPrice = Type.Number({ minimum: 0, maximum: 1e15, description: 'per month; the hourly price is monthly / 730 (6 decimals)' });

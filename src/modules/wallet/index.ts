@@ -1,4 +1,5 @@
-export { WalletService, BalanceLogType, type Balances, type CreditInput, type DebitInput, type LedgerResult, type BalanceLogTypeName } from './wallet.service.js';
+export { WalletService, BalanceLogType, type Balances, type CreditInput, type DebitInput, type LedgerResult, type BalanceLogTypeName, type BalanceListener } from './wallet.service.js';
 export { WalletRepository, type LedgerRow } from './wallet.repository.js';
 export { WalletAdjustmentsService, ledgerEntryView, type AuditRecorder, type AdjustmentAnswer } from './wallet-adjustments.service.js';
 export { walletAdminRoutes } from './wallet.admin-routes.js';
+export { WalletReconciliationService } from './wallet-reconciliation.service.js';

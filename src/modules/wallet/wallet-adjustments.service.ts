@@ -45,8 +45,8 @@ export function ledgerEntryView(e: LedgerRow) {
 
 export type AdjustmentAnswer = {
   customer_id: number;
-  actual_balance: number;
-  current_balance: number;
+  actual_balance: string;
+  current_balance: string;
   entry: ReturnType<typeof ledgerEntryView>;
 };
 
@@ -102,11 +102,11 @@ export class WalletAdjustmentsService {
         action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
         targetType: 'customer',
         targetId: customerId,
-        before: { actual_balance: moneyJson(before.actualBalance), current_balance: moneyJson(before.currentBalance) },
+        before: { actual_balance: moneyString(before.actualBalance), current_balance: moneyString(before.currentBalance) },
         after: {
-          actual_balance: moneyJson(entry.actualBalanceAfter),
-          current_balance: moneyJson(entry.currentBalanceAfter),
-          amount: moneyJson(input.amount),
+          actual_balance: moneyString(entry.actualBalanceAfter),
+          current_balance: moneyString(entry.currentBalanceAfter),
+          amount: moneyString(input.amount),
           description,
           balance_log_id: entry.id,
         },

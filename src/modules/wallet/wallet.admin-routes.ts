@@ -5,16 +5,34 @@ import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
 import { ledgerEntryView, type WalletAdjustmentsService } from './wallet-adjustments.service.js';
-import { Adjustment, AdjustmentBody, CustomerIdParams, LedgerEntry } from './wallet.schemas.js';
+import { Adjustment, AdjustmentBody, CustomerIdParams, LedgerEntry, WalletDrift } from './wallet.schemas.js';
+import type { WalletReconciliationService } from './wallet-reconciliation.service.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['Backoffice billing'];
 
 /** /api/backoffice/customer/{id}/balance and credit-history (spec 4.10). */
-export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; adjustments: WalletAdjustmentsService }> = async (
+export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; adjustments: WalletAdjustmentsService; reconciliation: WalletReconciliationService }> = async (
   app,
-  { wallet, adjustments },
+  { wallet, adjustments, reconciliation },
 ) => {
+  app.get(
+    '/billing/wallet-drift',
+    {
+      config: { permission: 'view_transactions' },
+      schema: {
+        tags,
+        summary: 'Wallets whose balances differed from the sums of their ledger at the last reconciliation run (job wallet.reconcile, hourly)',
+        querystring: PageQuery,
+        response: { 200: Paginated(WalletDrift), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      return paginated('OK', p, await reconciliation.list(p));
+    },
+  );
+
   app.post(
     '/customer/:customer_id/balance',
     {

@@ -3,7 +3,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
-import { balanceLogs, wallets } from './wallet.tables.js';
+import { balanceLogs, walletDrifts, wallets } from './wallet.tables.js';
 
 export interface WalletRow {
   customerId: number;
@@ -12,6 +12,8 @@ export interface WalletRow {
 }
 
 export type LedgerRow = typeof balanceLogs.$inferSelect;
+export type DriftRow = typeof walletDrifts.$inferSelect;
+export type Drift = Omit<DriftRow, 'detectedAt'>;
 export type NewLedgerRow = typeof balanceLogs.$inferInsert;
 
 export class WalletRepository {
@@ -67,5 +69,41 @@ export class WalletRepository {
   async customerExists(ex: Executor, customerId: number): Promise<boolean> {
     const [row] = await ex.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
     return row !== undefined;
+  }
+
+  /** Every wallet whose balances differ from the sums of its ledger (one statement: one snapshot). */
+  async findDrifts(ex: Executor): Promise<Drift[]> {
+    const rows = await queryRows<{ customer_id: number; actual_balance: string; current_balance: string; ledger_actual: string; ledger_current: string }>(
+      ex,
+      sql`select w.customer_id, w.actual_balance::text, w.current_balance::text,
+                 coalesce(l.actual, 0)::numeric(18,2)::text as ledger_actual, coalesce(l.current, 0)::numeric(18,2)::text as ledger_current
+          from wallets w
+          left join (select customer_id, sum(actual_amount) as actual, sum(amount) as current from balance_logs group by customer_id) l
+            on l.customer_id = w.customer_id
+          where w.actual_balance <> coalesce(l.actual, 0) or w.current_balance <> coalesce(l.current, 0)
+          order by w.customer_id`,
+    );
+    return rows.map((r) => ({
+      customerId: r.customer_id,
+      actualBalance: r.actual_balance,
+      currentBalance: r.current_balance,
+      ledgerActual: r.ledger_actual,
+      ledgerCurrent: r.ledger_current,
+    }));
+  }
+
+  async replaceDrifts(tx: Executor, drifts: Drift[], at: Date): Promise<void> {
+    await tx.delete(walletDrifts);
+    if (drifts.length > 0) await tx.insert(walletDrifts).values(drifts.map((d) => ({ ...d, detectedAt: at })));
+  }
+
+  async countDrifts(ex: Executor): Promise<number> {
+    const [row] = await ex.select({ n: count() }).from(walletDrifts);
+    return row?.n ?? 0;
+  }
+
+  async listDrifts(ex: Executor, p: PageRequest): Promise<{ items: DriftRow[]; total: number }> {
+    const items = await ex.select().from(walletDrifts).orderBy(walletDrifts.customerId).limit(p.limit).offset(offsetOf(p));
+    return { items, total: await this.countDrifts(ex) };
   }
 }

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { IntId, Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, MoneyAmount, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 export const LedgerEntry = Type.Object({
   id: Type.Integer(),
   type: Type.String({ description: 'BalanceLogAdd (top-up), BalanceLogBonus (coupon), BalanceLogAdjustAdd / BalanceLogAdjustDeduct (manual), BalanceLogCharge (usage)' }),
-  amount: Type.Number({ description: 'signed: credits positive, debits negative' }),
-  actual_amount: Type.Number({ description: 'the part that moved real money (actual_balance)' }),
-  bonus_amount: Type.Number({ description: 'the part that moved bonus credit' }),
+  amount: MoneyAmount({ description: 'signed: credits positive, debits negative' }),
+  actual_amount: MoneyAmount({ description: 'the part that moved real money (actual_balance)' }),
+  bonus_amount: MoneyAmount({ description: 'the part that moved bonus credit' }),
   actual_balance_after: Money,
   current_balance_after: Money,
   reference_type: Type.String(),
@@ -29,4 +29,15 @@ export const Adjustment = Type.Object({
   actual_balance: Money,
   current_balance: Money,
   entry: LedgerEntry,
+});
+
+export const WalletDrift = Type.Object({
+  customer_id: Type.Integer(),
+  actual_balance: Money,
+  ledger_actual: MoneyAmount({ description: 'Σ actual_amount of the ledger' }),
+  actual_drift: MoneyAmount({ description: 'actual_balance − ledger_actual' }),
+  current_balance: Money,
+  ledger_current: MoneyAmount({ description: 'Σ amount of the ledger' }),
+  current_drift: MoneyAmount({ description: 'current_balance − ledger_current' }),
+  detected_at: Timestamp,
 });

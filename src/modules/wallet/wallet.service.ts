@@ -51,6 +51,11 @@ export interface LedgerResult {
   entry: LedgerRow;
 }
 
+/** Told about every applied debit, in its transaction (the notifications module: low balance). */
+export interface BalanceListener {
+  balanceChanged(tx: Executor, change: { customerId: number; before: string; after: string; entryId: number }): Promise<void>;
+}
+
 export interface Balances {
   actualBalance: string;
   currentBalance: string;
@@ -65,6 +70,7 @@ export class WalletService {
   constructor(
     private readonly db: Database,
     private readonly repo: WalletRepository,
+    private readonly listener?: BalanceListener,
   ) {}
 
   async credit(tx: Executor, input: CreditInput): Promise<LedgerResult> {
@@ -90,7 +96,11 @@ export class WalletService {
         throw new InsufficientBalanceError(`The balance is ${moneyString(wallet.actualBalance)}; it cannot go below zero`);
       }
     }
-    return this.applyLocked(tx, wallet, input, amount.neg().toFixed(2), fromActual.neg().toFixed(2), input.adminId);
+    const result = await this.applyLocked(tx, wallet, input, amount.neg().toFixed(2), fromActual.neg().toFixed(2), input.adminId);
+    if (result.applied && this.listener) {
+      await this.listener.balanceChanged(tx, { customerId: input.customerId, before: wallet.currentBalance, after: result.entry.currentBalanceAfter, entryId: result.entry.id });
+    }
+    return result;
   }
 
   private async apply(tx: Executor, input: CreditInput, amount: string, actualPart: string, adminId: number | undefined) {
@@ -138,8 +148,8 @@ export class WalletService {
     return { actualBalance: wallet?.actualBalance ?? '0.00', currentBalance: wallet?.currentBalance ?? '0.00' };
   }
 
-  /** The customers module's BalanceReader port (GET /api/inf, profile): JSON numbers, 2 decimals. */
-  async balancesOf(customerId: number): Promise<{ actual_balance: number; current_balance: number }> {
+  /** The customers module's BalanceReader port (GET /api/inf, profile): exact decimal texts, 2 decimals. */
+  async balancesOf(customerId: number): Promise<{ actual_balance: string; current_balance: string }> {
     const b = await this.balances(customerId);
     return { actual_balance: moneyJson(b.actualBalance), current_balance: moneyJson(b.currentBalance) };
   }

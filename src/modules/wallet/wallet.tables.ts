@@ -51,3 +51,18 @@ export const balanceLogs = pgTable(
     check('balance_logs_nonzero', sql`${t.amount} <> 0`),
   ],
 );
+
+/**
+ * What the last reconciliation run (wallet.reconcile) found: every wallet whose balances differ
+ * from the sums of its ledger. Replaced as a whole by each run; empty when all is well.
+ */
+export const walletDrifts = pgTable('wallet_drifts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => wallets.customerId),
+  actualBalance: numeric('actual_balance', { precision: 18, scale: 2 }).notNull(),
+  currentBalance: numeric('current_balance', { precision: 18, scale: 2 }).notNull(),
+  ledgerActual: numeric('ledger_actual', { precision: 18, scale: 2 }).notNull(),
+  ledgerCurrent: numeric('ledger_current', { precision: 18, scale: 2 }).notNull(),
+  detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+});

@@ -51,7 +51,7 @@ export class ConcurrentUpdateError extends AppError {
  * the driver (the embedded database's busy gate), a pool that found no free connection in time
  * (503), or a race a concurrent request won (409): a unique or exclusion constraint (the
  * constraint's registered code, else CONFLICT), a foreign key whose row went away (REFERENCE_GONE)
- * or is still used (IN_USE), a serialization failure, deadlock or lock timeout
+ * or is still used (IN_USE), a check constraint a module named (its code), a serialization failure, deadlock or lock timeout
  * (CONCURRENT_UPDATE). Anything else stays a 500.
  */
 export function clientErrorOf(err: unknown): AppError | undefined {
@@ -70,6 +70,8 @@ export function clientErrorOf(err: unknown): AppError | undefined {
       return /still referenced/.test(driverField(err, 'detail') ?? '')
         ? new ConflictError('This is still in use and cannot be removed', 'IN_USE')
         : new ConflictError('This refers to something that was removed at the same moment', 'REFERENCE_GONE');
+    case '23514': // check_violation: only the checks a module named (a race on a counted limit) are a 409
+      return known ? new ConflictError(known.message, known.code) : undefined;
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
     case '55P03': // lock_not_available

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../errors.js';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetricsRegistry(): Registry {
   const registry = new Registry();
@@ -53,5 +53,24 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry, ac
     }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
+  });
+}
+
+/**
+ * A gauge read at scrape time (from the database), so every API process reports the same value
+ * whichever process did the work. A failing read keeps the last value (the scrape still answers).
+ */
+export function registerReadGauge(registry: Registry, def: { name: string; help: string; read: () => Promise<number> }): void {
+  new Gauge({
+    name: def.name,
+    help: def.help,
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await def.read());
+      } catch {
+        /* the database is unreachable: /metrics still answers, with the last value */
+      }
+    },
   });
 }

@@ -24,6 +24,19 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
       },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
+    // A route whose schema says `'x-optional-body': true` takes no body as `{}` (its own preValidation does that).
+    transformObject: (doc) => {
+      const spec = (doc as { openapiObject?: { paths?: Record<string, Record<string, any>> } }).openapiObject;
+      for (const item of Object.values(spec?.paths ?? {})) {
+        for (const op of Object.values(item)) {
+          if (op && typeof op === 'object' && op['x-optional-body']) {
+            if (op.requestBody) op.requestBody.required = false;
+            delete op['x-optional-body'];
+          }
+        }
+      }
+      return spec as never;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
 import { Type, type TSchema, type TProperties } from 'typebox';
 import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN } from './instant.js';
+import { MONEY_KEYWORD } from './money-json.js';
 
 /** A request body object: unknown fields are refused (DECISIONS.md 1). */
 export function StrictObject<T extends TProperties>(properties: T, options: Record<string, unknown> = {}) {
@@ -49,7 +50,23 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorBody')]));
 }
 
-export const Money = Type.Number({ description: 'Amount in the platform currency, 2 decimals' });
+/**
+ * What a service hands a money field: the exact decimal as text (`moneyJson` of platform/money.ts),
+ * e.g. "1000999999999999.99". The response carries it as a JSON number written from that text
+ * (platform/http/money-json.ts), never through a JS float.
+ */
+export type MoneyText = string;
+
+/** A money amount in a response: a JSON number with at most 2 decimals, written exactly. */
+export function MoneyAmount(options: { description?: string } = {}) {
+  return Type.Unsafe<MoneyText>({
+    type: 'number',
+    [MONEY_KEYWORD]: true,
+    description: options.description ?? 'Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float)',
+  });
+}
+
+export const Money = MoneyAmount();
 /** A date-time the API answers with (always UTC, `Z`). */
 export const Timestamp = Type.String({ format: 'date-time' });
 

@@ -42,7 +42,7 @@ function dataOf(payload: unknown): unknown {
   }
 }
 
-const ID_PARAMS = ['id', 'customer_id', 'role_name', 'name', 'sid'];
+const ID_PARAMS = ['id', 'customer_id', 'role_name', 'name', 'sid', 'invoice_id'];
 
 function describe(request: FastifyRequest, action: string, status: number, payload: unknown): WriteAuditEntry {
   const params = (request.params ?? {}) as Record<string, unknown>;

@@ -16,6 +16,13 @@ export interface JobDefinition<P extends object = object> {
   schedule?: string;
   description?: string;
   retryLimit?: number;
+  /**
+   * The pg-boss policy of its queue (all jobs of a queue must agree; default 'standard'). Only
+   * 'short' (one waiting job per singletonKey), 'singleton' (one active job per key) and 'stately'
+   * (one job per key and state) make a singletonKey mean something: pg-boss enforces them with
+   * unique indexes, and `send` returns null for a duplicate.
+   */
+  policy?: QueuePolicy;
   /** Workers of its queue in each worker process (the largest value among a queue's jobs; default 1). */
   concurrency?: number;
   /**
@@ -26,6 +33,8 @@ export interface JobDefinition<P extends object = object> {
   record?: 'all' | 'failures';
   handler(payload: P, ctx: JobContext): Promise<void>;
 }
+
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
 export interface JobContext {
   jobId: string | undefined;
@@ -53,7 +62,11 @@ export interface JobRun {
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists only if the transaction commits. */
   tx?: Executor;
-  /** Deduplicate: a second job with the same key in the queue is not created while one waits. */
+  /**
+   * Deduplicate by the queue's policy (JobDefinition.policy): on a 'short' queue a second job with
+   * the same key is not created while one waits (send returns null). Refused on a 'standard'
+   * queue, where pg-boss would ignore it.
+   */
   singletonKey?: string;
   startAfter?: Date;
 }
@@ -111,6 +124,9 @@ export class JobQueue {
   register(...defs: JobDefinition<any>[]): void {
     for (const def of defs) {
       if (this.jobs.has(def.name)) throw new Error(`job ${def.name} registered twice`);
+      const queue = this.queueOf(def);
+      const other = [...this.jobs.values()].find((d) => this.queueOf(d) === queue && this.policyOf(d) !== this.policyOf(def));
+      if (other) throw new Error(`jobs ${other.name} and ${def.name} share queue ${queue} with different policies`);
       this.jobs.set(def.name, def);
     }
   }
@@ -127,19 +143,30 @@ export class JobQueue {
     return def.queue ?? def.name;
   }
 
+  private policyOf(def: JobDefinition<any>): QueuePolicy {
+    return def.policy ?? 'standard';
+  }
+
   /** Creates pg-boss's schema and the queues; needed before anything is sent. */
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
-    for (const queue of new Set([...this.jobs.values()].map((d) => this.queueOf(d)))) {
-      if (!existing.has(queue)) await this.boss.createQueue(queue, { name: queue, retryLimit: 5, retryBackoff: true });
+    const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q.policy ?? 'standard']));
+    for (const def of this.jobs.values()) {
+      const queue = this.queueOf(def);
+      const policy = this.policyOf(def);
+      if (!existing.has(queue)) await this.boss.createQueue(queue, { name: queue, policy, retryLimit: 5, retryBackoff: true });
+      else if (existing.get(queue) !== policy) await this.boss.updateQueue(queue, { name: queue, policy });
+      existing.set(queue, policy);
     }
     this.started = true;
   }
 
   async send<P extends object>(def: JobDefinition<P>, payload: P, opts: SendOptions = {}): Promise<string | null> {
     if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (opts.singletonKey && this.policyOf(def) === 'standard') {
+      throw new Error(`job ${def.name}: a singletonKey deduplicates nothing on a standard queue; give the job a policy`);
+    }
     const envelope: Envelope = { task: def.name, payload };
     const sendOptions: PgBoss.SendOptions = {
       retryLimit: def.retryLimit ?? 5,
@@ -154,6 +181,7 @@ export class JobQueue {
       };
     }
     const id = await this.boss.send(this.queueOf(def), envelope, sendOptions);
+    if (id === null) return null; // a duplicate the queue's policy refused: nothing to wake for
     // Wake the queue's workers (in any process) when the job commits, instead of at their next poll.
     if (!opts.startAfter) await (opts.tx ?? this.database.db).execute(sql`select pg_notify(${WAKEUP_CHANNEL}, ${this.queueOf(def)})`);
     return id;

@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { PageRequest } from '../../platform/http/pagination.js';
+import { offsetOf } from '../../platform/http/pagination.js';
+import type { Executor } from '../../platform/db/database.js';
+import { customers } from '../customers/customers.tables.js';
+import { locations } from '../lookups/lookups.tables.js';
+import { privateIps, privateNetworks, type IpTask, type NetworkTask } from './networks.tables.js';
+
+export type PrivateNetwork = typeof privateNetworks.$inferSelect;
+export type PrivateIp = typeof privateIps.$inferSelect;
+
+export class NetworksRepository {
+  /** Locks the customer's row: network creates and assigns of one customer run one after the other (limits, overlap). */
+  async lockCustomer(ex: Executor, customerId: number) {
+    const [row] = await ex
+      .select({ id: customers.id, isActive: customers.isActive, privateIpLimit: customers.privateIpLimit })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    return row;
+  }
+
+  async location(ex: Executor, id: number): Promise<{ id: number; isActive: boolean } | undefined> {
+    const [row] = await ex.select({ id: locations.id, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
+    return row;
+  }
+
+  /** The ranges the customer holds: live networks and deleted ones the datacenter has not removed yet. */
+  blocksOf(ex: Executor, customerId: number): Promise<{ networkIp: string; cidr: number }[]> {
+    return ex
+      .select({ networkIp: privateNetworks.networkIp, cidr: privateNetworks.cidr })
+      .from(privateNetworks)
+      .where(and(eq(privateNetworks.customerId, customerId), or(isNull(privateNetworks.deletedAt), isNotNull(privateNetworks.task))));
+  }
+
+  async countLive(ex: Executor, customerId: number): Promise<number> {
+    const [row] = await ex
+      .select({ n: count() })
+      .from(privateNetworks)
+      .where(and(eq(privateNetworks.customerId, customerId), isNull(privateNetworks.deletedAt)));
+    return row?.n ?? 0;
+  }
+
+  async insert(ex: Executor, row: typeof privateNetworks.$inferInsert): Promise<PrivateNetwork> {
+    const [created] = await ex.insert(privateNetworks).values(row).returning();
+    return created!;
+  }
+
+  async find(ex: Executor, id: number): Promise<PrivateNetwork | undefined> {
+    const [row] = await ex.select().from(privateNetworks).where(eq(privateNetworks.id, id));
+    return row;
+  }
+
+  /** A live (not deleted) network by its uuid, optionally locked. */
+  async findLive(ex: Executor, uuid: string, opts: { forUpdate?: boolean } = {}): Promise<PrivateNetwork | undefined> {
+    const q = ex
+      .select()
+      .from(privateNetworks)
+      .where(and(eq(privateNetworks.uuid, uuid), isNull(privateNetworks.deletedAt)));
+    const [row] = opts.forUpdate ? await q.for('update') : await q;
+    return row;
+  }
+
+  listLive(ex: Executor, customerId: number): Promise<PrivateNetwork[]> {
+    return ex
+      .select()
+      .from(privateNetworks)
+      .where(and(eq(privateNetworks.customerId, customerId), isNull(privateNetworks.deletedAt)))
+      .orderBy(asc(privateNetworks.id));
+  }
+
+  /** Addresses held per network (every row, attached or pending). */
+  async ipCounts(ex: Executor, networkIds: number[]): Promise<Map<number, number>> {
+    if (networkIds.length === 0) return new Map();
+    const rows = await ex
+      .select({ id: privateIps.networkId, n: count() })
+      .from(privateIps)
+      .where(inArray(privateIps.networkId, networkIds))
+      .groupBy(privateIps.networkId);
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  async update(ex: Executor, id: number, set: Partial<typeof privateNetworks.$inferInsert>): Promise<PrivateNetwork | undefined> {
+    const [row] = await ex.update(privateNetworks).set(set).where(eq(privateNetworks.id, id)).returning();
+    return row;
+  }
+
+  /** A conditional move: only when the network still waits for `task` (a repeated job changes nothing). */
+  async finishTask(ex: Executor, id: number, task: NetworkTask, set: Partial<typeof privateNetworks.$inferInsert>): Promise<PrivateNetwork | undefined> {
+    const [row] = await ex
+      .update(privateNetworks)
+      .set(set)
+      .where(and(eq(privateNetworks.id, id), eq(privateNetworks.task, task)))
+      .returning();
+    return row;
+  }
+
+  ips(ex: Executor, networkId: number): Promise<PrivateIp[]> {
+    return ex.select().from(privateIps).where(eq(privateIps.networkId, networkId)).orderBy(asc(privateIps.id));
+  }
+
+  async takenIps(ex: Executor, networkId: number): Promise<Set<string>> {
+    const rows = await ex.select({ ip: privateIps.ip }).from(privateIps).where(eq(privateIps.networkId, networkId));
+    return new Set(rows.map((r) => r.ip));
+  }
+
+  async countCustomerIps(ex: Executor, customerId: number): Promise<number> {
+    const [row] = await ex.select({ n: count() }).from(privateIps).where(eq(privateIps.customerId, customerId));
+    return row?.n ?? 0;
+  }
+
+  async insertIp(ex: Executor, row: typeof privateIps.$inferInsert): Promise<PrivateIp> {
+    const [created] = await ex.insert(privateIps).values(row).returning();
+    return created!;
+  }
+
+  async findIp(ex: Executor, id: number): Promise<PrivateIp | undefined> {
+    const [row] = await ex.select().from(privateIps).where(eq(privateIps.id, id));
+    return row;
+  }
+
+  async ipOfInstance(ex: Executor, networkId: number, instanceType: string, instanceId: number): Promise<PrivateIp | undefined> {
+    const [row] = await ex
+      .select()
+      .from(privateIps)
+      .where(and(eq(privateIps.networkId, networkId), eq(privateIps.instanceType, instanceType), eq(privateIps.instanceId, instanceId)))
+      .for('update');
+    return row;
+  }
+
+  async updateIp(ex: Executor, id: number, set: Partial<typeof privateIps.$inferInsert>): Promise<PrivateIp | undefined> {
+    const [row] = await ex.update(privateIps).set(set).where(eq(privateIps.id, id)).returning();
+    return row;
+  }
+
+  async finishIpTask(ex: Executor, id: number, task: IpTask, set: Partial<typeof privateIps.$inferInsert>): Promise<PrivateIp | undefined> {
+    const [row] = await ex
+      .update(privateIps)
+      .set(set)
+      .where(and(eq(privateIps.id, id), eq(privateIps.task, task)))
+      .returning();
+    return row;
+  }
+
+  /** The address leaves the network once detached (only when its detach is still what it waits for). */
+  async deleteIpIfTask(ex: Executor, id: number, task: IpTask): Promise<boolean> {
+    const rows = await ex
+      .delete(privateIps)
+      .where(and(eq(privateIps.id, id), eq(privateIps.task, task)))
+      .returning({ id: privateIps.id });
+    return rows.length > 0;
+  }
+
+  /** Frees every address of an instance (the instance is gone). */
+  async releaseInstance(ex: Executor, instanceType: string, instanceId: number): Promise<number> {
+    const rows = await ex
+      .delete(privateIps)
+      .where(and(eq(privateIps.instanceType, instanceType), eq(privateIps.instanceId, instanceId)))
+      .returning({ id: privateIps.id });
+    return rows.length;
+  }
+
+  /** Networks and addresses whose task has waited since before `before` (a lost job or a datacenter failure). */
+  async stuck(ex: Executor, before: Date, limit: number): Promise<{ networks: { id: number; task: NetworkTask }[]; ips: { id: number; task: IpTask }[] }> {
+    const networks = await ex
+      .select({ id: privateNetworks.id, task: privateNetworks.task })
+      .from(privateNetworks)
+      .where(and(isNotNull(privateNetworks.task), lt(privateNetworks.updatedAt, before)))
+      .orderBy(asc(privateNetworks.updatedAt))
+      .limit(limit);
+    const ips = await ex
+      .select({ id: privateIps.id, task: privateIps.task })
+      .from(privateIps)
+      .where(and(isNotNull(privateIps.task), lt(privateIps.updatedAt, before)))
+      .orderBy(asc(privateIps.updatedAt))
+      .limit(limit);
+    return { networks: networks as { id: number; task: NetworkTask }[], ips: ips as { id: number; task: IpTask }[] };
+  }
+
+  async touchNetwork(ex: Executor, id: number, task: NetworkTask, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(privateNetworks)
+      .set({ updatedAt: now })
+      .where(and(eq(privateNetworks.id, id), eq(privateNetworks.task, task)))
+      .returning({ id: privateNetworks.id });
+    return rows.length > 0;
+  }
+
+  async touchIp(ex: Executor, id: number, task: IpTask, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(privateIps)
+      .set({ updatedAt: now })
+      .where(and(eq(privateIps.id, id), eq(privateIps.task, task)))
+      .returning({ id: privateIps.id });
+    return rows.length > 0;
+  }
+
+  /** Every customer's networks (backoffice), newest first. */
+  async adminList(ex: Executor, f: { customerId?: number; locationId?: number; includeDeleted?: boolean }, p: PageRequest): Promise<{ items: PrivateNetwork[]; total: number }> {
+    const where = and(
+      f.customerId !== undefined ? eq(privateNetworks.customerId, f.customerId) : undefined,
+      f.locationId !== undefined ? eq(privateNetworks.locationId, f.locationId) : undefined,
+      f.includeDeleted ? undefined : isNull(privateNetworks.deletedAt),
+    );
+    const items = await ex.select().from(privateNetworks).where(where).orderBy(desc(privateNetworks.id)).limit(p.limit).offset(offsetOf(p));
+    const [total] = await ex.select({ n: count() }).from(privateNetworks).where(where);
+    return { items, total: total?.n ?? 0 };
+  }
+
+  async findByUuid(ex: Executor, uuid: string): Promise<PrivateNetwork | undefined> {
+    const [row] = await ex.select().from(privateNetworks).where(eq(privateNetworks.uuid, uuid));
+    return row;
+  }
+
+  /** Active networks of a location (what is billed there). */
+  activeIn(ex: Executor, locationId: number): Promise<{ id: number }[]> {
+    return ex
+      .select({ id: privateNetworks.id })
+      .from(privateNetworks)
+      .where(and(eq(privateNetworks.locationId, locationId), eq(privateNetworks.status, 'Active')));
+  }
+}

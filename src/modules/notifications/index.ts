@@ -1,0 +1,4 @@
+export { NotificationsService, LOW_BALANCE_THRESHOLD, notificationView, type NotificationContent } from './notifications.service.js';
+export { NotificationsRepository } from './notifications.repository.js';
+export { NOTIFICATION_KINDS, type NotificationKind } from './notifications.tables.js';
+export { notificationsRoutes } from './notifications.routes.js';
