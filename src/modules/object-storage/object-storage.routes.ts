@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
+import { moneyJson } from '../../platform/money.js';
 import type { BucketRow } from './object-storage.repository.js';
 import {
   AccessKey,
@@ -69,7 +70,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
         message: 'OK',
         data: {
           ...p,
-          tiers: p.tiers.map((t) => ({ ...t, price_per_gb_month: Number(t.price_per_gb_month), price_per_gb_hour: Number(t.price_per_gb_hour) })),
+          tiers: p.tiers.map((t) => ({ ...t, price_per_gb_month: moneyJson(t.price_per_gb_month), price_per_gb_hour: Number(t.price_per_gb_hour) })),
           current_hourly_cost: Number(p.current_hourly_cost),
         },
       };

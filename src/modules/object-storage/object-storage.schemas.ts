@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 const PublicAcl = Type.Union([Type.Literal('A'), Type.Literal('P')], { description: 'A = public (anonymous clients may read objects), P = private' });
 const Acl = Type.Union([Type.Literal('Read_Only'), Type.Literal('Read_Write')]);
@@ -45,7 +45,7 @@ export const Price = Type.Object({
     Type.Object({
       from_gb: Type.Integer(),
       to_gb: Type.Union([Type.Integer(), Type.Null()]),
-      price_per_gb_month: Type.Number(),
+      price_per_gb_month: Money,
       price_per_gb_hour: Type.Number({ description: 'monthly / 730, 6 decimals' }),
     }),
     { description: 'marginal tiers over the customer\'s provisioned GB at the location' },

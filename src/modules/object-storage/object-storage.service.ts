@@ -315,6 +315,8 @@ export class ObjectStorageService {
   readonly syncBucketJob = defineJob<{ bucketId?: number }>({
     name: 'object-storage.sync-bucket',
     queue: 'object-storage',
+    // one waiting job per bucket or key: it reads the latest state when it runs
+    policy: 'short',
     description: 'Makes a bucket at the object storage backend match the database (create, quota, policy, delete)',
     retryLimit: 10,
     record: 'failures',
@@ -327,6 +329,8 @@ export class ObjectStorageService {
   readonly syncKeyJob = defineJob<{ keyId?: number }>({
     name: 'object-storage.sync-key',
     queue: 'object-storage',
+    // one waiting job per bucket or key: it reads the latest state when it runs
+    policy: 'short',
     description: 'Makes an access key at the object storage backend match the database (create, suspend, delete)',
     retryLimit: 10,
     record: 'failures',
@@ -339,6 +343,8 @@ export class ObjectStorageService {
   readonly resyncJob = defineJob<object>({
     name: 'object-storage.resync',
     queue: 'object-storage',
+    // one waiting job per bucket or key: it reads the latest state when it runs
+    policy: 'short',
     schedule: '*/10 * * * *',
     description: 'Queues a backend sync for buckets and keys still Creating or Deleting',
     handler: async () => {
