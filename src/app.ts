@@ -41,6 +41,7 @@ import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './
 import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
+import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -74,6 +75,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
   registerConstraintMeanings(networksConstraintMeanings);
   registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings });
+  registerConstraintMeanings(objectStorageConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
   rejectUnreasonableInput(app);
@@ -209,6 +211,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(loadBalancersRoutes, { prefix: '/api/network/load-balancer', balancers: s.loadBalancers });
     await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
     await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
+    await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
   });
 
   return app;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Config } from './config/index.js';
@@ -84,6 +85,8 @@ import {
   SuspensionService,
   UsageViewRepository,
 } from './modules/charging/index.js';
+import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
+import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -151,6 +154,7 @@ export interface Services {
   billingUsage: BillingUsageService;
   postpaid: PostpaidService;
   postpaidPayments: PostpaidPaymentsService;
+  objectStorage: ObjectStorageService;
 }
 
 export interface Container {
@@ -166,6 +170,8 @@ export interface Container {
   gateways: PaymentGateways;
   /** where VMs run: the simulated datacenter unless configured otherwise */
   datacenter: Datacenter;
+  /** the object storage backend (radosgw, or the local control plane) */
+  objectStorage: ObjectStorageProvider;
   idempotency: IdempotencyStore;
   /** the per-IP rate limits' counters, shared by every API process */
   rateLimits: PostgresRateLimits;
@@ -344,6 +350,20 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(loadBalancers.syncJob);
     vmTasks.onDeleted(securityGroups);
     vmTasks.onDeleted(loadBalancers);
+    // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
+    const objectStorageBackend = createObjectStorage({
+      ...config.objectStorage,
+      // the embedded database on disk: the local storage keeps its state beside it
+      ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
+    });
+    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, wallet, clock, log, {
+      encryptionKey: config.encryptionKey,
+      quotaUnitBytes: config.objectStorage.quotaUnitBytes,
+      gbMonthPrice: config.objectStorage.gbMonthPrice,
+      currency: config.currency,
+      publicEndpoint: config.objectStorage.publicEndpoint,
+    });
+    queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
 
     if (opts.migrate !== false) {
       await settings.seed();
@@ -374,6 +394,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       metrics,
       gateways,
       datacenter,
+      objectStorage: objectStorageBackend,
       idempotency,
       rateLimits,
       services: {
@@ -422,12 +443,14 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         billingUsage,
         postpaid,
         postpaidPayments,
+        objectStorage,
       },
       startWorker: () => queue.work(),
       async close() {
         await ticketStream.close();
         await queue.stop();
         mailer.close();
+        objectStorageBackend.close?.();
         await database.close();
       },
     };

@@ -50,6 +50,23 @@ export interface Config {
   sseHeartbeatMs: number;
   /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
   platformTimeZone: string;
+  objectStorage: ObjectStorageConfig;
+}
+
+export interface ObjectStorageConfig {
+  /** local: in-process control plane (embedded default); ceph: RADOS Gateway */
+  provider: 'local' | 'ceph';
+  /** ceph: radosgw URL the service calls (Admin Ops and S3) */
+  endpoint: string | undefined;
+  /** the S3 endpoint shown to customers (default: endpoint); null for the local provider */
+  publicEndpoint: string | undefined;
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  region: string;
+  /** price of one GB-month where the object_storage_gb component has no price (decimal string) */
+  gbMonthPrice: string;
+  /** bytes in one quota GB: 2^30; NODE_ENV=test may lower it so a test can fill a bucket */
+  quotaUnitBytes: number;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -238,6 +255,33 @@ export function loadConfig(env: Env = process.env): Config {
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
     platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
+    objectStorage: objectStorageConfig(env, nodeEnv),
+  };
+}
+
+function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
+  const provider = oneOf(env, 'OBJECT_STORAGE_PROVIDER', ['local', 'ceph'] as const, 'local');
+  const endpoint = url(env, 'OBJECT_STORAGE_ENDPOINT');
+  const accessKey = str(env, 'OBJECT_STORAGE_ACCESS_KEY');
+  const secretKey = str(env, 'OBJECT_STORAGE_SECRET_KEY');
+  if (provider === 'ceph') {
+    if (!endpoint) throw new ConfigError('OBJECT_STORAGE_ENDPOINT', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+    if (!accessKey) throw new ConfigError('OBJECT_STORAGE_ACCESS_KEY', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+    if (!secretKey) throw new ConfigError('OBJECT_STORAGE_SECRET_KEY', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
+  }
+  const gbMonthPrice = str(env, 'OBJECT_STORAGE_GB_MONTH_PRICE') ?? '1000';
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(gbMonthPrice)) throw new ConfigError('OBJECT_STORAGE_GB_MONTH_PRICE', `must be a decimal amount with at most 2 decimals, got "${gbMonthPrice}"`);
+  const unitRaw = str(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES');
+  if (unitRaw !== undefined && nodeEnv !== 'test') throw new ConfigError('OBJECT_STORAGE_QUOTA_UNIT_BYTES', 'is a test setting (NODE_ENV=test only)');
+  return {
+    provider,
+    endpoint,
+    publicEndpoint: url(env, 'OBJECT_STORAGE_PUBLIC_URL') ?? (provider === 'ceph' ? endpoint : undefined),
+    accessKey,
+    secretKey,
+    region: str(env, 'OBJECT_STORAGE_REGION') ?? 'us-east-1',
+    gbMonthPrice,
+    quotaUnitBytes: int(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES', 1024 ** 3, 1024, 1024 ** 3),
   };
 }
 

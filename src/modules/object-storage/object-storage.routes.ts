@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { customerOf } from '../../platform/http/auth.js';
+import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
+import { pageOf, paginated } from '../../platform/http/pagination.js';
+import { moneyJson } from '../../platform/money.js';
+import type { BucketRow } from './object-storage.repository.js';
+import {
+  AccessKey,
+  AclBody,
+  Bucket,
+  BucketDetail,
+  BucketParams,
+  CreateBucketBody,
+  CreateKeyBody,
+  CreatedAccessKey,
+  GrantBody,
+  KeyActiveBody,
+  KeyBucketParams,
+  KeyParams,
+  ListQuery,
+  Price,
+  PriceQuery,
+  ResizeBody,
+} from './object-storage.schemas.js';
+import type { KeyView, ObjectStorageService } from './object-storage.service.js';
+
+const tags = ['Object storage'];
+
+/** /api/storage/object: buckets and access keys (spec 4.7). */
+export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
+  const bucket = (b: BucketRow) => ({
+    uuid: b.uuid,
+    name: b.name,
+    location_id: b.locationId,
+    public_acl: b.publicAcl as 'A' | 'P',
+    size: b.sizeGb,
+    status: b.status,
+    endpoint: storage.endpoint,
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  });
+  const key = (k: KeyView) => ({
+    name: k.name,
+    location_id: k.locationId,
+    AccessKey: k.accessKey,
+    is_active: k.isActive,
+    suspended: k.suspended,
+    status: k.status,
+    buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
+    endpoint: storage.endpoint,
+    created_at: k.createdAt.toISOString(),
+  });
+
+  app.get(
+    '',
+    { schema: { tags, summary: 'My buckets', querystring: ListQuery, response: { 200: Paginated(Bucket), ...errorResponses(400, 401) } } },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await storage.listBuckets(customerOf(req).customerId, p);
+      return paginated('OK', p, { items: page.items.map(bucket), total: page.total });
+    },
+  );
+
+  app.get(
+    '/price',
+    { schema: { tags, summary: 'Price per GB-hour, tiered (default location: 1)', querystring: PriceQuery, response: { 200: Envelope(Price), ...errorResponses(400, 401, 404) } } },
+    async (req) => {
+      const p = await storage.price(customerOf(req).customerId, req.query.location_id ?? 1);
+      return {
+        message: 'OK',
+        data: {
+          ...p,
+          tiers: p.tiers.map((t) => ({ ...t, price_per_gb_month: moneyJson(t.price_per_gb_month), price_per_gb_hour: Number(t.price_per_gb_hour) })),
+          current_hourly_cost: Number(p.current_hourly_cost),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Create a bucket (201, status Creating until the backend has it)',
+        body: CreateBucketBody,
+        response: { 201: Envelope(Bucket), ...errorResponses(400, 401, 402, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: 'Bucket created', data: bucket(await storage.createBucket(customerOf(req).customerId, req.body)) }),
+  );
+
+  app.get(
+    '/:uuid',
+    { schema: { tags, summary: 'One bucket with what it stores', params: BucketParams, response: { 200: Envelope(BucketDetail), ...errorResponses(400, 401, 404, 503) } } },
+    async (req) => {
+      const { bucket: b, usage } = await storage.getBucket(customerOf(req).customerId, req.params.uuid);
+      return { message: 'OK', data: { ...bucket(b), usage } };
+    },
+  );
+
+  app.patch(
+    '/:uuid/acl',
+    { schema: { tags, summary: 'Public (A) or private (P)', params: BucketParams, body: AclBody, response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 404, 409) } } },
+    async (req) => ({ message: 'Bucket ACL updated', data: bucket(await storage.setPublicAcl(customerOf(req).customerId, req.params.uuid, req.body.public_acl)) }),
+  );
+
+  app.patch(
+    '/:uuid/resize',
+    {
+      schema: {
+        tags,
+        summary: 'New size in GB (not below what is stored; growing is refused while the balance is below zero)',
+        params: BucketParams,
+        body: ResizeBody,
+        response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 402, 404, 409, 503) },
+      },
+    },
+    async (req) => ({ message: 'Bucket resized', data: bucket(await storage.resize(customerOf(req).customerId, req.params.uuid, req.body.size)) }),
+  );
+
+  app.delete(
+    '/:uuid',
+    { schema: { tags, summary: 'Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)', params: BucketParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409, 503) } } },
+    async (req) => {
+      await storage.deleteBucket(customerOf(req).customerId, req.params.uuid);
+      return { message: 'Bucket deleted', data: null };
+    },
+  );
+
+  app.get(
+    '/keys',
+    { schema: { tags, summary: 'My access keys (never their secrets)', querystring: ListQuery, response: { 200: Paginated(AccessKey), ...errorResponses(400, 401) } } },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await storage.listKeys(customerOf(req).customerId, p);
+      return paginated('OK', p, { items: page.items.map(key), total: page.total });
+    },
+  );
+
+  app.post(
+    '/keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an access key: the SecretKey is shown in this answer only',
+        body: CreateKeyBody,
+        response: { 201: Envelope(CreatedAccessKey), ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (req, reply) => {
+      const { key: k, secretKey } = await storage.createKey(customerOf(req).customerId, req.body);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ message: 'Access key created', data: { ...key(k), SecretKey: secretKey } });
+    },
+  );
+
+  app.patch(
+    '/keys/:accessKey',
+    { schema: { tags, summary: 'Disable or re-enable a key', params: KeyParams, body: KeyActiveBody, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'Access key updated', data: key(await storage.setKeyActive(customerOf(req).customerId, req.params.accessKey, req.body.is_active)) }),
+  );
+
+  app.post(
+    '/keys/:accessKey/buckets',
+    {
+      schema: {
+        tags,
+        summary: 'Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)',
+        params: KeyParams,
+        body: GrantBody,
+        response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => ({ message: 'Bucket access granted', data: key(await storage.grant(customerOf(req).customerId, req.params.accessKey, req.body.bucket_uuid, req.body.acl)) }),
+  );
+
+  app.delete(
+    '/keys/:accessKey/buckets/:bucketUuid',
+    { schema: { tags, summary: 'Revoke the key\'s access to a bucket', params: KeyBucketParams, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'Bucket access revoked', data: key(await storage.revoke(customerOf(req).customerId, req.params.accessKey, req.params.bucketUuid)) }),
+  );
+
+  app.delete(
+    '/keys/:accessKey',
+    { schema: { tags, summary: 'Delete a key: clients using it get access denied', params: KeyParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    async (req) => {
+      await storage.deleteKey(customerOf(req).customerId, req.params.accessKey);
+      return { message: 'Access key deleted', data: null };
+    },
+  );
+};
