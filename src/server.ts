@@ -34,8 +34,9 @@ async function main(): Promise<void> {
       : undefined;
   const container = await buildContainer(config, { log, ...(template ? { pgliteTemplate: template } : {}) });
   const app = config.role === 'worker' ? undefined : await buildApp(container);
-  if (config.role !== 'api') await container.startWorker();
+  // Listen first: the workers' first fetches and schedule upserts then do not delay /readyz.
   if (app) await app.listen({ port: config.port, host: config.host });
+  if (config.role !== 'api') await container.startWorker();
   log.info(
     { role: config.role, database: container.database.kind, ms: Math.round(performance.now() - startedAt), url: config.publicUrl },
     app ? `ready: API on ${config.publicUrl}, docs at ${config.publicUrl}/docs` : 'ready: worker',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
@@ -13,7 +13,8 @@ import type { RenderedMail } from './templates.js';
  * sends it.
  */
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Created at the first mail sent over SMTP (nodemailer is loaded then, not at start-up). */
+  private transport: Promise<Transporter> | undefined;
   readonly deliverJob = defineJob<{ outboxId: number }>({
     name: 'mail.deliver',
     queue: 'mail',
@@ -31,7 +32,6 @@ export class Mailer {
     /** logBodies: without SMTP, write the text to the log (development); never in production, where it holds links and codes. */
     private readonly opts: { smtpUrl: string | undefined; from: string; logBodies: boolean },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
     queue.register(this.deliverJob);
   }
 
@@ -50,14 +50,16 @@ export class Mailer {
   async deliver(outboxId: number): Promise<void> {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     if (!mail || mail.status !== 'pending') return;
-    if (!this.transport) {
+    if (!this.opts.smtpUrl) {
       const text = this.opts.logBodies ? { text: mail.textBody } : {};
       this.log.info({ to: mail.toAddress, subject: mail.subject, outboxId, ...text }, 'mail (no SMTP configured)');
       await this.db.update(mailOutbox).set({ status: 'logged', sentAt: this.clock.now() }).where(eq(mailOutbox.id, outboxId));
       return;
     }
     try {
-      await this.transport.sendMail({
+      const smtpUrl = this.opts.smtpUrl;
+      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await this.transport).sendMail({
         from: this.opts.from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -78,6 +80,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((t) => t.close(), () => undefined);
   }
 }
