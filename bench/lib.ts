@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -38,14 +38,44 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server.ts` as `npm start` does and waits for its ready line. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** The server process of a running `npm start` (npm runs it through a shell, as a child). */
+function serverPid(npmPid: number): number {
+  const children = (pid: number) =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  let pid = npmPid;
+  for (let depth = 0; depth < 4; depth++) {
+    const [next] = children(pid);
+    if (next === undefined) break;
+    pid = next;
+  }
+  return pid;
+}
+
+/** Starts the service as a newcomer does (`npm start`) and waits until /readyz answers 200. */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  return startProcess('npm', ['start', '--silent'], env, '/readyz');
+}
+
+/** Starts the bare Fastify + pg baseline (bench/bare-server.mjs) in a process of its own. */
+export async function startBare(env: Record<string, string | undefined>): Promise<RunningServer> {
+  return startProcess(process.execPath, ['bench/bare-server.mjs'], env, '/readyz');
+}
+
+async function startProcess(command: string, args: string[], env: Record<string, string | undefined>, readyPath: string): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const fullEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', ...env };
+  for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
+  const child = spawn(command, args, { env: fullEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -53,24 +83,31 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
-      const r = await fetch(`${base}/readyz`);
+      const r = await fetch(`${base}${readyPath}`);
       if (r.ok) break;
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = performance.now() - started;
+  const pid = command === 'npm' ? serverPid(child.pid!) : child.pid!;
   return {
-    child,
+    child: Object.assign(child, { serverPid: pid }),
     base,
     readyMs,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        // the whole process group: npm, its shell and the server
+        process.kill(-child.pid!, 'SIGTERM');
       }),
   };
+}
+
+/** The pid whose memory counts: the server itself, not npm in front of it. */
+export function pidOf(s: RunningServer): number {
+  return (s.child as ChildProcess & { serverPid: number }).serverPid;
 }
 
 export function rssMb(pid: number): number {
@@ -87,8 +124,13 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, opts: { connections?: number; duration?: number; method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: { connections?: number; duration?: number; method?: string; body?: string; headers?: Record<string, string>; bodies?: () => string } = {},
+): Promise<LoadResult> {
+  const next = opts.bodies;
   const r = await autocannon({
+    ...(next ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: next() }) }] } : {}),
     url,
     connections: opts.connections ?? 20,
     duration: opts.duration ?? 10,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { runPrepared } from '../../platform/db/prepared.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerRefreshTokenHistory, customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
@@ -57,11 +58,18 @@ export class SessionsRepository {
 
   /** The session with what authentication needs to know about its customer. */
   async findForAuth(ex: Executor, id: string) {
-    const [row] = await ex
-      .select({ ...columns, customerActive: customers.isActive })
-      .from(customerSessions)
-      .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-      .where(eq(customerSessions.id, id));
+    // every authenticated request runs this: a prepared query (platform/db/prepared.ts)
+    const [row] = await runPrepared(
+      ex,
+      'auth_session_for_request',
+      (e) =>
+        e
+          .select({ ...columns, customerActive: customers.isActive })
+          .from(customerSessions)
+          .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+          .where(eq(customerSessions.id, sql.placeholder('id'))),
+      { id },
+    );
     return row;
   }
 
