@@ -116,12 +116,19 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
+  total: number;
 }
 
 export async function load(
@@ -138,7 +145,7 @@ export async function load(
     ...(opts.body ? { body: opts.body } : {}),
     ...(opts.headers ? { headers: opts.headers } : {}),
   });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, total: r.requests.total };
 }
 
 export function machine(): string {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signJwt } from '../src/platform/crypto/index.js';
 import { hmacSha256Hex } from '../src/integrations/payment-gateways/index.js';
-import { load, machine, pidOf, recreateDatabase, rssMb, startBare, startServer, type LoadResult } from './lib.js';
+import { cpuMs, load, machine, pidOf, recreateDatabase, rssMb, startBare, startServer, type LoadResult } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -37,7 +37,35 @@ const SECRETS = {
   WEBHOOK_RATE_LIMIT_PER_MIN: '1000000',
 };
 
-const fmt = (r: LoadResult) => `${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx}`;
+const ROUNDS = 3;
+
+interface Measured extends LoadResult {
+  cpuUsPerReq: number;
+}
+
+/** A load run with the CPU time the server process spent on it, per request (robust to other load on the machine). */
+async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Measured> {
+  const before = cpuMs(pid);
+  const r = await run();
+  return { ...r, cpuUsPerReq: ((cpuMs(pid) - before) * 1000) / Math.max(1, r.total) };
+}
+
+/** Rounds together: mean req/s, median p50 and p99, summed errors, CPU per request over all rounds. */
+function combine(rounds: Measured[]): Measured {
+  const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const total = rounds.reduce((n, r) => n + r.total, 0);
+  return {
+    rps: Math.round(rounds.reduce((n, r) => n + r.rps, 0) / rounds.length),
+    p50: med(rounds.map((r) => r.p50)),
+    p99: med(rounds.map((r) => r.p99)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    total,
+    cpuUsPerReq: rounds.reduce((n, r) => n + r.cpuUsPerReq * r.total, 0) / Math.max(1, total),
+  };
+}
+
+const fmt = (r: Measured) => `${r.rps} | ${r.p50} | ${r.p99} | ${Math.round(r.cpuUsPerReq)} | ${r.errors + r.non2xx}`;
 
 async function requestsVsBare(): Promise<string[]> {
   const url = await recreateDatabase('chp_bench');
@@ -59,7 +87,7 @@ async function requestsVsBare(): Promise<string[]> {
     const cookie = { cookie: `access_token=${token}` };
 
     // distinct Pending invoices, so every callback takes the full path (verify, mark Paid, queue the credit)
-    const perServer = Math.max(20_000, DURATION * 4000);
+    const perServer = Math.max(20_000, (DURATION + 3) * 4000);
     const invoices = async () => {
       const ids = Array.from({ length: perServer }, () => randomUUID());
       for (let i = 0; i < ids.length; i += 5000) {
@@ -92,13 +120,22 @@ async function requestsVsBare(): Promise<string[]> {
       },
     ];
     const rows: string[] = [];
+    const svcPid = pidOf(server);
+    const barePid = pidOf(bare);
     for (const t of targets) {
-      // warm-up (JIT, connection pools, first-use compiles), then the measured runs back to back
-      await t.svc(2);
-      await t.raw(2);
-      const svc = await t.svc(DURATION);
-      const raw = await t.raw(DURATION);
-      rows.push(`| ${t.name} | ${fmt(svc)} | ${fmt(raw)} | **${(svc.rps / raw.rps).toFixed(2)}** |`);
+      // warm-up (JIT, connection pools, first-use compiles), then rounds that alternate between the
+      // two servers, so a change in the machine's load hits both alike
+      await t.svc(3);
+      await t.raw(3);
+      const svc: Measured[] = [];
+      const raw: Measured[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        svc.push(await measured(svcPid, () => t.svc(DURATION / ROUNDS)));
+        raw.push(await measured(barePid, () => t.raw(DURATION / ROUNDS)));
+      }
+      const a = combine(svc);
+      const b = combine(raw);
+      rows.push(`| ${t.name} | ${fmt(a)} | ${fmt(b)} | **${(a.rps / b.rps).toFixed(2)}** | ${(b.cpuUsPerReq / a.cpuUsPerReq).toFixed(2)} |`);
     }
     if (svcInvoices.used() > perServer || bareInvoices.used() > perServer) rows.push(`\nSome callbacks repeated an invoice (more than ${perServer} sent): those took the cheaper "already handled" path.`);
     return rows;
@@ -169,8 +206,8 @@ const sections: { title: string; header: string[]; run: () => Promise<string[]> 
   {
     title: `Requests on PostgreSQL, service and bare server each in its own process (${CONNECTIONS} connections, ${DURATION} s each)`,
     header: [
-      '| route | service req/s | p50 ms | p99 ms | errors | bare req/s | p50 ms | p99 ms | errors | service / bare |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| route | service req/s | p50 ms | p99 ms | CPU µs/req | errors | bare req/s | p50 ms | p99 ms | CPU µs/req | errors | req/s service / bare | CPU per request bare / service |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ],
     run: requestsVsBare,
   },
