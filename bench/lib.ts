@@ -35,29 +35,51 @@ export interface RunningServer {
   child: ChildProcess;
   base: string;
   readyMs: number;
+  /** CPU time of the whole process group until ready */
+  readyCpuMs: number;
   stop(): Promise<void>;
 }
 
-/** The server process of a running `npm start` (npm runs it through a shell, as a child). */
-function serverPid(npmPid: number): number {
-  const children = (pid: number) =>
-    readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-  let pid = npmPid;
-  for (let depth = 0; depth < 4; depth++) {
-    const [next] = children(pid);
-    if (next === undefined) break;
-    pid = next;
+function procStat(pid: string | number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  } catch {
+    return undefined;
   }
-  return pid;
+}
+
+/** The server process of a running `npm start`: the descendant of npm that runs scripts/start.mjs. */
+function serverPid(npmPid: number): number {
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parentOf = new Map(all.map((d) => [Number(d), Number(procStat(d)?.[1] ?? 0)]));
+  const isDescendant = (pid: number) => {
+    for (let p = parentOf.get(pid); p; p = parentOf.get(p)) if (p === npmPid) return true;
+    return false;
+  };
+  for (const [pid] of parentOf) {
+    if (!isDescendant(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.mjs')) return pid;
+    } catch {
+      // gone
+    }
+  }
+  return npmPid;
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process group: the live processes and the
+ * children they have reaped (npm, its shell, esbuild, the template builder): what a start cost
+ * whatever else the machine is doing.
+ */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    const f = procStat(d);
+    if (!f || Number(f[2]) !== pgid) continue;
+    ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  }
+  return ticks * 10;
 }
 
 /** Starts the service as a newcomer does (`npm start`) and waits until /readyz answers 200. */
@@ -91,11 +113,13 @@ async function startProcess(command: string, args: string[], env: Record<string,
     await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = performance.now() - started;
+  const readyCpuMs = groupCpuMs(child.pid!);
   const pid = command === 'npm' ? serverPid(child.pid!) : child.pid!;
   return {
     child: Object.assign(child, { serverPid: pid }),
     base,
     readyMs,
+    readyCpuMs,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
