@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -59,7 +60,9 @@ function serverPid(npmPid: number): number {
   for (const [pid] of parentOf) {
     if (!isDescendant(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.mjs')) return pid;
+      // node itself, not the shell npm runs it through (whose command line names the script too)
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(argv[0] ?? '') === 'node' && argv.includes('scripts/start.mjs')) return pid;
     } catch {
       // gone
     }
