@@ -40,7 +40,7 @@ const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports':
 const ROUTE_FILES = ['src/modules/**/*.routes.ts', 'src/modules/**/*-routes.ts', 'src/modules/**/*.pages.ts'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**', 'dist/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function runOnce(CALLBACKS: number, CONNECTIONS: number): Promise<string[]> {
   const url = await recreateDatabase('chp_bench_callbacks');
-  const server = await startServer({ DATABASE_URL: url, ROLE: 'all', PGONE_MERCHANT_CODE: MERCHANT, PGONE_API_KEY: KEY });
+  const server = await startServer({ DATABASE_URL: url, ROLE: 'all', NODE_ENV: 'development', PGONE_MERCHANT_CODE: MERCHANT, PGONE_API_KEY: KEY });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

@@ -10,6 +10,7 @@ import { migrationCount, queryRows } from './platform/db/database.js';
 import { registerConstraintMeanings } from './platform/db/errors.js';
 import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
+import { compiledOnFirstUse } from './platform/http/lazy-compilers.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
@@ -53,7 +54,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     trustProxy: c.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    schemaController: { compilersFactory: { buildValidator: strictBodyValidators(), buildSerializer: exactMoneySerializers() } },
+    // validators and serializers are compiled at each route's first request, not all at start-up
+    schemaController: { compilersFactory: { buildValidator: compiledOnFirstUse(strictBodyValidators()), buildSerializer: compiledOnFirstUse(exactMoneySerializers()) } },
     ajv: {
       customOptions: {
         // Unknown fields are refused by the schemas (additionalProperties: false), never dropped silently.

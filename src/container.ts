@@ -99,6 +99,8 @@ export interface ContainerOptions {
   skipBootstrapAdmin?: boolean;
   /** Embedded database: start from this data folder tarball (tests start from a migrated one). */
   pgliteSnapshot?: Blob;
+  /** Embedded database: a fresh data folder starts as a copy of this one (platform/db/embedded-template.ts). */
+  pgliteTemplate?: string;
 }
 
 export interface Services {
@@ -185,7 +187,7 @@ export interface Container {
 export async function buildContainer(config: Config, opts: ContainerOptions): Promise<Container> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs, log: opts.log, ...(opts.pgliteSnapshot ? { snapshot: opts.pgliteSnapshot } : {}) });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs, log: opts.log, ...(opts.pgliteSnapshot ? { snapshot: opts.pgliteSnapshot } : {}), ...(opts.pgliteTemplate ? { template: opts.pgliteTemplate } : {}) });
   try {
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;

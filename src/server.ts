@@ -1,7 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/index.js';
 import { buildApp } from './app.js';
 import { buildContainer } from './container.js';
 import { createLogger } from './platform/logger.js';
+import { embeddedDataFolder } from './platform/db/database.js';
+import { ensureEmbeddedTemplate, isFreshDataFolder, PREPARE_ENV } from './platform/db/embedded-template.js';
+
+/** Builds the embedded template into the folder given by PREPARE_ENV (run by ensureEmbeddedTemplate as a child process). */
+async function prepareEmbeddedTemplate(into: string): Promise<void> {
+  const config = loadConfig({ DATA_DIR: into, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const container = await buildContainer(config, { log: createLogger('warn'), skipBootstrapAdmin: true });
+  await container.close();
+}
 
 async function main(): Promise<void> {
   let config;
@@ -16,10 +26,17 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel, config.nodeEnv === 'development' && process.stdout.isTTY);
   const startedAt = performance.now();
-  const container = await buildContainer(config, { log });
+  // A new embedded data folder starts as a copy of the prepared template (built once per schema version).
+  const dataFolder = embeddedDataFolder(config.dataDir);
+  const template =
+    config.databaseUrl === undefined && isFreshDataFolder(dataFolder)
+      ? ensureEmbeddedTemplate(fileURLToPath(import.meta.url), (msg) => log.warn(msg))
+      : undefined;
+  const container = await buildContainer(config, { log, ...(template ? { pgliteTemplate: template } : {}) });
   const app = config.role === 'worker' ? undefined : await buildApp(container);
-  if (config.role !== 'api') await container.startWorker();
+  // Listen first: the workers' first fetches and schedule upserts then do not delay /readyz.
   if (app) await app.listen({ port: config.port, host: config.host });
+  if (config.role !== 'api') await container.startWorker();
   log.info(
     { role: config.role, database: container.database.kind, ms: Math.round(performance.now() - startedAt), url: config.publicUrl },
     app ? `ready: API on ${config.publicUrl}, docs at ${config.publicUrl}/docs` : 'ready: worker',
@@ -49,7 +66,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
+const prepareInto = process.env[PREPARE_ENV];
+(prepareInto ? prepareEmbeddedTemplate(prepareInto).then(() => process.exit(0)) : main()).catch((err: unknown) => {
   console.error('start-up failed:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

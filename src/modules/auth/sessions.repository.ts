@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
+import { runPrepared } from '../../platform/db/prepared.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
@@ -60,21 +61,28 @@ export class SessionsRepository {
    * The session with what authentication needs to know about its customer and, for an
    * impersonation, whether its admin still may: not deleted, the same role as when it began, and
    * that role still holds `impersonatePermission` (or is the locked Super Admin role).
+   * Every authenticated request runs this: a prepared query (platform/db/prepared.ts).
    */
   async findForAuth(ex: Executor, id: string, impersonatePermission: string) {
-    const [row] = await ex
-      .select({
-        ...columns,
-        customerActive: customers.isActive,
-        impersonatorMay: sql<boolean>`${customerSessions.impersonatorAdminId} is null or (
-          ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
-          and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${impersonatePermission})))`,
-      })
-      .from(customerSessions)
-      .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-      .leftJoin(admins, eq(admins.id, customerSessions.impersonatorAdminId))
-      .leftJoin(roles, eq(roles.id, admins.roleId))
-      .where(eq(customerSessions.id, id));
+    const [row] = await runPrepared(
+      ex,
+      'auth_session_for_request',
+      (e) =>
+        e
+          .select({
+            ...columns,
+            customerActive: customers.isActive,
+            impersonatorMay: sql<boolean>`${customerSessions.impersonatorAdminId} is null or (
+              ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
+              and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${sql.placeholder('permission')})))`,
+          })
+          .from(customerSessions)
+          .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+          .leftJoin(admins, eq(admins.id, customerSessions.impersonatorAdminId))
+          .leftJoin(roles, eq(roles.id, admins.roleId))
+          .where(eq(customerSessions.id, sql.placeholder('id'))),
+      { id, permission: impersonatePermission },
+    );
     return row;
   }
 

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Clock } from '../../platform/clock.js';
 import {
   decryptSecret,
@@ -80,7 +79,7 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     await this.repo.setPendingSecret(this.db, customerId, encryptSecret(this.opts.encryptionKey, secret), this.clock.now());
     const url = totpUrl(secret, customer.email, this.opts.issuer);
-    return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url) };
+    return { secret, otpauth_url: url, qr_code: await (await import('qrcode')).default.toDataURL(url) };
   }
 
   async enable(customerId: number, code: string): Promise<{ recovery_codes: string[] }> {

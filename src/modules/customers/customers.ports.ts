@@ -1,3 +1,4 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.js';
 
 /**
@@ -6,6 +7,20 @@ import type { Executor } from '../../platform/db/database.js';
  */
 export interface BalanceReader {
   balancesOf(customerId: number): Promise<{ actual_balance: string; current_balance: string }>;
+  /**
+   * Where the balances live, when they are a row per customer the customer's own read can join
+   * (GET /api/inf then reads the customer and the balances in one query). Optional: without it
+   * the summary asks balancesOf.
+   */
+  readonly balanceColumns?: BalanceColumns;
+}
+
+/** A table keyed by customer id, with the two balances as NUMERIC columns (a missing row means zero). */
+export interface BalanceColumns {
+  table: PgTable;
+  customerId: PgColumn;
+  actual: PgColumn;
+  current: PgColumn;
 }
 
 export interface ResourceUsageReader {

@@ -1,5 +1,7 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
+import { runPrepared } from '../../platform/db/prepared.js';
+import type { BalanceColumns } from './customers.ports.js';
 import { customers } from './customers.tables.js';
 
 const columns = {
@@ -42,6 +44,25 @@ export class CustomersRepository {
   async find(ex: Executor, id: number, opts: { forUpdate?: boolean } = {}) {
     const q = ex.select(columns).from(customers).where(eq(customers.id, id));
     const [row] = opts.forUpdate ? await q.for('update') : await q;
+    return row;
+  }
+
+  /**
+   * The customer with the balances joined from `balances` (one round trip, a prepared query outside
+   * transactions): GET /api/inf. Balances are NUMERIC strings, null when the customer has no row.
+   */
+  async findWithBalances(ex: Executor, id: number, balances: BalanceColumns) {
+    const [row] = await runPrepared(
+      ex,
+      'customer_with_balances',
+      (e) =>
+        e
+          .select({ ...columns, actualBalance: sql<string | null>`${balances.actual}`, currentBalance: sql<string | null>`${balances.current}` })
+          .from(customers)
+          .leftJoin(balances.table, eq(balances.customerId, customers.id))
+          .where(eq(customers.id, sql.placeholder('id'))),
+      { id },
+    );
     return row;
   }
 

@@ -2,6 +2,7 @@ import { Value } from 'typebox/value';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
+import { moneyJson } from '../../platform/money.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import type { LookupsService } from '../lookups/index.js';
 import type { BalanceReader, ResourceUsageReader, SessionLimiter, UnreadCounter } from './customers.ports.js';
@@ -44,10 +45,22 @@ export class CustomersService {
     return c;
   }
 
+  /** The customer and the balances: one joined query when the balance port offers its columns, else two reads at once. */
+  private async loadWithBalances(id: number, ex: Executor): Promise<{ c: CustomerRecord; balances: { actual_balance: string; current_balance: string } }> {
+    const joinable = this.ports.balances.balanceColumns;
+    if (joinable) {
+      const row = await this.repo.findWithBalances(ex, id, joinable);
+      if (!row) throw new NotFoundError('Customer');
+      const { actualBalance, currentBalance, ...c } = row;
+      return { c, balances: { actual_balance: moneyJson(actualBalance ?? '0'), current_balance: moneyJson(currentBalance ?? '0') } };
+    }
+    const [c, balances] = await Promise.all([this.load(id, ex), this.ports.balances.balancesOf(id)]);
+    return { c, balances };
+  }
+
   /** GET /api/inf */
   async summary(id: number, ex: Executor = this.db) {
-    const c = await this.load(id, ex);
-    const [balances, unread] = await Promise.all([this.ports.balances.balancesOf(id), this.ports.notifications.unreadCount(id)]);
+    const [{ c, balances }, unread] = await Promise.all([this.loadWithBalances(id, ex), this.ports.notifications.unreadCount(id)]);
     return {
       id: c.id,
       email: c.email,

@@ -16,6 +16,14 @@ export type DriftRow = typeof walletDrifts.$inferSelect;
 export type Drift = Omit<DriftRow, 'detectedAt'>;
 export type NewLedgerRow = typeof balanceLogs.$inferInsert;
 
+/** The balances as joinable columns (the customers module's BalanceReader.balanceColumns): one wallet row per customer. */
+export const walletBalanceColumns = {
+  table: wallets,
+  customerId: wallets.customerId,
+  actual: wallets.actualBalance,
+  current: wallets.currentBalance,
+};
+
 export class WalletRepository {
   /** Creates the wallet if missing, then locks its row until the transaction ends. */
   async lockWallet(tx: Executor, customerId: number): Promise<WalletRow> {

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, InsufficientBalanceError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, dec, isMoneyAmount, moneyJson, moneyString, type MoneyInput } from '../../platform/money.js';
-import type { LedgerRow, WalletRepository } from './wallet.repository.js';
+import { walletBalanceColumns, type LedgerRow, type WalletRepository } from './wallet.repository.js';
 
 /** Ledger entry types. A top-up credit is BalanceLogAdd (spec, Events). */
 export const BalanceLogType = {
@@ -67,6 +67,9 @@ export interface Balances {
  * (type, reference) is unique: a repeated credit or debit for the same business event is a no-op.
  */
 export class WalletService {
+  /** Lets the customer's summary read its balances in the same query as the customer (GET /api/inf). */
+  readonly balanceColumns = walletBalanceColumns;
+
   constructor(
     private readonly db: Database,
     private readonly repo: WalletRepository,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
@@ -22,7 +22,8 @@ const scrubbed = (template: string, now: Date) => ({ subject: `[${template}]`, t
  * sends it.
  */
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Created at the first mail sent over SMTP (nodemailer is loaded then, not at start-up). */
+  private transport: Promise<Transporter> | undefined;
   readonly deliverJob = defineJob<{ outboxId: number }>({
     name: 'mail.deliver',
     queue: 'mail',
@@ -47,7 +48,6 @@ export class Mailer {
     /** logBodies: without SMTP, write subject and text to the log (development only: they hold links and codes). */
     private readonly opts: { smtpUrl: string | undefined; from: string; logBodies: boolean },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
     queue.register(this.deliverJob, this.pruneJob);
   }
 
@@ -68,14 +68,16 @@ export class Mailer {
     if (!mail || mail.status !== 'pending') return;
     const now = () => this.clock.now();
     const afterDelivery = () => (mail.sensitive ? scrubbed(mail.template, now()) : {});
-    if (!this.transport) {
+    if (!this.opts.smtpUrl) {
       const text = this.opts.logBodies ? { subject: mail.subject, text: mail.textBody } : {};
       this.log.info({ to: mail.toAddress, template: mail.template, outboxId, ...text }, 'mail (no SMTP configured)');
       await this.db.update(mailOutbox).set({ status: 'logged', sentAt: now(), ...afterDelivery() }).where(eq(mailOutbox.id, outboxId));
       return;
     }
     try {
-      await this.transport.sendMail({
+      const smtpUrl = this.opts.smtpUrl;
+      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await this.transport).sendMail({
         from: this.opts.from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -110,6 +112,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((t) => t.close(), () => undefined);
   }
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 
 export interface PdfColumn {
   header: string;
@@ -15,7 +14,9 @@ export interface TablePdf {
 }
 
 /** A one-table A4 document (statements, exports); rows continue on new pages with the header repeated. */
-export function renderTablePdf(spec: TablePdf): Promise<Buffer> {
+export async function renderTablePdf(spec: TablePdf): Promise<Buffer> {
+  // loaded at the first PDF, not at start-up (it is one of the heaviest modules)
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: spec.title } });
     const chunks: Buffer[] = [];
