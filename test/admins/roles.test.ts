@@ -35,7 +35,7 @@ describe('roles', () => {
     const admin = data.find((r: any) => r.name === 'Admin');
     assert.ok(!(await assigned('Admin')).includes('manage_admins'), 'Admin makes no admin-structure changes');
     assert.ok(admin.permission_count > 20);
-    assert.deepEqual(await assigned('Admin Support'), ['impersonate_user', 'manage_sessions', 'manage_tickets', 'view_dashboard', 'view_tickets', 'view_users']);
+    assert.deepEqual(await assigned('Admin Support'), ['impersonate_user', 'manage_sessions', 'manage_tickets', 'view_compute', 'view_dashboard', 'view_tickets', 'view_users']);
   });
 
   test('role permissions list every catalog permission with assigned true/false; unknown role 404', async () => {

@@ -49,6 +49,7 @@ export class NotificationsService {
   /** Fans an announcement out to every active customer, in a job (one INSERT … SELECT). */
   readonly announceJob = defineJob<{ announcementId: number; title: string; body: string }>({
     name: 'notifications.announce',
+    policy: 'short',
     description: 'Notifies every active customer of a published announcement (once per announcement and customer)',
     handler: async ({ announcementId, title, body }, ctx) => {
       const n = await this.repo.insertForAllCustomers(this.db, {
