@@ -345,6 +345,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     // Rewards and redeem codes (issue 14): told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
+    auth.useReferrals(rewards);
     topupPayments.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
     queue.register(securityGroups.syncJob);

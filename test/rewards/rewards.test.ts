@@ -101,4 +101,18 @@ describe('rewards', () => {
     assert.equal((await claim(referred.cookie, otherCode)).json().code, 'REFERRAL_TOO_LATE');
     assert.equal((await claim(referrer.cookie, otherCode)).statusCode, 200);
   });
+  test('a customer registers with a referral code (DECISIONS 9); an unknown code refuses the registration and keeps nothing', async () => {
+    const referrer = await customerSession(t);
+    const code = (await t.app.inject({ method: 'GET', url: '/api/customer/referral', headers: { cookie: referrer.cookie } })).json().data.code as string;
+    const body = (email: string, referral_code?: string) => ({ email, password: 'Str0ng!Passw0rd#', first_name: 'Ref', last_name: 'Erred', account_type: 'P', ...(referral_code ? { referral_code } : {}) });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body('referred-bad@example.com', 'NOSUCHCODE') });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.equal(bad.json().code, 'REFERRAL_CODE_NOT_FOUND');
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body('referred-bad@example.com') });
+    assert.equal(again.statusCode, 201, 'the refused registration kept nothing: the address is still free');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body('referred-ok@example.com', code.toLowerCase()) });
+    assert.equal(ok.statusCode, 201, ok.body);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/customer/referral', headers: { cookie: referrer.cookie } })).json().data;
+    assert.equal(stats.referred_count, 1);
+  });
 });

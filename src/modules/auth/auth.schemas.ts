@@ -13,6 +13,7 @@ export const RegisterBody = StrictObject({
   first_name: Name,
   last_name: Name,
   account_type: Type.Union([Type.Literal('P'), Type.Literal('B')], { description: 'P = Personal, B = Business' }),
+  referral_code: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "another customer's referral code (GET /api/customer/referral); an unknown code refuses the registration" })),
 });
 export const TokenBody = StrictObject({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 export const LoginBody = StrictObject({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) });

@@ -50,6 +50,11 @@ export interface AuthDeps {
 }
 
 /** Registration, login (with its second factor) and passwords. */
+/** The rewards module: records who referred a new customer (in the caller's transaction). */
+export interface ReferralClaims {
+  claimReferral(customerId: number, code: string): Promise<void>;
+}
+
 export class AuthService {
   /**
    * The mails of `password/forgot` and `register/resend`. The request only enqueues this job, the
@@ -65,6 +70,7 @@ export class AuthService {
   });
 
   private readonly lock: AccountLock;
+  private referrals: ReferralClaims | undefined;
   private readonly events: SecurityEvents;
   private readonly queue: JobQueue;
 
@@ -84,7 +90,12 @@ export class AuthService {
     this.queue.register(this.accountMailJob);
   }
 
-  async register(input: { email: string; password: string; first_name: string; last_name: string; account_type: 'P' | 'B' }): Promise<{ id: number }> {
+  /** Wired by the container (rewards): a customer may register with another's referral code. */
+  useReferrals(referrals: ReferralClaims): void {
+    this.referrals = referrals;
+  }
+
+  async register(input: { email: string; password: string; first_name: string; last_name: string; account_type: 'P' | 'B'; referral_code?: string }): Promise<{ id: number }> {
     assertStrongPassword(input.password, 'password');
     const now = this.clock.now();
     const email = input.email.trim();
@@ -100,6 +111,10 @@ export class AuthService {
         now,
       });
       if (id === undefined) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
+      if (input.referral_code !== undefined) {
+        if (!this.referrals) throw new BadRequestError('REFERRAL_CODE_NOT_FOUND', 'This referral code does not exist');
+        await this.referrals.claimReferral(id, input.referral_code);
+      }
       await this.queueVerificationLink(tx, id, email, input.first_name.trim(), now);
       await this.events.record(tx, SecurityAction.registered, id, { email }, { anonymous: true });
       return { id };
