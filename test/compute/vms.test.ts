@@ -154,8 +154,11 @@ describe('money and quotas', () => {
       );
       const created = answers.filter((r) => r.statusCode === 201).map((r) => r.json().data);
       assert.equal(created.length, 8, JSON.stringify(answers.map((r) => r.statusCode)));
-      assert.ok(answers.some((r, i) => i % 2 === 1 && r.statusCode === 201), 'the second process created VMs too');
-      assert.ok(answers.every((r) => r.statusCode !== 401), 'both processes accept the session');
+      // which process wins the row lock is up to timing; what matters is that both served every request
+      assert.ok(
+        answers.every((r) => r.statusCode === 201 || (r.statusCode === 409 && ['QUOTA_EXCEEDED', 'CONCURRENT_UPDATE'].includes(r.json().code))),
+        'both processes accept the session and answer created or over the limit',
+      );
       const [row] = await queryRows<{ n: number; ips: number }>(
         t.container.db,
         sql`select count(*)::int as n, count(distinct public_ip)::int as ips from vms where location_id = 1 and public_ip is not null`,
