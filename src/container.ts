@@ -413,6 +413,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       },
       bucketDeleted: async (tx, b) => void (await metering.close('bucket', b.id, clock.now(), { tx })),
     });
+    // a staff ADD that brings a suspended customer back to zero or more lifts the suspension at once
+    walletAdjustments.onAdded(async (tx, customerId) => void (await suspension.maybeResume(tx, customerId)));
     // Suspension stops the VMs and refuses the object storage keys (networks and balancers keep running).
     suspension.setSuspender({
       suspendCustomer: async (customerId, reason) => {
