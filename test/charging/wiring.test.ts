@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
+import { SYSTEM_ACTOR } from '../../src/modules/audit/index.js';
 import { componentKey, storageTierKey, tierKey } from '../../src/modules/pricing/index.js';
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
@@ -22,6 +23,7 @@ let tierId: number;
 before(async () => {
   t = await buildTestApp({ clock });
   tierId = await seededTier(t);
+  await t.container.services.tiers.toggleLoadbalance(SYSTEM_ACTOR, tierId);
 });
 after(() => t.close());
 
@@ -74,8 +76,6 @@ describe('every billable resource is metered by its own state changes', () => {
     const res = await createVm(t, c.cookie, { name: 'web-1', location_id: 1, tier_id: tierId, block_storage_tier_id: stId, block_storage_gb: 50 });
     assert.equal(res.statusCode, 201, res.body);
     const vm = res.json().data;
-    // no meter while Creating
-    assert.equal((await queryRows(t.container.db, sql`select 1 from meters where resource_type = 'vm' and resource_id = ${String(vm.id)}`)).length, 0);
     await vmJobsDone(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
 
@@ -194,5 +194,37 @@ describe('every billable resource is metered by its own state changes', () => {
     await queueDrained(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
     assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, true);
+  });
+
+  test('a load balancer is charged at its own price key from Active until Deleted', async () => {
+    const from = BASE + 30 * HOUR;
+    clock.set(new Date(from));
+    const c: Who = await customerSession(t);
+    await fund(t, c.id);
+    const v = await createVm(t, c.cookie, { name: 'behind-lb', location_id: 1, tier_id: tierId, public_ip: false });
+    assert.equal(v.statusCode, 201, v.body);
+    await vmJobsDone(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/load-balancer',
+      headers: { cookie: c.cookie },
+      payload: { name: 'web', location_id: 1, algorithm: 'round_robin', forwarding_rules: [{ entry_protocol: 'http', entry_port: 80, target_protocol: 'http', target_port: 8080 }], target_vm_ids: [v.json().data.id] },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    await queueDrained(t);
+    const lb = await queryRows<{ id: number; status: string; price_key: string }>(t.container.db, sql`select id, status, price_key from load_balancers where uuid = ${created.json().data.uuid}`);
+    assert.equal(lb[0]!.status, 'Active');
+    const lbHour = await hourlyPrice(lb[0]!.price_key);
+
+    await moveTo(c, from + 2 * HOUR);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/network/load-balancer/${created.json().data.uuid}`, headers: { cookie: c.cookie } });
+    assert.equal(del.statusCode, 200, del.body);
+    await queueDrained(t);
+
+    await chargeUntil(c, from + 4 * HOUR);
+    const rows = (await usage(c.id)).filter((r) => r.resource_type === 'load_balancer');
+    assert.equal(rows.length, 2);
+    assert.ok(rows.every((r) => r.resource_id === String(lb[0]!.id) && r.price_key === lb[0]!.price_key));
+    assert.equal(sum(rows).toString(), lbHour.times(2).toString());
   });
 });
