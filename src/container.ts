@@ -407,9 +407,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     };
     objectStorage.onLifecycle({
       bucketActive: openBucket,
+      // only a bucket that is paying (Active, or Error after it was Active) gets a meter with its new size
       bucketResized: async (tx, b) => {
-        await metering.close('bucket', b.id, clock.now(), { tx });
-        await openBucket(tx, b);
+        if ((await metering.close('bucket', b.id, clock.now(), { tx })) > 0) await openBucket(tx, b);
       },
       bucketDeleted: async (tx, b) => void (await metering.close('bucket', b.id, clock.now(), { tx })),
     });

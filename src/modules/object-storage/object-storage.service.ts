@@ -64,7 +64,7 @@ class StorageUnavailableError extends AppError {
   }
 }
 
-/** Told when a bucket starts costing money (Active), changes size while Active, or stops (Deleted), in that transaction (meters). */
+/** Told when a bucket starts costing money (Active), changes size (any status), or stops (Deleted), in that transaction (meters). */
 export interface BucketLifecycleListener {
   bucketActive(tx: Executor, bucket: BucketRow): Promise<void>;
   bucketResized(tx: Executor, bucket: BucketRow): Promise<void>;
@@ -162,7 +162,7 @@ export class ObjectStorageService {
         if (customer?.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
       }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
-      if (row.status === 'Active') for (const l of this.lifecycle) await l.bucketResized(tx, row);
+      for (const l of this.lifecycle) await l.bucketResized(tx, row);
       await this.syncBucketLater(tx, row.id);
       return row;
     });
