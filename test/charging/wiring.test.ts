@@ -168,6 +168,13 @@ describe('every billable resource is metered by its own state changes', () => {
     // enough for about an hour and a half
     const amount = perHour.times(1.5).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
     await fund(t, c.id, amount);
+    const key = await t.app.inject({ method: 'POST', url: '/api/storage/object/keys', headers: { cookie: c.cookie }, payload: { name: 'k1', location_id: 1 } });
+    assert.equal(key.statusCode, 201, key.body);
+    const keySuspended = async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/api/storage/object/keys', headers: { cookie: c.cookie } });
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().data[0].suspended as boolean;
+    };
     const res = await createVm(t, c.cookie, { name: 'short-1', location_id: 1, tier_id: tierId, public_ip: false });
     assert.equal(res.statusCode, 201, res.body);
     const vm = res.json().data;
@@ -180,6 +187,8 @@ describe('every billable resource is metered by its own state changes', () => {
     const suspended = await getVm(t, c.cookie, vm.id);
     assert.equal(suspended.status, 'Suspended');
     assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, false);
+    // the object storage keys are refused too
+    assert.equal(await keySuspended(), true);
     // a suspended VM keeps its meters (it still holds its resources)
     assert.equal((await queryRows(t.container.db, sql`select 1 from meters where resource_type = 'vm' and resource_id = ${String(vm.id)} and stopped_at is null`)).length, 1);
 
@@ -194,6 +203,7 @@ describe('every billable resource is metered by its own state changes', () => {
     await queueDrained(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
     assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, true);
+    assert.equal(await keySuspended(), false);
   });
 
   test('a load balancer is charged at its own price key from Active until Deleted', async () => {
