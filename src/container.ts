@@ -57,8 +57,8 @@ import { createDatacenter, type Datacenter } from './integrations/datacenter/ind
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
-import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob } from './modules/compute/index.js';
-import { networkJobs, NetworksRepository, NetworksService, NetworkTasksService } from './modules/networks/index.js';
+import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob, vmPriceItems } from './modules/compute/index.js';
+import { networkJobs, networkPriceItems, NetworksRepository, NetworksService, NetworkTasksService, type NetworkLifecycleListener } from './modules/networks/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -86,7 +86,8 @@ import {
   UsageViewRepository,
 } from './modules/charging/index.js';
 import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
-import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
+import { OBJECT_STORAGE_COMPONENT, ObjectStorageRepository, ObjectStorageService, type BucketRow } from './modules/object-storage/index.js';
+import { componentKey, storageTierKey, tierKey } from './modules/pricing/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -367,6 +368,65 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       publicEndpoint: config.objectStorage.publicEndpoint,
     });
     queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
+
+    // Wiring: every billable resource opens its meters in the transaction that makes it cost money
+    // and closes them in the one that ends it (docs/api.md "Charging the resources").
+    // A VM pays from its first Running until Deleted (Stopped and Suspended included).
+    vmTasks.onCreated({
+      vmCreated: async (tx, vm) => {
+        const ip = await pricing.componentByCode('public_ip', tx);
+        for (const item of vmPriceItems(vm, ip.id)) {
+          const description =
+            item.priceKey === tierKey(vm.tierId) ? `VM ${vm.name}` : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1) ? `VM ${vm.name} volume ${item.quantity} GB` : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd();
+          await metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, locationId: vm.locationId, quantity: item.quantity, at: clock.now() }, tx);
+        }
+      },
+    });
+    vmTasks.onDeleted({ vmDeleted: async (tx, vmId) => void (await metering.close('vm', vmId, clock.now(), { tx })) });
+    // A private network pays from Active until its soft delete.
+    const networkMeters: NetworkLifecycleListener = {
+      networkActive: async (tx, n) => {
+        const component = await pricing.componentByCode('private_network', tx);
+        for (const item of networkPriceItems(component.id)) {
+          await metering.open({ customerId: n.customerId, resourceType: 'network', resourceId: n.id, description: `Private network ${n.name}`, priceKey: item.priceKey, locationId: n.locationId, quantity: item.quantity, at: clock.now() }, tx);
+        }
+      },
+      networkDeleted: async (tx, n) => void (await metering.close('network', n.id, clock.now(), { tx })),
+    };
+    networks.onLifecycle(networkMeters);
+    networkTasks.onLifecycle(networkMeters);
+    // A load balancer pays from Active until Deleted, at its own price key.
+    loadBalancers.onLifecycle({
+      balancerActive: async (tx, lb) =>
+        void (await metering.open({ customerId: lb.customerId, resourceType: 'load_balancer', resourceId: lb.id, description: `Load balancer ${lb.name}`, priceKey: lb.priceKey, locationId: lb.locationId, at: clock.now() }, tx)),
+      balancerDeleted: async (tx, lb) => void (await metering.close('load_balancer', lb.id, clock.now(), { tx })),
+    });
+    // A bucket pays for its size (GB) at the object_storage_gb component's price, from Active until Deleted.
+    const openBucket = async (tx: Parameters<typeof metering.open>[1], b: BucketRow) => {
+      const component = await pricing.componentByCode(OBJECT_STORAGE_COMPONENT, tx);
+      await metering.open({ customerId: b.customerId, resourceType: 'bucket', resourceId: b.id, description: `Bucket ${b.name} (${b.sizeGb} GB)`, priceKey: componentKey(component.id), locationId: b.locationId, quantity: b.sizeGb, at: clock.now() }, tx);
+    };
+    objectStorage.onLifecycle({
+      bucketActive: openBucket,
+      // only a bucket that is paying (Active, or Error after it was Active) gets a meter with its new size
+      bucketResized: async (tx, b) => {
+        if ((await metering.close('bucket', b.id, clock.now(), { tx })) > 0) await openBucket(tx, b);
+      },
+      bucketDeleted: async (tx, b) => void (await metering.close('bucket', b.id, clock.now(), { tx })),
+    });
+    // a staff ADD that brings a suspended customer back to zero or more lifts the suspension at once
+    walletAdjustments.onAdded(async (tx, customerId) => void (await suspension.maybeResume(tx, customerId)));
+    // Suspension stops the VMs and refuses the object storage keys (networks and balancers keep running).
+    suspension.setSuspender({
+      suspendCustomer: async (customerId, reason) => {
+        await compute.suspendCustomerVms(customerId, reason);
+        await objectStorage.suspendCustomer(customerId, reason);
+      },
+      resumeCustomer: async (customerId) => {
+        await compute.resumeCustomerVms(customerId);
+        await objectStorage.resumeCustomer(customerId);
+      },
+    });
 
     if (opts.migrate !== false) {
       await settings.seed();

@@ -4,7 +4,7 @@ import type { JobQueue } from '../../platform/queue/queue.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
-import type { ComputeRepository } from './compute.repository.js';
+import type { ComputeRepository, Vm } from './compute.repository.js';
 import type { VmTask } from './compute.tables.js';
 import type { VmTaskJob } from './compute.jobs.js';
 
@@ -14,6 +14,11 @@ export const STUCK_AFTER_MINUTES = 10;
 /** Told when a VM became Deleted, in that transaction (security groups, load balancers re-sync). */
 export interface VmDeletedListener {
   vmDeleted(tx: Executor, vmId: number): Promise<void>;
+}
+
+/** Told when a VM became Running for the first time (its create finished), in that transaction (metering). */
+export interface VmCreatedListener {
+  vmCreated(tx: Executor, vm: Vm): Promise<void>;
 }
 
 /**
@@ -35,6 +40,12 @@ export class VmTasksService {
   ) {}
 
   private readonly deletedListeners: VmDeletedListener[] = [];
+  private readonly createdListeners: VmCreatedListener[] = [];
+
+  /** Wired by the container: called once per VM whose create finished (Running), in that transaction (meters). */
+  onCreated(listener: VmCreatedListener): void {
+    this.createdListeners.push(listener);
+  }
 
   /** Wired by the container: called once per VM that became Deleted, in that transaction (private IPs, groups, balancers). */
   onDeleted(listener: VmDeletedListener): void {
@@ -92,7 +103,10 @@ export class VmTasksService {
             publicIp: vm.publicIp,
             blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
           });
-          await this.repo.finishTask(this.db, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
+          await this.db.transaction(async (tx) => {
+            const done = await this.repo.finishTask(tx, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
+            if (done) for (const l of this.createdListeners) await l.vmCreated(tx, done);
+          });
           return;
         }
         case 'start':

@@ -1,4 +1,4 @@
-export { LoadBalancersService, LOAD_BALANCER_COMPONENT } from './load-balancers.service.js';
-export { LoadBalancersRepository } from './load-balancers.repository.js';
+export { LoadBalancersService, LOAD_BALANCER_COMPONENT, type LbLifecycleListener } from './load-balancers.service.js';
+export { LoadBalancersRepository, type LoadBalancerRow } from './load-balancers.repository.js';
 export { loadBalancersRoutes } from './load-balancers.routes.js';
 export { loadBalancersAdminRoutes } from './load-balancers.admin-routes.js';

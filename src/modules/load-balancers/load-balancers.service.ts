@@ -62,6 +62,12 @@ function healthCheckOf(input: HealthCheckInput | null | undefined, errors: Field
   return { protocol: input.protocol, port: input.port, path: input.protocol === 'tcp' ? null : (input.path ?? '/') };
 }
 
+/** Told when a balancer starts (first Active) or stops (Deleted) costing money, in that transaction (meters). */
+export interface LbLifecycleListener {
+  balancerActive(tx: Executor, lb: LoadBalancerRow): Promise<void>;
+  balancerDeleted(tx: Executor, lb: LoadBalancerRow): Promise<void>;
+}
+
 /**
  * Load balancers (DECISIONS 9): loadbalancer_limit counted under the customer's row lock; targets
  * only on VMs whose tier has the load-balancer switch on, and the balancer must fit the
@@ -85,6 +91,13 @@ export class LoadBalancersService {
     private readonly queue: JobQueue,
     private readonly clock: Clock,
   ) {}
+
+  private readonly lifecycle: LbLifecycleListener[] = [];
+
+  /** Wired by the container (meters). */
+  onLifecycle(listener: LbLifecycleListener): void {
+    this.lifecycle.push(listener);
+  }
 
   private async changed(tx: Executor, lb: LoadBalancerRow, set: Parameters<LoadBalancersRepository['update']>[2] = {}): Promise<LoadBalancerRow> {
     const row = await this.repo.update(tx, lb.id, { ...set, version: lb.version + 1, updatedAt: this.clock.now() });
@@ -246,7 +259,10 @@ export class LoadBalancersService {
         if (lb.status === 'Deleting') {
           await this.datacenter.deleteLoadBalancer(reference);
           const now = this.clock.now();
-          await this.repo.update(this.db, lb.id, { status: 'Deleted', deletedAt: now, updatedAt: now, syncedVersion: lb.version });
+          await this.db.transaction(async (tx) => {
+            const gone = await this.repo.update(tx, lb.id, { status: 'Deleted', deletedAt: now, updatedAt: now, syncedVersion: lb.version });
+            for (const l of this.lifecycle) await l.balancerDeleted(tx, gone);
+          });
           return;
         }
         const targets = (await this.repo.targets(this.db, [lb.id])).map((x) => `vm-${x.vmId}`);
@@ -261,13 +277,16 @@ export class LoadBalancersService {
         const done = await this.db.transaction(async (tx) => {
           const now = await this.repo.findById(tx, id);
           if (!now || now.status === 'Deleting' || now.status === 'Deleted') return now;
-          return this.repo.update(tx, id, {
+          const active = await this.repo.update(tx, id, {
             status: 'Active',
             address: made.address,
             externalId: made.externalId,
             lastError: null,
             syncedVersion: Math.max(now.syncedVersion, lb.version),
           });
+          // opening an open meter is a no-op: every Active sync may tell it
+          for (const l of this.lifecycle) await l.balancerActive(tx, active);
+          return active;
         });
         if (!done || done.version === lb.version) return;
       } catch (err) {

@@ -1,4 +1,4 @@
-export { NetworksService, networkPriceItems, MAX_NETWORKS_PER_CUSTOMER, type CreateNetworkInput, type AssignInput } from './networks.service.js';
+export { NetworksService, networkPriceItems, MAX_NETWORKS_PER_CUSTOMER, type CreateNetworkInput, type AssignInput, type NetworkLifecycleListener } from './networks.service.js';
 export { NetworkTasksService, NETWORK_SYNC_AFTER_MINUTES } from './network-tasks.service.js';
 export { NetworksRepository, type PrivateNetwork, type PrivateIp } from './networks.repository.js';
 export { networkJobs, type NetworkTaskJob, type IpTaskJob } from './networks.jobs.js';

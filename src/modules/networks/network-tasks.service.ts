@@ -6,6 +6,7 @@ import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { ComputeService } from '../compute/index.js';
 import type { IpTaskJob, NetworkTaskJob } from './networks.jobs.js';
 import type { NetworksRepository } from './networks.repository.js';
+import type { NetworkLifecycleListener } from './networks.service.js';
 import type { IpTask, NetworkTask } from './networks.tables.js';
 
 /** A network or address task still waiting this long is queued again by networks.sync. */
@@ -21,6 +22,13 @@ const isDatacenterError = (err: unknown): err is Error => err instanceof Error &
  * task stays: networks.sync queues it again (every datacenter call is idempotent).
  */
 export class NetworkTasksService {
+  private readonly lifecycle: NetworkLifecycleListener[] = [];
+
+  /** Wired by the container (meters): a create that finished (Active) calls `networkActive` in its transaction. */
+  onLifecycle(listener: NetworkLifecycleListener): void {
+    this.lifecycle.push(listener);
+  }
+
   private networkJob!: NetworkTaskJob;
   private ipJob!: IpTaskJob;
 
@@ -48,7 +56,10 @@ export class NetworkTasksService {
     try {
       if (task === 'create') {
         const made = await this.datacenter.createNetwork({ reference: `net-${n.id}`, locationId: n.locationId, cidr: `${n.networkIp}/${n.cidr}` });
-        await this.repo.finishTask(this.db, n.id, 'create', { status: 'Active', task: null, externalId: made.externalId, lastError: null, updatedAt: now() });
+        await this.db.transaction(async (tx) => {
+          const done = await this.repo.finishTask(tx, n.id, 'create', { status: 'Active', task: null, externalId: made.externalId, lastError: null, updatedAt: now() });
+          if (done) for (const l of this.lifecycle) await l.networkActive(tx, done);
+        });
       } else {
         await this.datacenter.deleteNetwork(networkRef(n));
         await this.repo.finishTask(this.db, n.id, 'delete', { task: null, lastError: null, updatedAt: now() });

@@ -31,6 +31,12 @@ export function networkPriceItems(privateNetworkComponentId: number) {
   return [{ priceKey: componentKey(privateNetworkComponentId), quantity: 1 }];
 }
 
+/** Told when a network starts or stops costing money (metering), in that transaction. */
+export interface NetworkLifecycleListener {
+  networkActive(tx: Executor, network: PrivateNetwork): Promise<void>;
+  networkDeleted(tx: Executor, network: PrivateNetwork): Promise<void>;
+}
+
 /**
  * Customers' private networks (spec 4.6, DECISIONS 6). Requests write the intent (status, `task`)
  * and queue a job in the same transaction; the jobs (NetworkTasksService) talk to the datacenter
@@ -39,6 +45,13 @@ export function networkPriceItems(privateNetworkComponentId: number) {
  * network also hold the network's row, and a unique index on (network, ip) backs the allocation.
  */
 export class NetworksService {
+  private readonly lifecycle: NetworkLifecycleListener[] = [];
+
+  /** Wired by the container (meters): the soft delete calls `networkDeleted` in its transaction. */
+  onLifecycle(listener: NetworkLifecycleListener): void {
+    this.lifecycle.push(listener);
+  }
+
   private networkJob!: NetworkTaskJob;
   private ipJob!: IpTaskJob;
 
@@ -204,6 +217,7 @@ export class NetworksService {
       if (used > 0) throw new ConflictError(`The network still has ${used} assigned private IP(s): unassign every instance first`, 'NETWORK_IN_USE');
       const now = this.clock.now();
       const deleted = (await this.repo.update(tx, network.id, { status: 'Deleted', task: 'delete', deletedAt: now, updatedAt: now, lastError: null }))!;
+      for (const l of this.lifecycle) await l.networkDeleted(tx, deleted);
       await this.queue.send(this.networkJob, { networkId: network.id, task: 'delete' }, { tx });
       return deleted;
     });

@@ -1,5 +1,5 @@
-export { ObjectStorageService, keyUserId, type StorageBalanceReader } from './object-storage.service.js';
-export { ObjectStorageRepository } from './object-storage.repository.js';
+export { ObjectStorageService, keyUserId, type StorageBalanceReader, type BucketLifecycleListener, OBJECT_STORAGE_COMPONENT } from './object-storage.service.js';
+export { ObjectStorageRepository, type BucketRow } from './object-storage.repository.js';
 export { objectStorageRoutes } from './object-storage.routes.js';
 export { objectStorageConstraintMeanings } from './object-storage.tables.js';
 export { hourlyCost, priceTiers, STORAGE_PRICE_TIERS, type PriceTier } from './object-storage.pricing.js';

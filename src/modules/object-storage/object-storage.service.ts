@@ -64,7 +64,21 @@ class StorageUnavailableError extends AppError {
   }
 }
 
+/** Told when a bucket starts costing money (Active), changes size (any status), or stops (Deleted), in that transaction (meters). */
+export interface BucketLifecycleListener {
+  bucketActive(tx: Executor, bucket: BucketRow): Promise<void>;
+  bucketResized(tx: Executor, bucket: BucketRow): Promise<void>;
+  bucketDeleted(tx: Executor, bucket: BucketRow): Promise<void>;
+}
+
 export class ObjectStorageService {
+  private readonly lifecycle: BucketLifecycleListener[] = [];
+
+  /** Wired by the container (meters). */
+  onLifecycle(listener: BucketLifecycleListener): void {
+    this.lifecycle.push(listener);
+  }
+
   constructor(
     private readonly db: Database,
     private readonly repo: ObjectStorageRepository,
@@ -148,6 +162,7 @@ export class ObjectStorageService {
         if (customer?.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
       }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
+      for (const l of this.lifecycle) await l.bucketResized(tx, row);
       await this.syncBucketLater(tx, row.id);
       return row;
     });
@@ -368,7 +383,9 @@ export class ObjectStorageService {
           return this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: 'not empty at deletion', updatedAt: this.clock.now() });
         }
         await this.repo.deleteGrantsOfBucket(tx, bucketId);
-        return this.repo.updateBucket(tx, bucketId, { status: 'Deleted', deletedAt: this.clock.now(), updatedAt: this.clock.now() });
+        const gone = await this.repo.updateBucket(tx, bucketId, { status: 'Deleted', deletedAt: this.clock.now(), updatedAt: this.clock.now() });
+        for (const l of this.lifecycle) await l.bucketDeleted(tx, gone);
+        return gone;
       });
       if (!settled || settled.status === 'Deleted') return;
       row = settled;
@@ -400,7 +417,8 @@ export class ObjectStorageService {
     await this.db.transaction(async (tx) => {
       const current = await this.repo.bucketById(tx, bucketId, true);
       if (current && (current.status === 'Creating' || current.status === 'Error')) {
-        await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: null, updatedAt: this.clock.now() });
+        const active = await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: null, updatedAt: this.clock.now() });
+        for (const l of this.lifecycle) await l.bucketActive(tx, active);
       }
     });
   }

@@ -63,6 +63,13 @@ export class WalletAdjustmentsService {
     private readonly audit: AuditRecorder,
   ) {}
 
+  private readonly addedListeners: ((tx: Executor, customerId: number) => Promise<void>)[] = [];
+
+  /** Wired by the container: told about every staff ADD, in its transaction (lifting a balance suspension). */
+  onAdded(listener: (tx: Executor, customerId: number) => Promise<void>): void {
+    this.addedListeners.push(listener);
+  }
+
   async adjust(actor: AdminActor, customerId: number, input: AdjustmentInput, idempotencyKey?: string): Promise<AdjustmentAnswer> {
     if (!isMoneyAmount(input.amount) || input.amount <= 0) {
       throw new ValidationError('Validation failed', [{ field: 'amount', message: 'must be a positive amount with at most 2 decimals' }]);
@@ -97,6 +104,7 @@ export class WalletAdjustmentsService {
           ? await this.wallet.credit(tx, { ...common, type: BalanceLogType.AdjustAdd, part: 'actual' })
           : await this.wallet.debit(tx, { ...common, type: BalanceLogType.AdjustDeduct, from: 'actual', allowNegative: false });
       const entry = result.entry;
+      if (input.type === 'ADD') for (const l of this.addedListeners) await l(tx, customerId);
       await this.audit.record(tx, {
         actor: { type: 'admin', id: actor.adminId, ip: actor.ip, userAgent: actor.userAgent },
         action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
