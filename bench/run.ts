@@ -80,7 +80,7 @@ async function requestsVsBare(): Promise<string[]> {
     );
     await db.query(`insert into wallets (customer_id, actual_balance, current_balance) values ($1, 125000, 150000)`, [customer!.id]);
     const { rows: [session] } = await db.query<{ id: string }>(
-      `insert into customer_sessions (customer_id, refresh_token_hash, refresh_expires_at) values ($1, 'bench', now() + interval '1 day') returning id`,
+      `insert into customer_sessions (customer_id, refresh_expires_at) values ($1, now() + interval '1 day') returning id`,
       [customer!.id],
     );
     const token = signJwt(SECRETS.JWT_SECRET, { typ: 'access', sub: String(customer!.id), sid: session!.id }, new Date(), 3600);
