@@ -1,15 +1,13 @@
 import { dec } from '../../platform/money.js';
 
 /**
- * Object storage is billed on the provisioned size (the bucket's quota), per GB-hour, in tiers
- * over the customer's total provisioned GB at one location, like a marginal tax: the first 100 GB
- * at the base price, the next 900 GB at 90 %, everything above 1,000 GB at 80 %.
+ * Object storage is billed on the provisioned size (the bucket's quota), per GB-hour, by tiers
+ * over the customer's total provisioned GB at one location (marginal, like a tax). Today there is
+ * one tier, the base price for every GB, because that is what the hourly charge bills (one meter
+ * per bucket at the component's price): the price a customer is shown is the price they pay. A
+ * volume discount is a new tier here together with the same rule in the charge.
  */
-export const STORAGE_PRICE_TIERS: readonly { fromGb: number; toGb: number | null; factor: string }[] = [
-  { fromGb: 0, toGb: 100, factor: '1' },
-  { fromGb: 100, toGb: 1000, factor: '0.9' },
-  { fromGb: 1000, toGb: null, factor: '0.8' },
-];
+export const STORAGE_PRICE_TIERS: readonly { fromGb: number; toGb: number | null; factor: string }[] = [{ fromGb: 0, toGb: null, factor: '1' }];
 
 export interface PriceTier {
   from_gb: number;

@@ -192,16 +192,6 @@ export class ObjectStorageRepository {
     return { buckets: buckets.map((r) => r.id), keys: keys.map((r) => r.id) };
   }
 
-  /** Provisioned GB per customer and location over the buckets that exist (billing's base). */
-  async provisionedByCustomer(ex: Executor): Promise<{ customerId: number; locationId: number; gb: number }[]> {
-    const rows = await queryRows<{ customer_id: number; location_id: number; gb: number }>(
-      ex,
-      sql`select customer_id, location_id, sum(size_gb)::int as gb from object_storage_buckets
-          where deleted_at is null and status in ('Active', 'Deleting') group by customer_id, location_id order by customer_id, location_id`,
-    );
-    return rows.map((r) => ({ customerId: r.customer_id, locationId: r.location_id, gb: r.gb }));
-  }
-
   /** Marks every live key of the customer (un)suspended; answers the ids that changed. */
   async setCustomerKeysSuspended(tx: Executor, customerId: number, suspended: boolean, at: Date): Promise<number[]> {
     const rows = await tx

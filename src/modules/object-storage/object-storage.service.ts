@@ -9,7 +9,7 @@ import { dec } from '../../platform/money.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
-import { hourlyCost, priceTiers, type PriceTier } from './object-storage.pricing.js';
+import { hourlyCost, priceTiers } from './object-storage.pricing.js';
 
 /** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
 export interface StorageBalanceReader {
@@ -197,27 +197,6 @@ export class ObjectStorageService {
       provisioned_gb: provisioned,
       current_hourly_cost: hourlyCost(provisioned, tiers),
     };
-  }
-
-  /** For charging: the tiers in force at a location (component price, else the setting). */
-  async tiersAt(locationId: number, at: Date): Promise<PriceTier[]> {
-    const fromComponent = await this.repo.componentMonthlyPrice(this.db, OBJECT_STORAGE_COMPONENT, locationId, at);
-    return priceTiers(fromComponent ?? this.opts.gbMonthPrice);
-  }
-
-  /**
-   * For the hourly charge: what each customer's buckets cost for the hour starting at `at`, per
-   * location (Active and Deleting buckets: they occupy their size until the backend deletes them).
-   */
-  async hourlyCharges(at: Date): Promise<{ customerId: number; locationId: number; provisionedGb: number; amount: string }[]> {
-    const rows = await this.repo.provisionedByCustomer(this.db);
-    const tiers = new Map<number, PriceTier[]>();
-    const out = [];
-    for (const r of rows) {
-      if (!tiers.has(r.locationId)) tiers.set(r.locationId, await this.tiersAt(r.locationId, at));
-      out.push({ customerId: r.customerId, locationId: r.locationId, provisionedGb: r.gb, amount: hourlyCost(r.gb, tiers.get(r.locationId)!) });
-    }
-    return out;
   }
 
   // ---- access keys ---------------------------------------------------------------------------
