@@ -4,13 +4,11 @@ import type { Clock } from '../../platform/clock.js';
 import {
   decryptSecret,
   encryptSecret,
-  hashRecoveryCode,
+  findRecoveryCode,
   matchTotp,
-  newSalt,
+  newRecoveryCodes,
   newTotpSecret,
-  randomRecoveryCode,
   RECOVERY_CODE_PATTERN,
-  safeEqualHex,
   totpUrl,
   verifyPassword,
 } from '../../platform/crypto/index.js';
@@ -123,7 +121,7 @@ export class StaffTwoFactorService {
     const code = (input.recovery_code ?? '').trim().toLowerCase();
     if (!RECOVERY_CODE_PATTERN.test(code)) return null;
     const codes = await this.admins.listRecoveryCodes(this.db, admin.id);
-    const match = codes.find((c) => c.usedAt === null && safeEqualHex(hashRecoveryCode(code, c.salt), c.codeHash));
+    const match = findRecoveryCode(code, codes);
     return match && (await this.admins.useRecoveryCode(this.db, match.id, this.clock.now())) ? 'recovery_code' : null;
   }
 
@@ -147,11 +145,7 @@ export class StaffTwoFactorService {
   }
 
   private async replaceCodes(tx: Executor, adminId: number): Promise<string[]> {
-    const codes = Array.from({ length: STAFF_RECOVERY_CODE_COUNT }, () => randomRecoveryCode());
-    const rows = codes.map((code) => {
-      const salt = newSalt();
-      return { salt, codeHash: hashRecoveryCode(code, salt), hint: code.slice(0, 3) };
-    });
+    const { codes, rows } = newRecoveryCodes(STAFF_RECOVERY_CODE_COUNT);
     await this.admins.replaceRecoveryCodes(tx, adminId, rows, this.clock.now());
     return codes;
   }

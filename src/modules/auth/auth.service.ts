@@ -1,12 +1,11 @@
 import type { Clock } from '../../platform/clock.js';
 import {
   decryptSecret,
+  findRecoveryCode,
   hashPassword,
-  hashRecoveryCode,
   matchTotp,
   randomToken,
   RECOVERY_CODE_PATTERN,
-  safeEqualHex,
   sha256Hex,
   verifyAgainstDummy,
   verifyPassword,
@@ -213,7 +212,7 @@ export class AuthService {
       const code = input.code.trim().toLowerCase();
       if (!RECOVERY_CODE_PATTERN.test(code)) return fail();
       const codes = await this.repo.listRecoveryCodes(this.db, customer.id);
-      const match = codes.find((c) => c.usedAt === null && safeEqualHex(hashRecoveryCode(code, c.salt), c.codeHash));
+      const match = findRecoveryCode(code, codes);
       if (!match) return fail();
       const now = this.clock.now();
       return async (tx) => {

@@ -2,11 +2,9 @@ import type { Clock } from '../../platform/clock.js';
 import {
   decryptSecret,
   encryptSecret,
-  hashRecoveryCode,
   matchTotp,
-  newSalt,
+  newRecoveryCodes,
   newTotpSecret,
-  randomRecoveryCode,
   totpUrl,
   verifyPassword,
 } from '../../platform/crypto/index.js';
@@ -165,11 +163,7 @@ export class TwoFactorService {
   }
 
   private async replaceCodes(tx: Executor, customerId: number): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomRecoveryCode());
-    const rows = codes.map((code) => {
-      const salt = newSalt();
-      return { salt, codeHash: hashRecoveryCode(code, salt), hint: code.slice(0, 3) };
-    });
+    const { codes, rows } = newRecoveryCodes(RECOVERY_CODE_COUNT);
     await this.repo.replaceRecoveryCodes(tx, customerId, rows, this.clock.now());
     return codes;
   }

@@ -10,6 +10,9 @@ export {
   RECOVERY_CODE_PATTERN,
   hashRecoveryCode,
   newSalt,
+  newRecoveryCodes,
+  findRecoveryCode,
+  type StoredRecoveryCode,
 } from './tokens.js';
 export { newTotpSecret, totpUrl, matchTotp, totpCode, TOTP_PERIOD_SECONDS } from './totp.js';
 export { signJwt, verifyJwt, type JwtClaims } from './jwt.js';

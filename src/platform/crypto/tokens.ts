@@ -46,3 +46,25 @@ export function hashRecoveryCode(code: string, salt: string): string {
 export function newSalt(): string {
   return randomBytes(16).toString('hex');
 }
+
+/** A stored recovery code: its salted hash and the first characters shown as a hint. */
+export interface StoredRecoveryCode {
+  salt: string;
+  codeHash: string;
+  hint: string;
+}
+
+/** `count` new recovery codes: the codes to show once, and the rows to keep (customers and staff). */
+export function newRecoveryCodes(count: number): { codes: string[]; rows: StoredRecoveryCode[] } {
+  const codes = Array.from({ length: count }, () => randomRecoveryCode());
+  const rows = codes.map((code) => {
+    const salt = newSalt();
+    return { salt, codeHash: hashRecoveryCode(code, salt), hint: code.slice(0, 3) };
+  });
+  return { codes, rows };
+}
+
+/** The unused stored code that `code` is, if any. */
+export function findRecoveryCode<T extends { salt: string; codeHash: string; usedAt: Date | null }>(code: string, stored: T[]): T | undefined {
+  return stored.find((c) => c.usedAt === null && safeEqualHex(hashRecoveryCode(code, c.salt), c.codeHash));
+}
