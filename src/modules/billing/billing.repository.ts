@@ -149,6 +149,64 @@ export class BillingRepository {
     return row;
   }
 
+  /**
+   * A verified success in one statement: Pending/Expired/Failed → Paid, only if the invoice was
+   * made with this gateway for this amount. Undefined when nothing moved (already Paid, unknown,
+   * or a mismatch: the caller reads the invoice to say which).
+   */
+  async markPaidIfMatches(ex: Executor, id: string, gatewayName: string, totalAmount: string, at: Date): Promise<TopupInvoiceRow | undefined> {
+    if (!UUID.test(id) || !/^\d{1,16}(\.\d{1,2})?$/.test(totalAmount)) return undefined;
+    const [row] = await ex
+      .update(topupInvoices)
+      .set({ status: 'Paid', paidAt: at, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(topupInvoices.id, id),
+          sql`${topupInvoices.status} in ('Pending', 'Expired', 'Failed')`,
+          eq(topupInvoices.gatewayName, gatewayName),
+          sql`${topupInvoices.totalAmount} = ${totalAmount}::numeric`,
+        ),
+      )
+      .returning({ id: topupInvoices.id });
+    return row as TopupInvoiceRow | undefined;
+  }
+
+  /** Locks these invoices (in id order, so two batches never wait on each other in a cycle) and returns them. */
+  async lockInvoices(tx: Executor, ids: string[]): Promise<TopupInvoiceRow[]> {
+    const valid = [...new Set(ids.filter((id) => UUID.test(id)))].sort();
+    if (valid.length === 0) return [];
+    if (valid.length === 1) return (await tx.select().from(topupInvoices).where(eq(topupInvoices.id, valid[0]!)).for('update'));
+    return tx
+      .select()
+      .from(topupInvoices)
+      .where(sql`${topupInvoices.id} in (select id::uuid from json_array_elements_text(${JSON.stringify(valid)}::json) as j(id))`)
+      .orderBy(asc(topupInvoices.id))
+      .for('update');
+  }
+
+  /** Marks several invoices credited, each with its own bonus outcome, in one statement. */
+  async markCreditedMany(ex: Executor, rows: { id: string; creditedBonus: string; bonusStatus: BonusStatus }[], at: Date): Promise<void> {
+    if (rows.length === 0) return;
+    if (rows.length === 1) return this.markCredited(ex, rows[0]!.id, at, rows[0]!);
+    await ex.execute(
+      sql`update topup_invoices t set credited_at = ${at.toISOString()}::timestamptz, credited_bonus = v.credited_bonus, bonus_status = v.bonus_status, updated_at = now()
+          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, credited_bonus: r.creditedBonus, bonus_status: r.bonusStatus })))}::json)
+            as v(id uuid, credited_bonus numeric, bonus_status text)
+          where t.id = v.id`,
+    );
+  }
+
+  /** The e-mail and name of several customers. */
+  async customerContacts(ex: Executor, customerIds: number[]): Promise<Map<number, { email: string; name: string }>> {
+    const ids = [...new Set(customerIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({ id: customers.id, email: customers.email, first: customers.firstName, last: customers.lastName })
+      .from(customers)
+      .where(ids.length === 1 ? eq(customers.id, ids[0]!) : sql`${customers.id} in (select id::int from json_array_elements_text(${JSON.stringify(ids)}::json) as j(id))`);
+    return new Map(rows.map((r) => [r.id, { email: r.email, name: `${r.first} ${r.last}`.trim() }]));
+  }
+
   async markFailed(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
     const [row] = await ex
       .update(topupInvoices)
@@ -246,10 +304,23 @@ export class BillingRepository {
   }
 
   async resolveCreditFailure(ex: Executor, invoiceId: string, at: Date): Promise<void> {
+    await this.resolveCreditFailures(ex, [invoiceId], at);
+  }
+
+  /** The open credit failures of these invoices are resolved (they were credited). */
+  async resolveCreditFailures(ex: Executor, invoiceIds: string[], at: Date): Promise<void> {
+    if (invoiceIds.length === 0) return;
     await ex
       .update(topupCreditFailures)
       .set({ resolvedAt: at })
-      .where(and(eq(topupCreditFailures.invoiceId, invoiceId), isNull(topupCreditFailures.resolvedAt)));
+      .where(
+        and(
+          invoiceIds.length === 1
+            ? eq(topupCreditFailures.invoiceId, invoiceIds[0]!)
+            : sql`${topupCreditFailures.invoiceId} in (select id::uuid from json_array_elements_text(${JSON.stringify(invoiceIds)}::json) as j(id))`,
+          isNull(topupCreditFailures.resolvedAt),
+        ),
+      );
   }
 
   /** Staff retry: the failure is no longer permanent and its attempts start again. */
