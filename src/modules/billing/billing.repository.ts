@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { billingAccountSettings, paymentCallbacks, paymentMethods, topupCreditFailures, topupInvoices, type BonusStatus, type CallbackOutcome } from './billing.tables.js';
@@ -150,25 +150,38 @@ export class BillingRepository {
   }
 
   /**
-   * A verified success in one statement: Pending/Expired/Failed → Paid, only if the invoice was
-   * made with this gateway for this amount. Undefined when nothing moved (already Paid, unknown,
-   * or a mismatch: the caller reads the invoice to say which).
+   * A verified success in ONE statement (atomic without a transaction): Pending/Expired/Failed →
+   * Paid, only if the invoice was made with this gateway for this amount; with it the credit job
+   * (`enqueue`: an INSERT of jobs from a SELECT of their payloads) and the reconciliation record.
+   * False when nothing moved (already Paid, unknown, or a mismatch: the caller reads the invoice
+   * to say which), and then nothing was written.
    */
-  async markPaidIfMatches(ex: Executor, id: string, gatewayName: string, totalAmount: string, at: Date): Promise<TopupInvoiceRow | undefined> {
-    if (!UUID.test(id) || !/^\d{1,16}(\.\d{1,2})?$/.test(totalAmount)) return undefined;
-    const [row] = await ex
-      .update(topupInvoices)
-      .set({ status: 'Paid', paidAt: at, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(topupInvoices.id, id),
-          sql`${topupInvoices.status} in ('Pending', 'Expired', 'Failed')`,
-          eq(topupInvoices.gatewayName, gatewayName),
-          sql`${topupInvoices.totalAmount} = ${totalAmount}::numeric`,
-        ),
-      )
-      .returning({ id: topupInvoices.id });
-    return row as TopupInvoiceRow | undefined;
+  async markPaidWithJob(
+    ex: Executor,
+    invoice: { id: string; gatewayName: string; totalAmount: string; at: Date },
+    record: NewPaymentCallback,
+    enqueue: (payloads: SQL) => SQL,
+  ): Promise<boolean> {
+    if (!UUID.test(invoice.id) || !/^\d{1,16}(\.\d{1,2})?$/.test(invoice.totalAmount)) return false;
+    const [row] = await queryRows<{ paid: number }>(
+      ex,
+      sql`with paid as (
+            update topup_invoices set status = 'Paid', paid_at = ${invoice.at.toISOString()}::timestamptz, updated_at = now()
+            where id = ${invoice.id}::uuid and status in ('Pending', 'Expired', 'Failed')
+              and gateway_name = ${invoice.gatewayName} and total_amount = ${invoice.totalAmount}::numeric
+            returning id
+          ), job as (
+            ${enqueue(sql`select jsonb_build_object('invoiceId', id::text) from paid`)}
+          ), rec as (
+            insert into payment_callbacks (gateway_name, claimed_invoice_id, raw_body, headers, remote_ip, signature_valid, outcome, response_status)
+            select ${record.gatewayName}, ${record.claimedInvoiceId ?? null}, ${record.rawBody}, ${JSON.stringify(record.headers)}::jsonb, ${record.remoteIp ?? null},
+                   ${record.signatureValid ?? false}, ${record.outcome}, ${record.responseStatus}
+            from paid
+            returning id
+          )
+          select (select count(*) from paid)::int as paid, (select count(*) from job)::int as queued, (select count(*) from rec)::int as recorded`,
+    );
+    return (row?.paid ?? 0) > 0;
   }
 
   /** Locks these invoices (in id order, so two batches never wait on each other in a cycle) and returns them. */

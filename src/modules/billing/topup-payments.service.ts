@@ -10,7 +10,7 @@ import type { PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { BillingRepository, CallbackFilter, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository, CallbackFilter, NewPaymentCallback, TopupInvoiceRow } from './billing.repository.js';
 import type { BonusStatus, CallbackOutcome } from './billing.tables.js';
 import { capCallbackBody } from './callback-retention.js';
 import type { CouponsService } from './coupons.service.js';
@@ -156,40 +156,30 @@ export class TopupPaymentsService {
     let outcome: CallbackOutcome = 'error';
     let status = 200;
     let verified = false;
-    const record = (ex: Executor) => {
-      const headers = Object.fromEntries(
-        RECORDED_HEADERS.filter((h) => cb.headers[h] !== undefined).map((h) => [h, String(cb.headers[h]).slice(0, 500)]),
-      );
-      return this.repo.recordCallback(ex, {
-        gatewayName,
-        claimedInvoiceId: gateway.claimedInvoiceId(cb),
-        rawBody: capCallbackBody(cb.rawBody, verified),
-        headers,
-        remoteIp: remoteIp ?? null,
-        signatureValid: verified,
-        outcome,
-        responseStatus: status,
-      });
-    };
-    // A success that moves the invoice records itself in its transaction; everything else afterwards.
+    const row = () => ({
+      gatewayName,
+      claimedInvoiceId: gateway.claimedInvoiceId(cb),
+      rawBody: capCallbackBody(cb.rawBody, verified),
+      headers: Object.fromEntries(RECORDED_HEADERS.filter((h) => cb.headers[h] !== undefined).map((h) => [h, String(cb.headers[h]).slice(0, 500)])),
+      remoteIp: remoteIp ?? null,
+      signatureValid: verified,
+      outcome,
+      responseStatus: status,
+    });
+    // A success that moves the invoice is recorded by the statement that moves it; everything else afterwards.
     let recorded = false;
     try {
       const callback = gateway.verifyCallback(cb);
       verified = true;
-      let recordedInTx = false;
-      outcome = await this.apply(gatewayName, callback, async (tx) => {
-        outcome = 'paid';
-        await record(tx);
-        recordedInTx = true;
-      });
-      recorded = recordedInTx;
+      outcome = await this.apply(gatewayName, callback, () => ({ ...row(), outcome: 'paid' as const, responseStatus: 200 }));
+      recorded = outcome === 'paid';
       return outcome;
     } catch (err) {
       outcome = outcomeOf(err);
       status = err instanceof AppError ? err.status : 500;
       throw err;
     } finally {
-      if (!recorded) await record(this.db).catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
+      if (!recorded) await this.repo.recordCallback(this.db, row()).catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
     }
   }
 
@@ -224,13 +214,14 @@ export class TopupPaymentsService {
   }
 
   /**
-   * A verified callback. The hot path, a success for a Pending invoice, is one transaction: one
-   * UPDATE that moves the invoice only if it was made with this gateway for this amount, the credit
-   * task and the reconciliation record (`recordPaid`). Only when nothing moved is the invoice read,
-   * to answer 404, a mismatch, or a repeat. In live mode the gateway confirms the payment first
-   * (a network call, never inside the transaction), after the same checks.
+   * A verified callback. The hot path, a success for a Pending invoice, is one statement: the
+   * UPDATE that moves the invoice only if it was made with this gateway for this amount, with the
+   * credit task (TopupCallbackSuccessTask) and the reconciliation record (`paidRecord`) as
+   * CTEs of it, so all three exist or none. Only when nothing moved is the invoice read, to answer
+   * 404, a mismatch, or a repeat. In live mode the gateway confirms the payment first (a network
+   * call, never inside a transaction), after the same checks.
    */
-  private async apply(gatewayName: GatewayName, cb: VerifiedCallback, recordPaid: (tx: Executor) => Promise<void>): Promise<CallbackOutcome> {
+  private async apply(gatewayName: GatewayName, cb: VerifiedCallback, paidRecord: () => NewPaymentCallback): Promise<CallbackOutcome> {
     const gateway = this.gateways.get(gatewayName)!;
     const now = this.clock.now();
     switch (cb.result) {
@@ -243,15 +234,12 @@ export class TopupPaymentsService {
             throw new BadRequestError('PAYMENT_NOT_CONFIRMED', 'The gateway does not confirm this payment');
           }
         }
-        // Nothing inside this transaction may use another connection (the pool is shared by the
-        // concurrent callbacks waiting on this row).
-        const paid = await this.db.transaction(async (tx) => {
-          const row = await this.repo.markPaidIfMatches(tx, cb.invoiceId, gatewayName, cb.amount, now);
-          if (!row) return false;
-          await this.queue.send(this.creditJob, { invoiceId: row.id }, { tx });
-          await recordPaid(tx);
-          return true;
-        });
+        const paid = await this.repo.markPaidWithJob(
+          this.db,
+          { id: cb.invoiceId, gatewayName, totalAmount: cb.amount, at: now },
+          paidRecord(),
+          (payloads) => this.queue.enqueueSql(this.creditJob, payloads),
+        );
         if (paid) return 'paid';
         // Nothing moved: unknown (404), another gateway's or another amount (400), or a repeat (200).
         const invoice = await this.checkedInvoice(gatewayName, cb);

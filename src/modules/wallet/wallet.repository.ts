@@ -40,7 +40,7 @@ export class WalletRepository {
   async lockWallets(tx: Executor, customerIds: number[]): Promise<WalletRow[]> {
     if (customerIds.length === 1) return [await this.lockWallet(tx, customerIds[0]!)];
     const ids = JSON.stringify([...new Set(customerIds)].sort((a, b) => a - b));
-    await tx.execute(sql`insert into wallets (customer_id) select id from json_array_elements_text(${ids}::json) as j(id) order by 1 on conflict do nothing`);
+    await tx.execute(sql`insert into wallets (customer_id) select id::int from json_array_elements_text(${ids}::json) as j(id) order by 1 on conflict do nothing`);
     const rows = await queryRows<{ customer_id: number; actual_balance: string; current_balance: string }>(
       tx,
       sql`select customer_id, actual_balance, current_balance from wallets

@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { rawToSql, type DatabaseHandle, type Executor } from '../db/database.js';
@@ -83,6 +83,8 @@ export type SendManyOptions = Pick<SendOptions, 'tx'>;
 
 /** NOTIFY channel that wakes the workers of a queue (payload: the queue name) when a job is sent. */
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
+/** How long pg-boss keeps finished jobs (its retentionDays and deleteAfterDays). */
+const RETENTION_DAYS = 7;
 
 const jobRunColumns = {
   name: jobRuns.name,
@@ -125,8 +127,8 @@ export class JobQueue {
       supervise: true,
       monitorStateIntervalSeconds: 60,
       maintenanceIntervalSeconds: 120,
-      retentionDays: 7,
-      deleteAfterDays: 7,
+      retentionDays: RETENTION_DAYS,
+      deleteAfterDays: RETENTION_DAYS,
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
@@ -208,6 +210,28 @@ export class JobQueue {
       : undefined;
     await this.boss.insert(jobs, db ? { db } : {});
     await (opts.tx ?? this.database.db).execute(sql`select pg_notify(${WAKEUP_CHANNEL}, ${queue})`);
+  }
+
+  /**
+   * An INSERT of jobs of one task, one per row of `payloads` (a SELECT of one jsonb column), to use
+   * as a data-modifying CTE in the statement that makes the business change: the jobs then exist
+   * exactly when that statement's rows do, without a transaction or a round trip of their own (the
+   * hot path of the payment callback). The same row pg-boss's own send writes for a job of this
+   * definition on a standard queue (pg-boss 10's insertJob, without singleton or delay), and the
+   * workers' wake-up, delivered at commit. Returns the job ids.
+   */
+  enqueueSql<P extends object>(def: JobDefinition<P>, payloads: SQL): SQL {
+    if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (this.policyOf(def) !== 'standard') throw new Error(`job ${def.name}: enqueueSql writes standard-queue jobs only`);
+    const queue = this.queueOf(def);
+    return sql`insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, dead_letter, policy)
+      select q.name, jsonb_build_object('task', ${def.name}::text, 'payload', p.payload), ${def.retryLimit ?? 5}::int,
+             greatest(coalesce(q.retry_delay, 0), 1), true,
+             coalesce(q.expire_seconds * interval '1s', interval '15 minutes'),
+             now() + cast(coalesce((q.retention_minutes * 60)::text, ${`${RETENTION_DAYS} days`}) as interval),
+             q.dead_letter, q.policy
+      from (${payloads}) as p(payload) join pgboss.queue q on q.name = ${queue}
+      returning id, pg_notify(${WAKEUP_CHANNEL}, name)`;
   }
 
   /** Starts the workers of every queue and the recurring schedules. */
