@@ -55,17 +55,17 @@ async function assertCreditedOnce(ids: string[]) {
   }
 }
 
-/** Records the size of every batch the service credits (the worker's runs included). */
-function spyBatches(svc = payments()): number[][] {
-  const calls: number[][] = [];
+/** Records every batch the service credits (the worker's runs included): its invoice ids and whether it failed. */
+function spyBatches(svc = payments()): { ids: string[]; failed: boolean }[] {
+  const calls: { ids: string[]; failed: boolean }[] = [];
   const original = svc.creditPaidInvoices.bind(svc);
   svc.creditPaidInvoices = async (ids: string[]) => {
-    const call: number[] = [ids.length];
+    const call = { ids: [...ids], failed: false };
     calls.push(call);
     try {
       return await original(ids);
     } catch (err) {
-      call.push(-1); // the batch failed (its invoices are then credited one by one)
+      call.failed = true; // the batch failed (its invoices are then credited one by one)
       throw err;
     }
   };
@@ -102,7 +102,7 @@ describe('crediting in batches', () => {
       await queueDrained(t, { queues: ['billing-high'] });
       await assertCreditedOnce(invoices.map((i) => i.id));
       await assertLedgerIsBalances();
-      const sizes = [...calls, ...secondCalls].map((c) => c[0]!);
+      const sizes = [...calls, ...secondCalls].map((c) => c.ids.length);
       assert.ok(sizes.some((n) => n > 1), `the worker credited batches (sizes ${sizes.join(', ')})`);
       assert.equal(sizes.reduce((a, b) => a + b, 0), jobs.length, 'every job ran once');
       const [failed] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pgboss.job where name = 'billing-high' and state <> 'completed'`);
@@ -134,26 +134,34 @@ describe('crediting in batches', () => {
     });
 
     const all = [...goodInvoices.slice(0, 4), bad!, ...goodInvoices.slice(4), transient!];
-    await t.container.queue.sendMany(payments().creditJob, all.map((i) => ({ invoiceId: i.id })));
-    await eventually(async () => {
-      const [row] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from topup_credit_failures where invoice_id in (${bad!.id}::uuid, ${transient!.id}::uuid)`);
-      return row!.n === 2;
-    }, 15_000);
-    await assertCreditedOnce(goodInvoices.map((i) => i.id));
-    assert.ok(
-      calls.some((c) => c[0]! > 1 && c[1] === -1),
-      `a batch with the bad invoices failed and was credited one by one (${JSON.stringify(calls)})`,
-    );
-    const failures = await queryRows<{ invoice_id: string; permanent: boolean; error_code: string; resolved: boolean }>(
-      t.container.db,
-      sql`select invoice_id::text, permanent, error_code, resolved_at is not null as resolved from topup_credit_failures where invoice_id in (${bad!.id}::uuid, ${transient!.id}::uuid)`,
-    );
-    const byId = new Map(failures.map((f) => [f.invoice_id, f]));
-    assert.deepEqual({ ...byId.get(bad!.id)!, invoice_id: undefined }, { invoice_id: undefined, permanent: true, error_code: 'BALANCE_LIMIT', resolved: false });
-    assert.equal(byId.get(transient!.id)!.permanent, false, 'a passing failure is retried');
-    assert.deepEqual(await wallet(t, full.id), { actual_balance: '9999999999999990.00', current_balance: '9999999999999990.00' });
-    // the cause goes away: the retry (pg-boss, its own job) credits it and resolves its failure
-    failing.clear();
+    try {
+      await t.container.queue.sendMany(payments().creditJob, all.map((i) => ({ invoiceId: i.id })));
+      // two workers may share the fetch: wait for both failures and for every good invoice
+      await eventually(async () => {
+        const [row] = await queryRows<{ failures: number; credited: number }>(
+          t.container.db,
+          sql`select (select count(*)::int from topup_credit_failures where invoice_id in (${bad!.id}::uuid, ${transient!.id}::uuid)) as failures,
+                     (select count(*)::int from topup_invoices where credited_at is not null and id = any(${`{${goodInvoices.map((i) => i.id).join(',')}}`}::uuid[])) as credited`,
+        );
+        return row!.failures === 2 && row!.credited === goodInvoices.length;
+      }, 15_000);
+      await assertCreditedOnce(goodInvoices.map((i) => i.id));
+      // every batch that held a bad invoice with others failed as a whole, and its good invoices were still credited
+      const mixed = calls.filter((c) => c.ids.length > 1 && (c.ids.includes(bad!.id) || c.ids.includes(transient!.id)));
+      assert.ok(mixed.length > 0 || calls.some((c) => c.ids.length === 1 && c.ids[0] === bad!.id), `the bad invoices were credited (${JSON.stringify(calls)})`);
+      for (const c of mixed) assert.equal(c.failed, true, 'a batch with a bad invoice fails as a whole (rolled back) and is credited one by one');
+      const failures = await queryRows<{ invoice_id: string; permanent: boolean; error_code: string; resolved: boolean }>(
+        t.container.db,
+        sql`select invoice_id::text, permanent, error_code, resolved_at is not null as resolved from topup_credit_failures where invoice_id in (${bad!.id}::uuid, ${transient!.id}::uuid)`,
+      );
+      const byId = new Map(failures.map((f) => [f.invoice_id, f]));
+      assert.deepEqual({ ...byId.get(bad!.id)!, invoice_id: undefined }, { invoice_id: undefined, permanent: true, error_code: 'BALANCE_LIMIT', resolved: false });
+      assert.equal(byId.get(transient!.id)!.permanent, false, 'a passing failure is retried');
+      assert.deepEqual(await wallet(t, full.id), { actual_balance: '9999999999999990.00', current_balance: '9999999999999990.00' });
+    } finally {
+      // the cause goes away: the retry (pg-boss, its own job) credits it and resolves its failure
+      failing.clear();
+    }
     await eventually(async () => {
       const [row] = await queryRows<{ resolved: boolean }>(t.container.db, sql`select resolved_at is not null as resolved from topup_credit_failures where invoice_id = ${transient!.id}::uuid`);
       return row!.resolved;
