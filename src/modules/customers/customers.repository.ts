@@ -60,6 +60,7 @@ export class CustomersRepository {
     return row;
   }
 
+  /** Built at the first call: a process's ports do not change. */
   private summary: PreparedRead<SummaryRow> | undefined;
 
   private summaryRead(balances: BalanceColumns, unreadCountOf: UnreadCountOf | undefined): PreparedRead<SummaryRow> {
