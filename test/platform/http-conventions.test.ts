@@ -288,3 +288,25 @@ describe('operations endpoints', () => {
     assert.match(ui.body, /swagger/i);
   });
 });
+
+describe('headers of every response', () => {
+  test("helmet's security headers and the request id come with answers, errors and 404s alike", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/_test/items' }),
+      t.app.inject({ method: 'POST', url: '/_test/items', payload: { name: '' } }),
+      t.app.inject({ method: 'GET', url: '/_test/crash' }),
+      t.app.inject({ method: 'GET', url: '/_test/nowhere' }),
+      t.app.inject({ method: 'GET', url: '/api/inf' }),
+    ]);
+    assert.deepEqual(answers.map((r) => r.statusCode), [200, 400, 500, 404, 401]);
+    for (const res of answers) {
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+      assert.match(String(res.headers['strict-transport-security']), /^max-age=\d+; includeSubDomains$/);
+      assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin');
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
+      assert.equal(res.headers['content-security-policy'], undefined, 'the API sets no CSP of its own (HTML pages set theirs)');
+      assert.match(String(res.headers['x-request-id']), /^[A-Za-z0-9._-]{8,64}$/);
+    }
+  });
+});

@@ -23,20 +23,18 @@ export function actorOf(request: FastifyRequest): Actor {
  * customer surface's scope.
  */
 export function auditImpersonatedRequests(scope: FastifyInstance, audit: AuditService, db: Database): void {
-  scope.addHook('onSend', async (request, reply, payload) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     const customer = request.customer;
-    if (!customer?.impersonatorAdminId) return payload;
-    try {
-      await audit.record(db, {
+    if (!customer?.impersonatorAdminId) return done(null, payload);
+    audit
+      .record(db, {
         actor: actorOf(request),
         action: 'impersonation.request',
         targetType: 'customer',
         targetId: customer.customerId,
         after: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, session_id: customer.sessionId },
-      });
-    } catch (err) {
-      request.log.error({ err }, 'could not audit an impersonated request');
-    }
-    return payload;
+      })
+      .catch((err: unknown) => request.log.error({ err }, 'could not audit an impersonated request'))
+      .finally(() => done(null, payload));
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
-import { runPrepared } from '../../platform/db/prepared.js';
+import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
@@ -28,6 +28,30 @@ const columns = {
   revokedAt: customerSessions.revokedAt,
   refreshExpiresAt: customerSessions.refreshExpiresAt,
   impersonatorAdminId: customerSessions.impersonatorAdminId,
+};
+
+export interface SessionForAuth extends SessionRow {
+  customerActive: boolean;
+  impersonatorMay: boolean;
+}
+
+/** The session by id ($1), with its customer's state and whether an impersonator still holds the permission $2. */
+const sessionForAuthColumns = {
+  ...columns,
+  customerActive: customers.isActive,
+  impersonatorMay: sql`${customerSessions.impersonatorAdminId} is null or (
+    ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
+    and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = $2)))`,
+};
+const sessionForAuth: PreparedRead<SessionForAuth> = {
+  name: 'auth_session_for_request',
+  text: sqlText(sql`select ${selectList(sessionForAuthColumns)}
+    from ${customerSessions}
+    join ${customers} on ${customers.id} = ${customerSessions.customerId}
+    left join ${admins} on ${admins.id} = ${customerSessions.impersonatorAdminId}
+    left join ${roles} on ${roles.id} = ${admins.roleId}
+    where ${customerSessions.id} = $1`),
+  map: rowMapper(sessionForAuthColumns),
 };
 
 /** A new refresh expiry, never beyond the end of an impersonated session. */
@@ -63,26 +87,8 @@ export class SessionsRepository {
    * that role still holds `impersonatePermission` (or is the locked Super Admin role).
    * Every authenticated request runs this: a prepared query (platform/db/prepared.ts).
    */
-  async findForAuth(ex: Executor, id: string, impersonatePermission: string) {
-    const [row] = await runPrepared(
-      ex,
-      'auth_session_for_request',
-      (e) =>
-        e
-          .select({
-            ...columns,
-            customerActive: customers.isActive,
-            impersonatorMay: sql<boolean>`${customerSessions.impersonatorAdminId} is null or (
-              ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
-              and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${sql.placeholder('permission')})))`,
-          })
-          .from(customerSessions)
-          .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-          .leftJoin(admins, eq(admins.id, customerSessions.impersonatorAdminId))
-          .leftJoin(roles, eq(roles.id, admins.roleId))
-          .where(eq(customerSessions.id, sql.placeholder('id'))),
-      { id, permission: impersonatePermission },
-    );
+  async findForAuth(ex: Executor, id: string, impersonatePermission: string): Promise<SessionForAuth | undefined> {
+    const [row] = await runPrepared(ex, sessionForAuth, [id, impersonatePermission]);
     return row;
   }
 

@@ -1,3 +1,4 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.js';
 
@@ -30,6 +31,12 @@ export interface ResourceUsageReader {
 
 export interface UnreadCounter {
   unreadCount(customerId: number): Promise<number>;
+  /**
+   * The count as a scalar subquery on the customer's id column, when the customer's own read can
+   * carry it (GET /api/inf then needs no query of its own for it). Optional: without it the summary
+   * asks unreadCount.
+   */
+  unreadCountOf?(customerId: AnyColumn): SQL<number>;
 }
 
 /** Sets max_session and ends the sessions beyond it (the auth module implements it). */

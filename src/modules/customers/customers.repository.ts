@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { runPrepared } from '../../platform/db/prepared.js';
-import type { BalanceColumns } from './customers.ports.js';
+import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
+import type { BalanceColumns, UnreadCounter } from './customers.ports.js';
 import { customers } from './customers.tables.js';
 
 const columns = {
@@ -36,7 +36,10 @@ const columns = {
   updatedAt: customers.updatedAt,
 };
 
+type UnreadCountOf = NonNullable<UnreadCounter['unreadCountOf']>;
+
 export type CustomerRecord = Awaited<ReturnType<CustomersRepository['find']>> & object;
+type SummaryRow = CustomerRecord & { actualBalance: string | null; currentBalance: string | null; unreadCount?: number };
 
 export type CustomerUpdate = Partial<Omit<typeof customers.$inferInsert, 'id' | 'email' | 'passwordHash' | 'createdAt'>>;
 
@@ -48,22 +51,32 @@ export class CustomersRepository {
   }
 
   /**
-   * The customer with the balances joined from `balances` (one round trip, a prepared query outside
-   * transactions): GET /api/inf. Balances are NUMERIC strings, null when the customer has no row.
+   * The customer with the balances joined from `balances` and, when given, its unread notification
+   * count as a subquery: GET /api/inf in one round trip, a prepared read (its text is built once
+   * per process and set of ports). Balances are NUMERIC strings, null when the customer has no row.
    */
-  async findWithBalances(ex: Executor, id: number, balances: BalanceColumns) {
-    const [row] = await runPrepared(
-      ex,
-      'customer_with_balances',
-      (e) =>
-        e
-          .select({ ...columns, actualBalance: sql<string | null>`${balances.actual}`, currentBalance: sql<string | null>`${balances.current}` })
-          .from(customers)
-          .leftJoin(balances.table, eq(balances.customerId, customers.id))
-          .where(eq(customers.id, sql.placeholder('id'))),
-      { id },
-    );
+  async findWithBalances(ex: Executor, id: number, balances: BalanceColumns, unreadCountOf: UnreadCountOf | undefined) {
+    const [row] = await runPrepared(ex, this.summaryRead(balances, unreadCountOf), [id]);
     return row;
+  }
+
+  /** Built at the first call: a process's ports do not change. */
+  private summary: PreparedRead<SummaryRow> | undefined;
+
+  private summaryRead(balances: BalanceColumns, unreadCountOf: UnreadCountOf | undefined): PreparedRead<SummaryRow> {
+    if (this.summary) return this.summary;
+    const selected = {
+      ...columns,
+      actualBalance: balances.actual,
+      currentBalance: balances.current,
+      ...(unreadCountOf ? { unreadCount: unreadCountOf(customers.id) } : {}),
+    };
+    this.summary = {
+      name: unreadCountOf ? 'customer_summary' : 'customer_with_balances',
+      text: sqlText(sql`select ${selectList(selected)} from ${customers} left join ${balances.table} on ${balances.customerId} = ${customers.id} where ${customers.id} = $1`),
+      map: rowMapper(selected),
+    };
+    return this.summary;
   }
 
   async update(ex: Executor, id: number, values: CustomerUpdate, now: Date): Promise<void> {

@@ -45,22 +45,29 @@ export class CustomersService {
     return c;
   }
 
-  /** The customer and the balances: one joined query when the balance port offers its columns, else two reads at once. */
-  private async loadWithBalances(id: number, ex: Executor): Promise<{ c: CustomerRecord; balances: { actual_balance: string; current_balance: string } }> {
+  /**
+   * The customer, the balances and the unread count: one query when the ports offer their columns
+   * (GET /api/inf is then one round trip after authentication), else the reads at once.
+   */
+  private async loadSummary(id: number, ex: Executor): Promise<{ c: CustomerRecord; balances: { actual_balance: string; current_balance: string }; unread: number }> {
     const joinable = this.ports.balances.balanceColumns;
     if (joinable) {
-      const row = await this.repo.findWithBalances(ex, id, joinable);
+      const row = await this.repo.findWithBalances(ex, id, joinable, this.ports.notifications.unreadCountOf?.bind(this.ports.notifications));
       if (!row) throw new NotFoundError('Customer');
-      const { actualBalance, currentBalance, ...c } = row;
-      return { c, balances: { actual_balance: moneyJson(actualBalance ?? '0'), current_balance: moneyJson(currentBalance ?? '0') } };
+      const { actualBalance, currentBalance, unreadCount, ...c } = row;
+      return {
+        c,
+        balances: { actual_balance: moneyJson(actualBalance ?? '0'), current_balance: moneyJson(currentBalance ?? '0') },
+        unread: unreadCount ?? (await this.ports.notifications.unreadCount(id)),
+      };
     }
-    const [c, balances] = await Promise.all([this.load(id, ex), this.ports.balances.balancesOf(id)]);
-    return { c, balances };
+    const [c, balances, unread] = await Promise.all([this.load(id, ex), this.ports.balances.balancesOf(id), this.ports.notifications.unreadCount(id)]);
+    return { c, balances, unread };
   }
 
   /** GET /api/inf */
   async summary(id: number, ex: Executor = this.db) {
-    const [{ c, balances }, unread] = await Promise.all([this.loadWithBalances(id, ex), this.ports.notifications.unreadCount(id)]);
+    const { c, balances, unread } = await this.loadSummary(id, ex);
     return {
       id: c.id,
       email: c.email,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
@@ -43,6 +43,11 @@ export class NotificationsRepository {
       .from(notifications)
       .where(and(eq(notifications.customerId, customerId), isNull(notifications.readAt)));
     return row?.n ?? 0;
+  }
+
+  /** The same count as a scalar subquery on a customer id column, for another module's read to carry. */
+  unreadCountOf(customerId: AnyColumn): SQL<number> {
+    return sql<number>`(select count(*)::int from ${notifications} where ${notifications.customerId} = ${customerId} and ${notifications.readAt} is null)`;
   }
 
   async find(ex: Executor, customerId: number, id: number): Promise<NotificationRow | undefined> {

@@ -1,3 +1,4 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
@@ -109,6 +110,11 @@ export class NotificationsService {
   /** The customers module's UnreadCounter port (`unread_count` of GET /api/inf). */
   unreadCount(customerId: number): Promise<number> {
     return this.repo.unreadCount(this.db, customerId);
+  }
+
+  /** The port's subquery form: GET /api/inf carries the count in the customer's own read. */
+  unreadCountOf(customerId: AnyColumn): SQL<number> {
+    return this.repo.unreadCountOf(customerId);
   }
 
   list(customerId: number, p: PageRequest, unreadOnly: boolean): Promise<Page<NotificationRow>> {

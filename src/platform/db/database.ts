@@ -154,6 +154,14 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   return openPglite(opts.url === 'memory://' ? undefined : embeddedDataFolder(opts.dataDir), opts);
 }
 
+type PreparedRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+const preparedRunners = new WeakMap<object, PreparedRunner>();
+
+/** How a root database runs a prepared read (platform/db/prepared.ts); undefined for a transaction. */
+export function preparedRunnerOf(db: Executor): PreparedRunner | undefined {
+  return preparedRunners.get(db);
+}
+
 /** Runs raw SQL on the ambient transaction when there is one, else on `root`. */
 function ambientRaw(root: RawSql): RawSql {
   return {
@@ -189,6 +197,8 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
   }
 
   const raw = ambientRaw({ executeSql: (text, values) => pool.query(text, values as unknown[]) });
+  // a named statement: parsed and planned once per pooled connection
+  preparedRunners.set(db, (name, text, values) => pool.query({ name, text, values }));
   return {
     kind: 'postgres',
     db,
@@ -279,6 +289,12 @@ async function openPglite(dir: string | undefined, opts: OpenOptions): Promise<D
       );
     },
   });
+  preparedRunners.set(db, (_name, text, values) =>
+    gate.run(
+      () => text.slice(0, 200),
+      () => client.query<Record<string, unknown>>(text, values),
+    ),
+  );
   return {
     kind: 'pglite',
     db,

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Type } from 'typebox';
 import { Decimal } from 'decimal.js';
+import fc from 'fast-check';
+import { moneyJson, plainMoneyText } from '../money.js';
 import { exactMoneySerializers, moneyText } from './money-json.js';
 import { Money, MoneyAmount } from './schemas.js';
 
@@ -37,5 +39,22 @@ describe('exact money serialization', () => {
     assert.throws(() => compile(Type.Object({ m: Money }))({ m: Number.NaN }));
     assert.equal(moneyText('1e3'.replace('e3', '000')), '1000');
     assert.equal(moneyText('0.005'), '0.01');
+  });
+});
+
+describe('decimal texts that need no rounding', () => {
+  test('plainMoneyText writes what decimal.js writes, for every text of at most two decimals', () => {
+    const texts = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.constantFrom('', '.', '.0', '.00', '.5', '.50', '.05', '.99', '.10'));
+    fc.assert(
+      fc.property(texts, ([negative, whole, fraction]) => {
+        const text = `${negative ? '-' : ''}${whole}${fraction === '.' ? '' : fraction}`;
+        assert.equal(plainMoneyText(text), new Decimal(text).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed());
+        assert.equal(moneyJson(text), moneyText(text));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const other of ['0.005', '1.234', '01.5', '1.', '.5', '1e3', ' 1', '+1', '']) assert.equal(plainMoneyText(other), undefined, other);
+    assert.equal(moneyJson('-0.00'), '0');
+    assert.equal(moneyJson('0.005'), '0.01');
   });
 });

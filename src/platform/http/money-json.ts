@@ -1,5 +1,6 @@
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import { Decimal } from 'decimal.js';
+import { plainMoneyText } from '../money.js';
 
 /**
  * Money leaves the server as a JSON number written from its decimal value, never through a JS
@@ -26,7 +27,11 @@ export function moneyText(value: unknown): string {
   let d: Decimal;
   if (value instanceof Decimal) d = value;
   else if (typeof value === 'number' && Number.isFinite(value)) d = new Decimal(value);
-  else if (typeof value === 'string' && DECIMAL_TEXT.test(value)) d = new Decimal(value);
+  else if (typeof value === 'string' && DECIMAL_TEXT.test(value)) {
+    const plain = plainMoneyText(value);
+    if (plain !== undefined) return plain;
+    d = new Decimal(value);
+  }
   else if (typeof value === 'bigint') d = new Decimal(value.toString());
   else throw new Error(`not a money value: ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value}`);
   return d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();

@@ -1,5 +1,5 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify';
 import { parse as parseLossless } from 'lossless-json';
 import { Decimal } from '../money.js';
 import { ValidationError } from '../errors.js';
@@ -49,17 +49,49 @@ function refusedInput(value: unknown, path: string, depth = 0): { field: string;
   return undefined;
 }
 
+type RouteHook = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Adds a hook to the routes that need it, from an onRoute hook, after the route's own: a check that
+ * has nothing to look at on a route (a GET without parameters or query schema) costs that route
+ * nothing per request, where an application-wide hook would run on every request.
+ */
+function onRoutesThatNeed(app: FastifyInstance, stage: 'preValidation' | 'preHandler', hookFor: (route: RouteOptions) => RouteHook | undefined): void {
+  app.addHook('onRoute', (route) => {
+    const hook = hookFor(route);
+    if (!hook) return;
+    const own = route[stage];
+    route[stage] = [...(own ? [own].flat() : []), hook] as RouteOptions['preHandler'];
+  });
+}
+
+type RoutePart = 'params' | 'query' | 'body';
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+/** The request parts a route reads: its path parameters, its query string when it has a schema, and a body unless GET/HEAD. */
+function partsOf(route: RouteOptions): RoutePart[] {
+  const parts: RoutePart[] = [];
+  if (/[:*]/.test(route.url)) parts.push('params');
+  if ((route.schema as { querystring?: unknown } | undefined)?.querystring) parts.push('query');
+  if ([route.method].flat().some((m) => !BODYLESS.has(String(m)))) parts.push('body');
+  return parts;
+}
+
 /**
  * Refused at the edge (400), before any schema or handler sees them: NUL characters, which
  * PostgreSQL text cannot hold, in bodies, query strings and path parameters; and objects or
  * arrays wider than any request needs, which would make the validator list one error per entry.
  */
 export function rejectUnreasonableInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const refused = refusedInput(part, '');
-      if (refused) throw new ValidationError('Validation failed', [refused]);
-    }
+  onRoutesThatNeed(app, 'preValidation', (route) => {
+    const parts = partsOf(route);
+    if (parts.length === 0) return undefined;
+    return async (request) => {
+      for (const part of parts) {
+        const refused = refusedInput(request[part], '');
+        if (refused) throw new ValidationError('Validation failed', [refused]);
+      }
+    };
   });
 }
 
@@ -113,30 +145,37 @@ function strictTextProblem(schema: any, values: unknown, closed: boolean): { fie
  * number rule. A route without a querystring schema ignores its query string.
  */
 export function strictQueryStrings(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema as { querystring?: unknown; params?: unknown } | undefined;
-    if (!schema) return;
-    const refused = strictTextProblem(schema.querystring, request.query, true) ?? strictTextProblem(schema.params, request.params, false);
-    if (refused) throw new ValidationError('Validation failed', [refused]);
+  onRoutesThatNeed(app, 'preValidation', (route) => {
+    const schema = route.schema as { querystring?: unknown; params?: unknown } | undefined;
+    if (!schema?.querystring && !schema?.params) return undefined;
+    return async (request) => {
+      const refused = strictTextProblem(schema.querystring, request.query, true) ?? strictTextProblem(schema.params, request.params, false);
+      if (refused) throw new ValidationError('Validation failed', [refused]);
+    };
   });
 }
 
 /**
  * Ajv coerces `?limit=1e999` or `?page=Infinity` to Infinity and then lets it through `integer`,
  * `minimum` and `maximum`: refuse any non-finite number the coercion produced in a query string,
- * path parameter or header (400) before a handler can send it to the database.
+ * path parameter or header (400) before a handler can send it to the database. Only routes with a
+ * schema for one of them coerce anything.
  */
 export function rejectNonFiniteNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    for (const part of [request.params, request.query, request.headers]) {
-      if (part === null || typeof part !== 'object') continue;
-      for (const [key, value] of Object.entries(part)) {
-        const values = Array.isArray(value) ? value : [value];
-        if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
-          throw new ValidationError('Validation failed', [{ field: key, message: 'must be a finite number' }]);
+  onRoutesThatNeed(app, 'preHandler', (route) => {
+    const schema = route.schema as { querystring?: unknown; params?: unknown; headers?: unknown } | undefined;
+    if (!schema?.querystring && !schema?.params && !schema?.headers) return undefined;
+    return async (request) => {
+      for (const part of [request.params, request.query, request.headers]) {
+        if (part === null || typeof part !== 'object') continue;
+        for (const [key, value] of Object.entries(part)) {
+          const values = Array.isArray(value) ? value : [value];
+          if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+            throw new ValidationError('Validation failed', [{ field: key, message: 'must be a finite number' }]);
+          }
         }
       }
-    }
+    };
   });
 }
 
