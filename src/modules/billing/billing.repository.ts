@@ -140,15 +140,6 @@ export class BillingRepository {
    * callbacks exactly one gets the row back. A late verified success for an Expired or Failed
    * invoice is still accepted: the gateway took the money.
    */
-  async markPaid(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
-    const [row] = await ex
-      .update(topupInvoices)
-      .set({ status: 'Paid', paidAt: at, updatedAt: sql`now()` })
-      .where(and(eq(topupInvoices.id, id), sql`${topupInvoices.status} in ('Pending', 'Expired', 'Failed')`))
-      .returning();
-    return row;
-  }
-
   /**
    * A verified success in ONE statement (atomic without a transaction): Pending/Expired/Failed →
    * Paid, only if the invoice was made with this gateway for this amount; with it the credit job
@@ -314,10 +305,6 @@ export class BillingRepository {
       })
       .returning();
     return saved!;
-  }
-
-  async resolveCreditFailure(ex: Executor, invoiceId: string, at: Date): Promise<void> {
-    await this.resolveCreditFailures(ex, [invoiceId], at);
   }
 
   /** The open credit failures of these invoices are resolved (they were credited). */
