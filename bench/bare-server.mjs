@@ -108,6 +108,38 @@ app.register(async (scope) => {
   });
 });
 
+// POST /callback-credit: the pgone form body and its signature, then the invoice marked Paid and
+// credited, its BalanceLogAdd entry and the wallet update in ONE statement (autocommit): the floor of
+// crediting synchronously (bench/callbacks.bench.ts). A repeat moves nothing and answers 200.
+app.register(async (scope) => {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body)));
+  });
+  scope.post('/callback-credit', async (req, reply) => {
+    const b = req.body;
+    const expected = createHmac('sha256', pgoneKey).update(`${pgoneMerchant}${b.amount}${b.merchantOrderId}`).digest('hex');
+    if (!b.signature || b.signature.length !== expected.length || !timingSafeEqual(Buffer.from(b.signature), Buffer.from(expected))) {
+      return reply.status(401).send({ message: 'Invalid signature' });
+    }
+    await pool.query(
+      `with inv as (
+         update topup_invoices set status = 'Paid', paid_at = now(), credited_at = now(), credited_bonus = 0, updated_at = now()
+         where id = $1 and status = 'Pending' and gateway_name = 'pgone' and total_amount = $2::numeric
+         returning id, customer_id, amount, method_name
+       ), w as (
+         update wallets w set actual_balance = w.actual_balance + inv.amount, current_balance = w.current_balance + inv.amount
+         from inv where w.customer_id = inv.customer_id
+         returning w.customer_id, w.actual_balance, w.current_balance
+       )
+       insert into balance_logs (customer_id, type, amount, actual_amount, bonus_amount, actual_balance_after, current_balance_after, reference_type, reference_id, description)
+       select inv.customer_id, 'BalanceLogAdd', inv.amount, inv.amount, 0, w.actual_balance, w.current_balance, 'topup_invoice', inv.id::text, 'Top-up via pgone ' || inv.method_name
+       from inv join w on w.customer_id = inv.customer_id`,
+      [b.merchantOrderId, b.amount],
+    );
+    return { message: 'OK' };
+  });
+});
+
 app.get('/readyz', async () => ({ status: 'ready' }));
 
 // a queue table of its own (the service's is pg-boss's job table)

@@ -206,7 +206,8 @@ async function startupAndMemory(): Promise<string[]> {
   }
 }
 
-const sections: { title: string; header: string[]; run: () => Promise<string[]> }[] = [
+/** `marker`: --write puts the section's figures between <!-- BENCH:<marker>:BEGIN/END --> instead of the main block. */
+const sections: { title: string; header: string[]; marker?: string; run: () => Promise<string[]> }[] = [
   {
     title: `Requests on PostgreSQL, service and bare server each in its own process (${CONNECTIONS} connections, ${DURATION} s each)`,
     header: [
@@ -234,22 +235,34 @@ const only = args.filter((a) => !a.startsWith('--'));
 const load0 = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ');
 const out: string[] = [`Machine: ${machine()}`, `Date: ${new Date().toISOString()}`, `Load average at the start (1 / 5 / 15 min): ${load0}`, ''];
 console.log(out.join('\n'));
+const own: { marker: string; text: string }[] = [];
+let mainRan = false;
 for (const s of sections) {
   if (only.length > 0 && !only.some((o) => s.title.toLowerCase().includes(o.toLowerCase()))) continue;
   const rows = await s.run();
   const text = `### ${s.title}\n\n${[...s.header, ...rows].join('\n')}\n`;
   console.log(text);
-  out.push(text);
+  if (s.marker) own.push({ marker: s.marker, text: `${out.slice(0, 3).join('\n')}\n\n${text}` });
+  else {
+    out.push(text);
+    mainRan = true;
+  }
 }
 if (write) {
   const file = path.join(root, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const begin = '<!-- BENCH:BEGIN -->';
-  const end = '<!-- BENCH:END -->';
-  const i = doc.indexOf(begin);
-  const j = doc.indexOf(end);
-  const block = `${begin}\n${out.join('\n')}\n${end}`;
-  writeFileSync(file, i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`);
+  let doc = readFileSync(file, 'utf8');
+  const replace = (name: string, body: string) => {
+    const begin = name ? `<!-- BENCH:${name}:BEGIN -->` : '<!-- BENCH:BEGIN -->';
+    const end = name ? `<!-- BENCH:${name}:END -->` : '<!-- BENCH:END -->';
+    const i = doc.indexOf(begin);
+    const j = doc.indexOf(end);
+    const block = `${begin}\n${body}\n${end}`;
+    doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  };
+  // the main block only when one of its sections ran, so `-- callbacks --write` keeps the others' figures
+  if (mainRan) replace('', out.join('\n'));
+  for (const o of own) replace(o.marker, o.text);
+  writeFileSync(file, doc);
   console.log(`figures written to ${path.relative(process.cwd(), file)}`);
 }
 process.exit(0);

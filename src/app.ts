@@ -1,13 +1,11 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Container } from './container.js';
 import { migrationCount, queryRows } from './platform/db/database.js';
 import { registerConstraintMeanings } from './platform/db/errors.js';
-import { perClientLimit } from './platform/rate-limit/rate-limit.js';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler.js';
 import { compiledOnFirstUse } from './platform/http/lazy-compilers.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
@@ -200,9 +198,11 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     }
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
     // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
-    await customerApi.register(async (payments) => {
-      await payments.register(rateLimit, perClientLimit('payment-webhooks', c.config.webhookRateLimitPerMin, c.rateLimits));
-      await payments.register(webhookRoutes, { payments: s.topupPayments, frontendUrl: c.config.frontendUrl });
+    await customerApi.register(webhookRoutes, {
+      payments: s.topupPayments,
+      frontendUrl: c.config.frontendUrl,
+      rateLimitPerMin: c.config.webhookRateLimitPerMin,
+      rateLimits: c.rateLimits,
     });
     await customerApi.register(billingRoutes, { prefix: '/api/billing', deposits: s.deposits });
     await customerApi.register(computeRoutes, { prefix: '/api/compute', compute: s.compute });

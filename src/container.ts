@@ -299,9 +299,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
     // a paid top-up may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({
-      topupCredited: async (tx, { customerId, invoiceId }) => {
-        await postpaidPayments.onTopupCredited(tx, customerId, invoiceId);
-        await suspension.maybeResume(tx, customerId);
+      topupsCredited: async (tx, topups) => {
+        await postpaidPayments.onTopupsCredited(tx, topups);
+        await suspension.maybeResumeMany(tx, topups.map((t) => t.customerId));
       },
     });
     queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob, postpaid.issueJob, postpaid.overdueJob);

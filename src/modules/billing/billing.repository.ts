@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { billingAccountSettings, paymentCallbacks, paymentMethods, topupCreditFailures, topupInvoices, type BonusStatus, type CallbackOutcome } from './billing.tables.js';
@@ -140,13 +140,75 @@ export class BillingRepository {
    * callbacks exactly one gets the row back. A late verified success for an Expired or Failed
    * invoice is still accepted: the gateway took the money.
    */
-  async markPaid(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
-    const [row] = await ex
-      .update(topupInvoices)
-      .set({ status: 'Paid', paidAt: at, updatedAt: sql`now()` })
-      .where(and(eq(topupInvoices.id, id), sql`${topupInvoices.status} in ('Pending', 'Expired', 'Failed')`))
-      .returning();
-    return row;
+  /**
+   * A verified success in ONE statement (atomic without a transaction): Pending/Expired/Failed →
+   * Paid, only if the invoice was made with this gateway for this amount; with it the credit job
+   * (`enqueue`: an INSERT of jobs from a SELECT of their payloads) and the reconciliation record.
+   * False when nothing moved (already Paid, unknown, or a mismatch: the caller reads the invoice
+   * to say which), and then nothing was written.
+   */
+  async markPaidWithJob(
+    ex: Executor,
+    invoice: { id: string; gatewayName: string; totalAmount: string; at: Date },
+    record: NewPaymentCallback,
+    enqueue: (payloads: SQL) => SQL,
+  ): Promise<boolean> {
+    if (!UUID.test(invoice.id) || !/^\d{1,16}(\.\d{1,2})?$/.test(invoice.totalAmount)) return false;
+    const [row] = await queryRows<{ paid: number }>(
+      ex,
+      sql`with paid as (
+            update topup_invoices set status = 'Paid', paid_at = ${invoice.at.toISOString()}::timestamptz, updated_at = now()
+            where id = ${invoice.id}::uuid and status in ('Pending', 'Expired', 'Failed')
+              and gateway_name = ${invoice.gatewayName} and total_amount = ${invoice.totalAmount}::numeric
+            returning id
+          ), job as (
+            ${enqueue(sql`select jsonb_build_object('invoiceId', id::text) from paid`)}
+          ), rec as (
+            insert into payment_callbacks (gateway_name, claimed_invoice_id, raw_body, headers, remote_ip, signature_valid, outcome, response_status)
+            select ${record.gatewayName}, ${record.claimedInvoiceId ?? null}, ${record.rawBody}, ${JSON.stringify(record.headers)}::jsonb, ${record.remoteIp ?? null},
+                   ${record.signatureValid ?? false}, ${record.outcome}, ${record.responseStatus}
+            from paid
+            returning id
+          )
+          select (select count(*) from paid)::int as paid, (select count(*) from job)::int as queued, (select count(*) from rec)::int as recorded`,
+    );
+    return (row?.paid ?? 0) > 0;
+  }
+
+  /** Locks these invoices (in id order, so two batches never wait on each other in a cycle) and returns them. */
+  async lockInvoices(tx: Executor, ids: string[]): Promise<TopupInvoiceRow[]> {
+    const valid = [...new Set(ids.filter((id) => UUID.test(id)))].sort();
+    if (valid.length === 0) return [];
+    if (valid.length === 1) return (await tx.select().from(topupInvoices).where(eq(topupInvoices.id, valid[0]!)).for('update'));
+    return tx
+      .select()
+      .from(topupInvoices)
+      .where(sql`${topupInvoices.id} in (select id::uuid from json_array_elements_text(${JSON.stringify(valid)}::json) as j(id))`)
+      .orderBy(asc(topupInvoices.id))
+      .for('update');
+  }
+
+  /** Marks several invoices credited, each with its own bonus outcome, in one statement. */
+  async markCreditedMany(ex: Executor, rows: { id: string; creditedBonus: string; bonusStatus: BonusStatus }[], at: Date): Promise<void> {
+    if (rows.length === 0) return;
+    if (rows.length === 1) return this.markCredited(ex, rows[0]!.id, at, rows[0]!);
+    await ex.execute(
+      sql`update topup_invoices t set credited_at = ${at.toISOString()}::timestamptz, credited_bonus = v.credited_bonus, bonus_status = v.bonus_status, updated_at = now()
+          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, credited_bonus: r.creditedBonus, bonus_status: r.bonusStatus })))}::json)
+            as v(id uuid, credited_bonus numeric, bonus_status text)
+          where t.id = v.id`,
+    );
+  }
+
+  /** The e-mail and name of several customers. */
+  async customerContacts(ex: Executor, customerIds: number[]): Promise<Map<number, { email: string; name: string }>> {
+    const ids = [...new Set(customerIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({ id: customers.id, email: customers.email, first: customers.firstName, last: customers.lastName })
+      .from(customers)
+      .where(ids.length === 1 ? eq(customers.id, ids[0]!) : sql`${customers.id} in (select id::int from json_array_elements_text(${JSON.stringify(ids)}::json) as j(id))`);
+    return new Map(rows.map((r) => [r.id, { email: r.email, name: `${r.first} ${r.last}`.trim() }]));
   }
 
   async markFailed(ex: Executor, id: string, at: Date): Promise<TopupInvoiceRow | undefined> {
@@ -245,11 +307,20 @@ export class BillingRepository {
     return saved!;
   }
 
-  async resolveCreditFailure(ex: Executor, invoiceId: string, at: Date): Promise<void> {
+  /** The open credit failures of these invoices are resolved (they were credited). */
+  async resolveCreditFailures(ex: Executor, invoiceIds: string[], at: Date): Promise<void> {
+    if (invoiceIds.length === 0) return;
     await ex
       .update(topupCreditFailures)
       .set({ resolvedAt: at })
-      .where(and(eq(topupCreditFailures.invoiceId, invoiceId), isNull(topupCreditFailures.resolvedAt)));
+      .where(
+        and(
+          invoiceIds.length === 1
+            ? eq(topupCreditFailures.invoiceId, invoiceIds[0]!)
+            : sql`${topupCreditFailures.invoiceId} in (select id::uuid from json_array_elements_text(${JSON.stringify(invoiceIds)}::json) as j(id))`,
+          isNull(topupCreditFailures.resolvedAt),
+        ),
+      );
   }
 
   /** Staff retry: the failure is no longer permanent and its attempts start again. */

@@ -1,4 +1,6 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import { errorResponses } from '../../platform/http/schemas.js';
 import type { GatewayName } from '../../integrations/payment-gateways/index.js';
 import { CallbackOk, RedirectParams, RedirectQuery } from './billing.schemas.js';
@@ -40,11 +42,33 @@ function keepRawBody(app: Parameters<FastifyPluginAsyncTypebox>[0]) {
   });
 }
 
-/** Server-to-server callbacks of the gateways and the browser's return from the payment page (spec 4.1). */
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ payments: TopupPaymentsService; frontendUrl: string | undefined }> = async (
-  app,
-  { payments, frontendUrl },
-) => {
+export interface WebhookRoutesOptions {
+  payments: TopupPaymentsService;
+  frontendUrl: string | undefined;
+  /** WEBHOOK_RATE_LIMIT_PER_MIN, counted per client IP in PostgreSQL when `rateLimits` is given */
+  rateLimitPerMin: number;
+  rateLimits?: PostgresRateLimits;
+}
+
+const CALLBACK_PATH = /^\/api\/webhook\/(pgone|pgtwo)\/callback$/;
+
+/**
+ * Server-to-server callbacks of the gateways and the browser's return from the payment page (spec 4.1).
+ * The per-IP limit counts every request except a callback whose signature is valid: only the
+ * gateway can sign one, and counting the gateway's own burst in PostgreSQL (one row per IP, which
+ * every callback would update) costs as much as handling a callback. Bad signatures, malformed
+ * bodies and the return page are counted as before (docs/api.md, "Payment callbacks").
+ */
+export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { payments, frontendUrl, rateLimitPerMin, rateLimits }) => {
+  await app.register(rateLimit, {
+    ...perClientLimit('payment-webhooks', rateLimitPerMin, rateLimits),
+    // after the body is read, so the signature can be checked (the check is a local HMAC)
+    hook: 'preHandler',
+    allowList: (req) => {
+      const gateway = CALLBACK_PATH.exec(req.routeOptions.url ?? '')?.[1] as GatewayName | undefined;
+      return gateway !== undefined && payments.isSigned(gateway, { rawBody: req.rawBody ?? '', body: req.body, headers: req.headers });
+    },
+  });
   await app.register(async (callbacks) => {
     keepRawBody(callbacks);
     for (const gateway of ['pgone', 'pgtwo'] as const satisfies GatewayName[]) {

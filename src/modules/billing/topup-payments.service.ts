@@ -10,7 +10,7 @@ import type { PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { BillingRepository, CallbackFilter, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository, CallbackFilter, NewPaymentCallback, TopupInvoiceRow } from './billing.repository.js';
 import type { BonusStatus, CallbackOutcome } from './billing.tables.js';
 import { capCallbackBody } from './callback-retention.js';
 import type { CouponsService } from './coupons.service.js';
@@ -36,10 +36,23 @@ function isPermanentCreditError(err: unknown): boolean {
   return sqlStateOf(err) === '23514' || sqlStateOf(err) === '22003';
 }
 
-/** Told about every credited top-up, inside the crediting transaction (rewards, postpaid settlement, resume). */
-export interface TopupCreditListener {
-  topupCredited(tx: Executor, topup: { customerId: number; invoiceId: string; amount: string }): Promise<void>;
+export interface CreditedTopup {
+  customerId: number;
+  invoiceId: string;
+  amount: string;
 }
+
+/**
+ * Told about every credited top-up, inside the crediting transaction (rewards, postpaid settlement,
+ * resume). A batch of invoices is told at once, in the order they were credited, after all of them
+ * are in the ledger (a customer may have several in one batch); one invoice is the batch of one.
+ */
+export interface TopupCreditListener {
+  topupsCredited(tx: Executor, topups: CreditedTopup[]): Promise<void>;
+}
+
+/** How many TopupCallbackSuccessTask jobs one worker fetches and credits in one transaction. */
+export const CREDIT_BATCH_SIZE = 50;
 
 
 function outcomeOf(err: unknown): CallbackOutcome {
@@ -66,10 +79,12 @@ export class TopupPaymentsService {
     queue: 'billing-high',
     description: 'Credits the wallet for a paid top-up invoice (and its coupon bonus), exactly once',
     retryLimit: 10,
-    // Crediting locks one invoice and one wallet row: parallel workers only wait on the same customer.
-    concurrency: 4,
+    // A worker credits up to CREDIT_BATCH_SIZE invoices in one transaction; two workers lock their
+    // invoices and wallets in the same order, so they only wait on each other, never deadlock.
+    concurrency: 2,
     record: 'failures',
     handler: ({ invoiceId }, ctx) => this.runCredit(invoiceId, ctx.log),
+    batch: { size: CREDIT_BATCH_SIZE, handler: (payloads, ctx) => this.runCredits(payloads.map((p) => p.invoiceId), ctx.log) },
   });
 
   /**
@@ -141,31 +156,40 @@ export class TopupPaymentsService {
     let outcome: CallbackOutcome = 'error';
     let status = 200;
     let verified = false;
+    const row = () => ({
+      gatewayName,
+      claimedInvoiceId: gateway.claimedInvoiceId(cb),
+      rawBody: capCallbackBody(cb.rawBody, verified),
+      headers: Object.fromEntries(RECORDED_HEADERS.filter((h) => cb.headers[h] !== undefined).map((h) => [h, String(cb.headers[h]).slice(0, 500)])),
+      remoteIp: remoteIp ?? null,
+      signatureValid: verified,
+      outcome,
+      responseStatus: status,
+    });
+    // A success that moves the invoice is recorded by the statement that moves it; everything else afterwards.
+    let recorded = false;
     try {
       const callback = gateway.verifyCallback(cb);
       verified = true;
-      outcome = await this.apply(gatewayName, callback);
+      outcome = await this.apply(gatewayName, callback, () => ({ ...row(), outcome: 'paid' as const, responseStatus: 200 }));
+      recorded = outcome === 'paid';
       return outcome;
     } catch (err) {
       outcome = outcomeOf(err);
       status = err instanceof AppError ? err.status : 500;
       throw err;
     } finally {
-      const headers = Object.fromEntries(
-        RECORDED_HEADERS.filter((h) => cb.headers[h] !== undefined).map((h) => [h, String(cb.headers[h]).slice(0, 500)]),
-      );
-      await this.repo
-        .recordCallback(this.db, {
-          gatewayName,
-          claimedInvoiceId: gateway.claimedInvoiceId(cb),
-          rawBody: capCallbackBody(cb.rawBody, verified),
-          headers,
-          remoteIp: remoteIp ?? null,
-          signatureValid: verified,
-          outcome,
-          responseStatus: status,
-        })
-        .catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
+      if (!recorded) await this.repo.recordCallback(this.db, row()).catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
+    }
+  }
+
+  /** Whether a callback carries a valid signature of its gateway (a local HMAC; the rate limit spares these). */
+  isSigned(gatewayName: GatewayName, cb: InboundCallback): boolean {
+    try {
+      this.gateways.get(gatewayName)!.verifyCallback(cb);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -189,7 +213,58 @@ export class TopupPaymentsService {
     };
   }
 
-  private async apply(gatewayName: GatewayName, cb: VerifiedCallback): Promise<CallbackOutcome> {
+  /**
+   * A verified callback. The hot path, a success for a Pending invoice, is one statement: the
+   * UPDATE that moves the invoice only if it was made with this gateway for this amount, with the
+   * credit task (TopupCallbackSuccessTask) and the reconciliation record (`paidRecord`) as
+   * CTEs of it, so all three exist or none. Only when nothing moved is the invoice read, to answer
+   * 404, a mismatch, or a repeat. In live mode the gateway confirms the payment first (a network
+   * call, never inside a transaction), after the same checks.
+   */
+  private async apply(gatewayName: GatewayName, cb: VerifiedCallback, paidRecord: () => NewPaymentCallback): Promise<CallbackOutcome> {
+    const gateway = this.gateways.get(gatewayName)!;
+    const now = this.clock.now();
+    switch (cb.result) {
+      case 'success': {
+        if (gateway.mode === 'live') {
+          const invoice = await this.checkedInvoice(gatewayName, cb);
+          if (invoice.status === 'Paid') return 'duplicate';
+          if (!(await gateway.confirmPaid({ invoiceId: invoice.id, totalAmount: invoice.totalAmount }))) {
+            this.log.error({ invoiceId: invoice.id, gatewayName }, 'success callback not confirmed by the gateway: not credited');
+            throw new BadRequestError('PAYMENT_NOT_CONFIRMED', 'The gateway does not confirm this payment');
+          }
+        }
+        const paid = await this.repo.markPaidWithJob(
+          this.db,
+          { id: cb.invoiceId, gatewayName, totalAmount: cb.amount, at: now },
+          paidRecord(),
+          (payloads) => this.queue.enqueueSql(this.creditJob, payloads),
+        );
+        if (paid) return 'paid';
+        // Nothing moved: unknown (404), another gateway's or another amount (400), or a repeat (200).
+        const invoice = await this.checkedInvoice(gatewayName, cb);
+        return invoice.status === 'Paid' ? 'duplicate' : 'ignored';
+      }
+      case 'failed': {
+        const invoice = await this.checkedInvoice(gatewayName, cb);
+        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markFailed(tx, invoice.id, now)));
+        return moved ? 'failed' : this.settled(invoice.id, 'failed');
+      }
+      case 'expired': {
+        const invoice = await this.checkedInvoice(gatewayName, cb);
+        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markExpired(tx, invoice.id, now)));
+        return moved ? 'expired' : this.settled(invoice.id, 'expired');
+      }
+      default: {
+        const invoice = await this.checkedInvoice(gatewayName, cb);
+        this.log.warn({ invoiceId: invoice.id, gatewayName, result: cb.rawResult }, 'callback with an unknown result code: ignored');
+        return 'ignored';
+      }
+    }
+  }
+
+  /** The invoice a verified callback is about: 404 when unknown, 400 when made with another gateway or for another amount. */
+  private async checkedInvoice(gatewayName: GatewayName, cb: VerifiedCallback): Promise<TopupInvoiceRow> {
     const invoice = await this.repo.findInvoice(this.db, cb.invoiceId);
     if (!invoice) throw new NotFoundError('Invoice');
     if (invoice.gatewayName !== gatewayName) {
@@ -200,35 +275,7 @@ export class TopupPaymentsService {
       this.log.warn({ invoiceId: invoice.id, gatewayName, received: cb.amount, expected: invoice.totalAmount }, 'callback amount differs from the invoice');
       throw new BadRequestError('AMOUNT_MISMATCH', 'The amount does not match the invoice');
     }
-    const now = this.clock.now();
-    switch (cb.result) {
-      case 'success': {
-        if (invoice.status === 'Paid') return 'duplicate';
-        if (!(await this.gateways.get(gatewayName)!.confirmPaid({ invoiceId: invoice.id, totalAmount: invoice.totalAmount }))) {
-          this.log.error({ invoiceId: invoice.id, gatewayName }, 'success callback not confirmed by the gateway: not credited');
-          throw new BadRequestError('PAYMENT_NOT_CONFIRMED', 'The gateway does not confirm this payment');
-        }
-        // Nothing inside this transaction may use another connection (the pool is shared by the
-        // concurrent callbacks waiting on this row).
-        const paid = await this.db.transaction(async (tx) => {
-          const row = await this.repo.markPaid(tx, invoice.id, now);
-          if (row) await this.queue.send(this.creditJob, { invoiceId: invoice.id }, { tx });
-          return row !== undefined;
-        });
-        return paid ? 'paid' : this.settled(invoice.id, 'success');
-      }
-      case 'failed': {
-        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markFailed(tx, invoice.id, now)));
-        return moved ? 'failed' : this.settled(invoice.id, 'failed');
-      }
-      case 'expired': {
-        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markExpired(tx, invoice.id, now)));
-        return moved ? 'expired' : this.settled(invoice.id, 'expired');
-      }
-      default:
-        this.log.warn({ invoiceId: invoice.id, gatewayName, result: cb.rawResult }, 'callback with an unknown result code: ignored');
-        return 'ignored';
-    }
+    return invoice;
   }
 
   /** An invoice that just failed or expired gives its coupon use back; true when it moved. */
@@ -245,59 +292,120 @@ export class TopupPaymentsService {
     return same ? 'duplicate' : 'ignored';
   }
 
-  /**
-   * TopupCallbackSuccessTask: under the invoice and wallet row locks, writes BalanceLogAdd keyed
-   * by the invoice (a replay finds it and does nothing), redeems the coupon and credits its bonus
-   * as its own entry, marks the invoice credited with what was credited, and queues the receipt
-   * mail, all in one transaction. An invoice whose ledger entry already exists (credited by an
-   * earlier run that could not mark it) is marked credited without a second entry.
-   */
+  /** TopupCallbackSuccessTask for one invoice: the batch of one. True when it was credited now. */
   async creditPaidInvoice(invoiceId: string): Promise<boolean> {
+    return (await this.creditPaidInvoices([invoiceId])).get(invoiceId) ?? false;
+  }
+
+  /**
+   * TopupCallbackSuccessTask for a batch of invoices, in one transaction: the invoices are locked
+   * (in id order), those Paid and not yet credited get their BalanceLogAdd entries keyed by the
+   * invoice under the wallet locks (in customer order; a replay finds its entry and does nothing),
+   * each coupon is redeemed and its bonus credited as its own entry, the invoices are marked
+   * credited with what was credited, their open credit failures resolved, the listeners told, and
+   * the receipt mails queued. A statement per step for the whole batch, not per invoice. An
+   * invoice whose ledger entry already exists (credited by an earlier run that could not mark it)
+   * is marked credited without a second entry. Returns, per invoice id, whether it was credited now.
+   */
+  async creditPaidInvoices(invoiceIds: string[]): Promise<Map<string, boolean>> {
+    const credited = new Map(invoiceIds.map((id) => [id, false]));
     return this.db.transaction(async (tx) => {
-      const invoice = await this.repo.findInvoice(tx, invoiceId, undefined, true);
-      if (!invoice || invoice.status !== 'Paid') {
-        this.log.warn({ invoiceId, status: invoice?.status }, 'credit task for an invoice that is not Paid: skipped');
-        return false;
-      }
-      if (invoice.creditedAt) return false;
-      const credit = await this.wallet.credit(tx, {
-        customerId: invoice.customerId,
-        type: BalanceLogType.Add,
-        amount: invoice.amount,
-        part: 'actual',
-        referenceType: TOPUP_REFERENCE,
-        referenceId: invoice.id,
-        description: `Top-up via ${invoice.gatewayName} ${invoice.methodName}`,
-      });
-      const bonus = await this.creditBonus(tx, invoice);
+      const locked = await this.repo.lockInvoices(tx, invoiceIds);
+      const lockedIds = new Set(locked.map((i) => i.id));
+      for (const id of credited.keys()) if (!lockedIds.has(id)) this.log.warn({ invoiceId: id }, 'credit task for an unknown invoice: skipped');
+      const invoices = locked
+        .filter((invoice) => {
+          if (invoice.status === 'Paid') return invoice.creditedAt === null;
+          this.log.warn({ invoiceId: invoice.id, status: invoice.status }, 'credit task for an invoice that is not Paid: skipped');
+          return false;
+        })
+        // the ledger in the order of payment (a customer's first top-up is the first paid)
+        .sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) || a.id.localeCompare(b.id));
+      if (invoices.length === 0) return credited;
+      const credits = await this.wallet.creditMany(
+        tx,
+        invoices.map((invoice) => ({
+          customerId: invoice.customerId,
+          type: BalanceLogType.Add,
+          amount: invoice.amount,
+          part: 'actual' as const,
+          referenceType: TOPUP_REFERENCE,
+          referenceId: invoice.id,
+          description: `Top-up via ${invoice.gatewayName} ${invoice.methodName}`,
+        })),
+      );
+      const bonuses: { creditedBonus: string; bonusStatus: BonusStatus }[] = [];
+      for (const invoice of invoices) bonuses.push(await this.creditBonus(tx, invoice));
       const now = this.clock.now();
-      await this.repo.markCredited(tx, invoice.id, now, bonus);
-      await this.repo.resolveCreditFailure(tx, invoice.id, now);
-      await this.tellCredited(tx, invoice);
-      if (!credit.applied) {
-        this.log.warn({ invoiceId }, 'top-up already in the ledger but not marked credited: marked now');
-        return false;
-      }
-      const contact = await this.repo.customerContact(tx, invoice.customerId);
-      if (contact) {
-        const mail = receiptMail({
-          reference: invoice.id,
-          description: `Wallet top-up via ${invoice.gatewayName} ${invoice.methodName}`,
-          amount: moneyString(invoice.totalAmount),
-          currency: invoice.currency,
-          paidAt: invoice.paidAt ?? now,
-          note: [
-            `Credited to your wallet: ${invoice.currency} ${moneyString(invoice.amount)}`,
-            bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `coupon ${invoice.couponCode} bonus: ${invoice.currency} ${bonus.creditedBonus}` : undefined,
-            bonus.bonusStatus === 'forfeited' ? `coupon ${invoice.couponCode}: no bonus (the coupon was used up after this top-up expired)` : undefined,
-          ]
-            .filter(Boolean)
-            .join('; '),
-        });
-        await this.mailer.queueMail(contact.email, mail, tx);
-      }
-      return true;
+      await this.repo.markCreditedMany(tx, invoices.map((invoice, i) => ({ id: invoice.id, ...bonuses[i]! })), now);
+      await this.repo.resolveCreditFailures(tx, invoices.map((invoice) => invoice.id), now);
+      await this.tellCredited(tx, invoices);
+      const fresh = invoices.flatMap((invoice, i) => {
+        if (credits[i]!.applied) return [{ invoice, bonus: bonuses[i]! }];
+        this.log.warn({ invoiceId: invoice.id }, 'top-up already in the ledger but not marked credited: marked now');
+        return [];
+      });
+      const contacts = await this.repo.customerContacts(tx, fresh.map(({ invoice }) => invoice.customerId));
+      const mails = fresh.flatMap(({ invoice, bonus }) => {
+        const contact = contacts.get(invoice.customerId);
+        return contact ? [{ to: contact.email, mail: this.receipt(invoice, bonus, now) }] : [];
+      });
+      await this.mailer.queueMails(mails, tx);
+      for (const { invoice } of fresh) credited.set(invoice.id, true);
+      return credited;
     });
+  }
+
+  private receipt(invoice: TopupInvoiceRow, bonus: { creditedBonus: string; bonusStatus: BonusStatus }, now: Date) {
+    return receiptMail({
+      reference: invoice.id,
+      description: `Wallet top-up via ${invoice.gatewayName} ${invoice.methodName}`,
+      amount: moneyString(invoice.totalAmount),
+      currency: invoice.currency,
+      paidAt: invoice.paidAt ?? now,
+      note: [
+        `Credited to your wallet: ${invoice.currency} ${moneyString(invoice.amount)}`,
+        bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `coupon ${invoice.couponCode} bonus: ${invoice.currency} ${bonus.creditedBonus}` : undefined,
+        bonus.bonusStatus === 'forfeited' ? `coupon ${invoice.couponCode}: no bonus (the coupon was used up after this top-up expired)` : undefined,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    });
+  }
+
+  /**
+   * The listeners, told about the batch at once. A best-effort one (rewards) runs in a savepoint;
+   * if it fails for the batch, it is told again customer by customer, so one customer's failure
+   * (logged) does not cost the others theirs.
+   */
+  private async tellCredited(tx: Executor, invoices: { id: string; customerId: number; amount: string }[]): Promise<void> {
+    const topups: CreditedTopup[] = invoices.map((invoice) => ({ customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount }));
+    for (const { listener, bestEffort } of this.creditListeners) {
+      if (!bestEffort) {
+        await listener.topupsCredited(tx, topups);
+        continue;
+      }
+      const groups = [topups];
+      try {
+        await tx.transaction(async (sp) => listener.topupsCredited(sp, topups));
+        continue;
+      } catch (err) {
+        const byCustomer = new Map<number, CreditedTopup[]>();
+        for (const t of topups) byCustomer.set(t.customerId, [...(byCustomer.get(t.customerId) ?? []), t]);
+        if (byCustomer.size === 1) {
+          this.log.error({ err, invoiceIds: topups.map((t) => t.invoiceId) }, 'top-up credited, but a best-effort listener (a reward) failed');
+          continue;
+        }
+        groups.splice(0, 1, ...byCustomer.values());
+      }
+      for (const group of groups) {
+        try {
+          await tx.transaction(async (sp) => listener.topupsCredited(sp, group));
+        } catch (err) {
+          this.log.error({ err, invoiceIds: group.map((t) => t.invoiceId) }, 'top-up credited, but a best-effort listener (a reward) failed');
+        }
+      }
+    }
   }
 
   /**
@@ -305,21 +413,6 @@ export class TopupPaymentsService {
    * invoice failed or expired, then was paid after all) is taken again if the coupon has one
    * left, else the bonus is forfeited. The ledger key makes a replay a no-op.
    */
-  private async tellCredited(tx: Executor, invoice: { id: string; customerId: number; amount: string }): Promise<void> {
-    const topup = { customerId: invoice.customerId, invoiceId: invoice.id, amount: invoice.amount };
-    for (const { listener, bestEffort } of this.creditListeners) {
-      if (!bestEffort) {
-        await listener.topupCredited(tx, topup);
-        continue;
-      }
-      try {
-        await tx.transaction(async (sp) => listener.topupCredited(sp, topup));
-      } catch (err) {
-        this.log.error({ err, invoiceId: invoice.id }, 'top-up credited, but a best-effort listener (a reward) failed');
-      }
-    }
-  }
-
   private async creditBonus(tx: Executor, invoice: TopupInvoiceRow): Promise<{ creditedBonus: string; bonusStatus: BonusStatus }> {
     if (invoice.couponId === null) return { creditedBonus: '0.00', bonusStatus: 'none' };
     const useReserved = invoice.bonusStatus === 'reserved';
@@ -339,6 +432,31 @@ export class TopupPaymentsService {
       });
     }
     return { creditedBonus: moneyString(invoice.bonusAmount), bonusStatus: 'credited' };
+  }
+
+  /**
+   * A batch of the credit task (the billing-high worker's fetch): credited in one transaction. If
+   * that fails, its invoices are credited again one by one, so one bad invoice neither blocks nor
+   * fails the others: each failure is recorded and retried on its own. Per invoice, undefined or
+   * the error that fails its job.
+   */
+  private async runCredits(invoiceIds: string[], log: Logger): Promise<unknown[]> {
+    try {
+      await this.creditPaidInvoices(invoiceIds);
+      return invoiceIds.map(() => undefined);
+    } catch (err) {
+      log.warn({ err, invoices: invoiceIds.length }, 'a batch of top-up credits failed: crediting its invoices one by one');
+      const errors: unknown[] = [];
+      for (const invoiceId of invoiceIds) {
+        try {
+          await this.runCredit(invoiceId, log);
+          errors.push(undefined);
+        } catch (e) {
+          errors.push(e ?? new Error('credit failed'));
+        }
+      }
+      return errors;
+    }
   }
 
   /**

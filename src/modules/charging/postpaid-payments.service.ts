@@ -172,23 +172,27 @@ export class PostpaidPaymentsService {
     }
   }
 
-  /** The billing hook: a top-up was credited; if it pays the rest of a postpaid payment, settle it now. */
-  async onTopupCredited(tx: Executor, customerId: number, topupInvoiceId: string): Promise<void> {
-    const p = await this.repo.pendingPaymentOfTopup(tx, topupInvoiceId);
-    if (!p || p.customerId !== customerId) return;
-    const now = this.clock.now();
-    const invoices: PostpaidInvoiceRow[] = [];
-    for (const id of [...p.invoiceIds].sort()) {
-      const inv = await this.repo.find(tx, id, customerId, true);
-      if (inv && inv.status !== 'PAID') invoices.push(inv);
+  /** The billing hook: top-ups were credited (a batch); each that pays the rest of a postpaid payment settles it now. */
+  async onTopupsCredited(tx: Executor, topups: { customerId: number; invoiceId: string }[]): Promise<void> {
+    const payments = await this.repo.pendingPaymentsOfTopups(tx, topups.map((t) => t.invoiceId));
+    for (const topup of topups) {
+      const p = payments.get(topup.invoiceId);
+      if (!p || p.customerId !== topup.customerId) continue;
+      const customerId = topup.customerId;
+      const now = this.clock.now();
+      const invoices: PostpaidInvoiceRow[] = [];
+      for (const id of [...p.invoiceIds].sort()) {
+        const inv = await this.repo.find(tx, id, customerId, true);
+        if (inv && inv.status !== 'PAID') invoices.push(inv);
+      }
+      invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
+      const due = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
+      const balance = await this.wallet.balances(customerId, tx);
+      const take = Decimal.min(due, Decimal.max(balance.currentBalance, 0));
+      const after = take.gt(0) ? await this.applyFromWallet(tx, customerId, p.id, invoices, take, now, 'gateway') : invoices;
+      await this.repo.markPaymentPaid(tx, p.id, now);
+      await this.afterPaid(tx, customerId, after, now);
     }
-    invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
-    const due = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
-    const balance = await this.wallet.balances(customerId, tx);
-    const take = Decimal.min(due, Decimal.max(balance.currentBalance, 0));
-    const after = take.gt(0) ? await this.applyFromWallet(tx, customerId, p.id, invoices, take, now, 'gateway') : invoices;
-    await this.repo.markPaymentPaid(tx, p.id, now);
-    await this.afterPaid(tx, customerId, after, now);
   }
 
   // ---- staff ----

@@ -205,15 +205,22 @@ export class PostpaidRepository {
     await ex.execute(sql`update postpaid_payments set topup_invoice_id = ${topupInvoiceId}::uuid ${status ? sql`, status = ${status}` : sql``} where id = ${paymentId}::uuid`);
   }
 
-  async pendingPaymentOfTopup(tx: Executor, topupInvoiceId: string) {
-    const [row] = await queryRows<{ id: string; customer_id: number; invoice_ids: string[] | string }>(
+  /** The PENDING postpaid payments (locked) whose gateway part is one of these top-up invoices, by top-up invoice id. */
+  async pendingPaymentsOfTopups(tx: Executor, topupInvoiceIds: string[]) {
+    const found = new Map<string, { id: string; customerId: number; invoiceIds: string[] }>();
+    if (topupInvoiceIds.length === 0) return found;
+    const rows = await queryRows<{ id: string; topup_invoice_id: string; customer_id: number; invoice_ids: string[] | string }>(
       tx,
-      sql`select id::text as id, customer_id, invoice_ids::text[] as invoice_ids from postpaid_payments
-          where topup_invoice_id = ${topupInvoiceId}::uuid and status = 'PENDING' for update`,
+      sql`select id::text as id, topup_invoice_id::text as topup_invoice_id, customer_id, invoice_ids::text[] as invoice_ids from postpaid_payments
+          where topup_invoice_id in (select id::uuid from json_array_elements_text(${JSON.stringify(topupInvoiceIds)}::json) as j(id))
+            and status = 'PENDING'
+          order by id for update`,
     );
-    if (!row) return undefined;
-    const ids = Array.isArray(row.invoice_ids) ? row.invoice_ids : String(row.invoice_ids).replace(/[{}]/g, '').split(',').filter(Boolean);
-    return { id: row.id, customerId: row.customer_id, invoiceIds: ids };
+    for (const row of rows) {
+      const ids = Array.isArray(row.invoice_ids) ? row.invoice_ids : String(row.invoice_ids).replace(/[{}]/g, '').split(',').filter(Boolean);
+      found.set(row.topup_invoice_id, { id: row.id, customerId: row.customer_id, invoiceIds: ids });
+    }
+    return found;
   }
 
   async markPaymentPaid(tx: Executor, paymentId: string, now: Date): Promise<void> {

@@ -82,14 +82,20 @@ export class SuspensionRepository {
    * Lifts balance suspensions that no longer hold: the balance is back at zero or more, the
    * account became postpaid, or staff set do_not_suspend_until in the future.
    */
-  async resumeRecovered(tx: Executor, now: Date, limit: number, customerId?: number): Promise<{ id: number }[]> {
+  async resumeRecovered(tx: Executor, now: Date, limit: number, customerIds?: number[]): Promise<{ id: number }[]> {
     return queryRows(
       tx,
       sql`update customers c set suspended_at = null, suspend_reason = null
           from (
             select c2.id from customers c2 left join wallets w on w.customer_id = c2.id
             where c2.suspended_at is not null and c2.suspend_reason = ${SUSPEND_BALANCE}
-              ${customerId === undefined ? sql`` : sql`and c2.id = ${customerId}`}
+              ${
+                customerIds === undefined
+                  ? sql``
+                  : customerIds.length === 1
+                    ? sql`and c2.id = ${customerIds[0]}`
+                    : sql`and c2.id in (select id::int from json_array_elements_text(${JSON.stringify(customerIds)}::json) as j(id))`
+              }
               and (coalesce(w.current_balance, 0) >= 0 or c2.billing_type <> 'PREPAID'
                    or (c2.do_not_suspend_until is not null and c2.do_not_suspend_until > ${ts(now)}))
             order by c2.id limit ${limit}

@@ -125,9 +125,16 @@ export class SuspensionService implements AfterCharging {
    * after it commits.
    */
   async maybeResume(tx: Executor, customerId: number): Promise<boolean> {
-    const rows = await this.repo.resumeRecovered(tx, this.clock.now(), 1, customerId);
+    return (await this.maybeResumeMany(tx, [customerId])) > 0;
+  }
+
+  /** maybeResume for several customers in one statement (a batch of credited top-ups); how many resumed. */
+  async maybeResumeMany(tx: Executor, customerIds: number[]): Promise<number> {
+    const ids = [...new Set(customerIds)];
+    if (ids.length === 0) return 0;
+    const rows = await this.repo.resumeRecovered(tx, this.clock.now(), ids.length, ids);
     for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
-    return rows.length > 0;
+    return rows.length;
   }
 
   /** Makes the resources match the customer row (the job; idempotent). */

@@ -110,6 +110,25 @@ export class RewardsRepository {
     return row?.n ?? 0;
   }
 
+  /** topupCount for several customers in one query (customers with none are absent). */
+  async topupCounts(ex: Executor, customerIds: number[], type: string, referenceType: string): Promise<Map<number, number>> {
+    if (customerIds.length === 0) return new Map();
+    const rows = await ex
+      .select({ customerId: balanceLogs.customerId, n: count() })
+      .from(balanceLogs)
+      .where(
+        and(
+          customerIds.length === 1
+            ? eq(balanceLogs.customerId, customerIds[0]!)
+            : sql`${balanceLogs.customerId} in (select id::int from json_array_elements_text(${JSON.stringify(customerIds)}::json) as j(id))`,
+          eq(balanceLogs.type, type),
+          eq(balanceLogs.referenceType, referenceType),
+        ),
+      )
+      .groupBy(balanceLogs.customerId);
+    return new Map(rows.map((r) => [r.customerId, r.n]));
+  }
+
   async setFlag(ex: Executor, customerId: number, flag: 'first_top_up' | 'referral'): Promise<void> {
     await ex
       .update(customers)

@@ -191,12 +191,25 @@ export class RewardsService {
 
   // --- the billing port -----------------------------------------------------------------------
   /**
-   * Billing calls this inside the transaction that credited a top-up (the customer's wallet row is
-   * locked there, so parallel credits of one customer run here one after the other). Only the
-   * customer's first credited top-up earns the rewards; each is a unique ledger entry.
+   * Billing calls this inside the transaction that credited a batch of top-ups (the customers'
+   * wallet rows are locked there, so parallel credits of one customer run here one after the
+   * other). Only a customer's first credited top-up earns the rewards; each is a unique ledger entry.
    */
-  async topupCredited(tx: Executor, topup: CreditedTopup): Promise<void> {
-    if ((await this.repo.topupCount(tx, topup.customerId, BalanceLogType.Add, TOPUP_REFERENCE)) !== 1) return;
+  async topupsCredited(tx: Executor, topups: CreditedTopup[]): Promise<void> {
+    // Billing tells a batch of credits at once, after all of them are in the ledger: a customer
+    // whose top-ups in the ledger are all in this batch has its first one here.
+    const firsts = new Map<number, { topup: CreditedTopup; inBatch: number }>();
+    for (const topup of topups) {
+      const seen = firsts.get(topup.customerId);
+      if (seen) seen.inBatch++;
+      else firsts.set(topup.customerId, { topup, inBatch: 1 });
+    }
+    const counts = await this.repo.topupCounts(tx, [...firsts.keys()], BalanceLogType.Add, TOPUP_REFERENCE);
+    for (const [customerId, { topup, inBatch }] of firsts) if ((counts.get(customerId) ?? 0) === inBatch) await this.rewardFirstTopUp(tx, topup);
+  }
+
+  /** The rewards of a customer's first credited top-up (each a unique ledger entry, so a replay is a no-op). */
+  private async rewardFirstTopUp(tx: Executor, topup: CreditedTopup): Promise<void> {
     const s = await this.repo.settings(tx);
     if (dec(s.firstTopUpPercent).gt(0)) {
       const bonus = percentOf(topup.amount, s.firstTopUpPercent, s.firstTopUpMaxBonus);

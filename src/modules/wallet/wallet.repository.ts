@@ -36,6 +36,51 @@ export class WalletRepository {
     return { customerId: row.customer_id, actualBalance: row.actual_balance, currentBalance: row.current_balance };
   }
 
+  /** Creates the missing wallets of these customers, then locks their rows in customer order (no deadlock between two lockers). */
+  async lockWallets(tx: Executor, customerIds: number[]): Promise<WalletRow[]> {
+    if (customerIds.length === 1) return [await this.lockWallet(tx, customerIds[0]!)];
+    const ids = JSON.stringify([...new Set(customerIds)].sort((a, b) => a - b));
+    await tx.execute(sql`insert into wallets (customer_id) select id::int from json_array_elements_text(${ids}::json) as j(id) order by 1 on conflict do nothing`);
+    const rows = await queryRows<{ customer_id: number; actual_balance: string; current_balance: string }>(
+      tx,
+      sql`select customer_id, actual_balance, current_balance from wallets
+          where customer_id in (select id::int from json_array_elements_text(${ids}::json) as j(id))
+          order by customer_id for update`,
+    );
+    return rows.map((row) => ({ customerId: row.customer_id, actualBalance: row.actual_balance, currentBalance: row.current_balance }));
+  }
+
+  /** The entries that exist among these (type, reference) keys. */
+  async findEntries(ex: Executor, keys: { type: string; referenceType: string; referenceId: string }[]): Promise<LedgerRow[]> {
+    if (keys.length === 0) return [];
+    return ex
+      .select()
+      .from(balanceLogs)
+      .where(
+        sql`(${balanceLogs.type}, ${balanceLogs.referenceType}, ${balanceLogs.referenceId}) in
+            (select type, reference_type, reference_id from json_to_recordset(${JSON.stringify(keys.map((k) => ({ type: k.type, reference_type: k.referenceType, reference_id: k.referenceId })))}::json)
+               as k(type text, reference_type text, reference_id text))`,
+      );
+  }
+
+  /** Appends entries, skipping those whose (type, reference) exists; returns the ones appended. */
+  async appendEntries(tx: Executor, entries: NewLedgerRow[]): Promise<LedgerRow[]> {
+    if (entries.length === 0) return [];
+    return tx.insert(balanceLogs).values(entries).onConflictDoNothing().returning();
+  }
+
+  /** Sets the balances of several wallets in one statement. */
+  async setBalancesMany(tx: Executor, rows: { customerId: number; actual: string; current: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (rows.length === 1) return this.setBalances(tx, rows[0]!.customerId, rows[0]!.actual, rows[0]!.current);
+    await tx.execute(
+      sql`update wallets w set actual_balance = v.actual, current_balance = v.current
+          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ customer_id: r.customerId, actual: r.actual, current: r.current })))}::json)
+            as v(customer_id int, actual numeric, current numeric)
+          where w.customer_id = v.customer_id`,
+    );
+  }
+
   /** Appends an entry unless one with the same (type, reference) exists; undefined means it did. */
   async appendEntry(tx: Executor, entry: NewLedgerRow): Promise<LedgerRow | undefined> {
     const [row] = await tx.insert(balanceLogs).values(entry).onConflictDoNothing().returning();

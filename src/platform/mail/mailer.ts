@@ -52,13 +52,22 @@ export class Mailer {
   }
 
   async queueMail(to: string, mail: RenderedMail, tx?: Executor): Promise<number> {
+    return (await this.queueMails([{ to, mail }], tx))[0]!;
+  }
+
+  /** Several mails into the outbox and their delivery jobs, with one INSERT each (a batch of credited top-ups). */
+  async queueMails(mails: { to: string; mail: RenderedMail }[], tx?: Executor): Promise<number[]> {
+    if (mails.length === 0) return [];
     const run = async (ex: Executor) => {
-      const [row] = await ex
+      const rows = await ex
         .insert(mailOutbox)
-        .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template, sensitive: mail.sensitive === true, createdAt: this.clock.now() })
+        .values(
+          mails.map(({ to, mail }) => ({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template, sensitive: mail.sensitive === true, createdAt: this.clock.now() })),
+        )
         .returning({ id: mailOutbox.id });
-      await this.queue.send(this.deliverJob, { outboxId: row!.id }, { tx: ex });
-      return row!.id;
+      const ids = rows.map((r) => r.id);
+      await this.queue.sendMany(this.deliverJob, ids.map((outboxId) => ({ outboxId })), { tx: ex });
+      return ids;
     };
     return tx ? run(tx) : this.db.transaction(run);
   }

@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { rawToSql, type DatabaseHandle, type Executor } from '../db/database.js';
@@ -32,6 +32,13 @@ export interface JobDefinition<P extends object = object> {
    */
   record?: 'all' | 'failures';
   handler(payload: P, ctx: JobContext): Promise<void>;
+  /**
+   * High-volume tasks: the worker fetches up to `size` jobs of the queue at once and hands this
+   * task's jobs to `handler` in one call (`handler` above still runs one job: runNow, a batch of
+   * one). It answers, per payload in order, undefined (done) or the error that fails that job alone
+   * (pg-boss retries it); the other jobs of the batch complete. A throw fails the whole batch.
+   */
+  batch?: { size: number; handler(payloads: P[], ctx: JobContext): Promise<(unknown | undefined)[]> };
 }
 
 export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
@@ -71,8 +78,13 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+/** Options of sendMany: the jobs of one task queued by one statement. */
+export type SendManyOptions = Pick<SendOptions, 'tx'>;
+
 /** NOTIFY channel that wakes the workers of a queue (payload: the queue name) when a job is sent. */
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
+/** How long pg-boss keeps finished jobs (its retentionDays and deleteAfterDays). */
+const RETENTION_DAYS = 7;
 
 const jobRunColumns = {
   name: jobRuns.name,
@@ -115,8 +127,8 @@ export class JobQueue {
       supervise: true,
       monitorStateIntervalSeconds: 60,
       maintenanceIntervalSeconds: 120,
-      retentionDays: 7,
-      deleteAfterDays: 7,
+      retentionDays: RETENTION_DAYS,
+      deleteAfterDays: RETENTION_DAYS,
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
@@ -187,6 +199,41 @@ export class JobQueue {
     return id;
   }
 
+  /** Queues several jobs of one task with one INSERT and one wake-up (no singletonKey, no startAfter). */
+  async sendMany<P extends object>(def: JobDefinition<P>, payloads: P[], opts: SendManyOptions = {}): Promise<void> {
+    if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (payloads.length === 0) return;
+    const queue = this.queueOf(def);
+    const jobs: PgBoss.JobInsert[] = payloads.map((payload) => ({ name: queue, data: { task: def.name, payload } satisfies Envelope, retryLimit: def.retryLimit ?? 5, retryBackoff: true }));
+    const db: PgBoss.Db | undefined = opts.tx
+      ? { executeSql: async (text, values) => (await opts.tx!.execute(rawToSql(text, values))) as unknown as { rows: any[] } }
+      : undefined;
+    await this.boss.insert(jobs, db ? { db } : {});
+    await (opts.tx ?? this.database.db).execute(sql`select pg_notify(${WAKEUP_CHANNEL}, ${queue})`);
+  }
+
+  /**
+   * An INSERT of jobs of one task, one per row of `payloads` (a SELECT of one jsonb column), to use
+   * as a data-modifying CTE in the statement that makes the business change: the jobs then exist
+   * exactly when that statement's rows do, without a transaction or a round trip of their own (the
+   * hot path of the payment callback). The same row pg-boss's own send writes for a job of this
+   * definition on a standard queue (pg-boss 10's insertJob, without singleton or delay), and the
+   * workers' wake-up, delivered at commit. Returns the job ids.
+   */
+  enqueueSql<P extends object>(def: JobDefinition<P>, payloads: SQL): SQL {
+    if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (this.policyOf(def) !== 'standard') throw new Error(`job ${def.name}: enqueueSql writes standard-queue jobs only`);
+    const queue = this.queueOf(def);
+    return sql`insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, dead_letter, policy)
+      select q.name, jsonb_build_object('task', ${def.name}::text, 'payload', p.payload), ${def.retryLimit ?? 5}::int,
+             greatest(coalesce(q.retry_delay, 0), 1), true,
+             coalesce(q.expire_seconds * interval '1s', interval '15 minutes'),
+             now() + cast(coalesce((q.retention_minutes * 60)::text, ${`${RETENTION_DAYS} days`}) as interval),
+             q.dead_letter, q.policy
+      from (${payloads}) as p(payload) join pgboss.queue q on q.name = ${queue}
+      returning id, pg_notify(${WAKEUP_CHANNEL}, name)`;
+  }
+
   /** Starts the workers of every queue and the recurring schedules. */
   async work(): Promise<void> {
     if (this.working) return;
@@ -200,16 +247,16 @@ export class JobQueue {
       // The embedded database is one connection: parallel workers there would only queue up.
       const workers = this.database.kind === 'pglite' ? 1 : Math.max(1, ...defs.map((d) => d.concurrency ?? 1));
       const ids: string[] = [];
+      // A queue whose tasks take batches fetches up to the largest batch size at once.
+      const batchSize = Math.max(1, ...defs.map((d) => d.batch?.size ?? 1));
       for (let i = 0; i < workers; i++) {
         let workerId = '';
-        workerId = await this.boss.work<Envelope>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-          if (!job) return;
+        workerId = await this.boss.work<Envelope>(queue, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+          if (jobs.length === 0) return;
           try {
-            const def = this.jobs.get(job.data.task);
-            if (!def) throw new Error(`no handler for task ${job.data.task} on queue ${queue}`);
-            await this.execute(def, job.data.payload, job.id);
+            await this.executeFetched(queue, jobs);
           } finally {
-            // A job was there: fetch the next one at once rather than after the polling interval.
+            // Jobs were there: fetch the next ones at once rather than after the polling interval.
             this.boss.notifyWorker(workerId);
           }
         });
@@ -219,6 +266,73 @@ export class JobQueue {
     }
     for (const def of this.jobs.values()) {
       if (def.schedule) await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
+    }
+  }
+
+  /**
+   * Runs the jobs one fetch returned: a task with a batch handler gets its jobs in one call, the
+   * others run one by one. A job that fails alone is failed here (pg-boss retries it); pg-boss then
+   * completes the rest of the fetch, and fails all of it only if this throws.
+   */
+  private async executeFetched(queue: string, jobs: PgBoss.Job<Envelope>[]): Promise<void> {
+    const byTask = new Map<string, PgBoss.Job<Envelope>[]>();
+    for (const job of jobs) byTask.set(job.data.task, [...(byTask.get(job.data.task) ?? []), job]);
+    const failed: { id: string; err: unknown }[] = [];
+    for (const [task, taskJobs] of byTask) {
+      const def = this.jobs.get(task);
+      if (!def) {
+        for (const job of taskJobs) failed.push({ id: job.id, err: new Error(`no handler for task ${task} on queue ${queue}`) });
+        continue;
+      }
+      if (def.batch && taskJobs.length > 1) {
+        const errors = await this.executeBatch(def, taskJobs);
+        errors.forEach((err, i) => err !== undefined && failed.push({ id: taskJobs[i]!.id, err }));
+        continue;
+      }
+      for (const job of taskJobs) {
+        try {
+          await this.execute(def, job.data.payload, job.id);
+        } catch (err) {
+          failed.push({ id: job.id, err });
+        }
+      }
+    }
+    if (failed.length === jobs.length && jobs.length === 1) throw failed[0]!.err; // pg-boss fails it, as before batches
+    for (const { id, err } of failed) {
+      await this.boss.fail(queue, id, { message: String((err as Error)?.message ?? err).slice(0, 1000) }).catch((e: unknown) => this.log.error({ err: e, jobId: id }, 'could not fail a job'));
+    }
+  }
+
+  /** One call of a task's batch handler; per job, undefined or the error that failed it. A throw fails them all. */
+  private async executeBatch(def: JobDefinition<any>, jobs: PgBoss.Job<Envelope>[]): Promise<unknown[]> {
+    const log = this.log.child({ job: def.name, jobs: jobs.length });
+    const started = Date.now();
+    this.inFlight++;
+    try {
+      let errors: unknown[];
+      try {
+        errors = await def.batch!.handler(
+          jobs.map((j) => j.data.payload),
+          { jobId: undefined, log },
+        );
+      } catch (err) {
+        errors = jobs.map(() => err ?? new Error('batch failed'));
+      }
+      const quiet = def.record === 'failures';
+      const failedCount = errors.filter((e) => e !== undefined).length;
+      log.debug({ ms: Date.now() - started, failed: failedCount }, 'job batch done');
+      for (let i = 0; i < jobs.length; i++) {
+        const err = errors[i];
+        if (err === undefined) {
+          if (!quiet) await this.recordEnd(await this.recordStart(def.name, jobs[i]!.id), 'succeeded', null);
+          continue;
+        }
+        log.error({ err, jobId: jobs[i]!.id }, 'job failed');
+        await this.recordFailure(def.name, jobs[i]!.id, new Date(started), String((err as Error)?.message ?? err).slice(0, 1000));
+      }
+      return errors;
+    } finally {
+      this.inFlight--;
     }
   }
 
