@@ -38,6 +38,11 @@ export interface DatabaseHandle {
   /** LISTEN on a channel; resolves to an unlisten function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
+  /**
+   * Runs the seeds unless this database was last seeded with the same `fingerprint`
+   * (seedFingerprint; undefined: always). Seeds are idempotent; this only saves their time at a start.
+   */
+  seedOnce(fingerprint: string | undefined, seed: () => Promise<void>): Promise<void>;
   /** Embedded only: the data folder as an uncompressed tarball, to start other databases from. */
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
@@ -94,25 +99,46 @@ export function migrationsFingerprint(): string {
 }
 
 /**
- * Runs the migrations and routines unless the database records that exactly these were applied
- * last time (drizzle.schema_fingerprint, next to drizzle's own journal): a start on a current
- * database then costs one query instead of re-running every routine (whose first execution
- * compiles PL/pgSQL and loads catalogs, over a second on the embedded database).
+ * Runs `apply` unless the database records that it last ran for exactly this fingerprint (a
+ * one-row table in the drizzle schema, next to drizzle's own journal), then records it.
  */
-async function migrateOnce(raw: RawSql, apply: () => Promise<void>): Promise<void> {
-  const fingerprint = migrationsFingerprint();
+async function onceFor(raw: RawSql, table: 'schema_fingerprint' | 'seed_fingerprint', fingerprint: string, apply: () => Promise<void>): Promise<void> {
   try {
-    const { rows } = await raw.executeSql('SELECT fingerprint FROM drizzle.schema_fingerprint WHERE id = 1');
+    const { rows } = await raw.executeSql(`SELECT fingerprint FROM drizzle.${table} WHERE id = 1`);
     if (rows[0]?.fingerprint === fingerprint) return;
   } catch {
-    // a new database: the table comes with the first migration run below
+    // not recorded yet: the table is created below
   }
   await apply();
-  await raw.executeSql('CREATE TABLE IF NOT EXISTS drizzle.schema_fingerprint (id int PRIMARY KEY CHECK (id = 1), fingerprint text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  await raw.executeSql(`CREATE TABLE IF NOT EXISTS drizzle.${table} (id int PRIMARY KEY CHECK (id = 1), fingerprint text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   await raw.executeSql(
-    'INSERT INTO drizzle.schema_fingerprint (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint, applied_at = now()',
+    `INSERT INTO drizzle.${table} (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint, applied_at = now()`,
     [fingerprint],
   );
+}
+
+/**
+ * Runs the migrations and routines unless the database records that exactly these were applied
+ * last time: a start on a current database then costs one query instead of re-running every
+ * routine (whose first execution compiles PL/pgSQL and loads catalogs, over a second on the
+ * embedded database).
+ */
+function migrateOnce(raw: RawSql, apply: () => Promise<void>): Promise<void> {
+  return onceFor(raw, 'schema_fingerprint', migrationsFingerprint(), apply);
+}
+
+/**
+ * What the seeds of the running code are made of, when that can be known: the compiled bundle
+ * `npm start` runs (`codeFile`, dist/server.js), the locked packages (the reference data come from
+ * idn-area-data and i18n-iso-countries) and the schema. Undefined for code run as TypeScript
+ * through tsx, whose seeds then run at every start.
+ */
+export function seedFingerprint(codeFile: string): string | undefined {
+  if (!codeFile.endsWith('.js')) return undefined;
+  const h = createHash('sha256').update(readFileSync(codeFile));
+  const lock = path.join(projectRoot, 'package-lock.json');
+  if (existsSync(lock)) h.update(readFileSync(lock));
+  return h.update(migrationsFingerprint()).digest('hex');
 }
 
 export function migrationCount(): number {
@@ -225,6 +251,7 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
       await migratePg(db as never, { migrationsFolder });
       await applyRoutines(raw);
     }),
+    seedOnce: (fingerprint, seed) => (fingerprint ? onceFor(raw, 'seed_fingerprint', fingerprint, seed) : seed()),
     dumpDataDir: () => Promise.reject(new Error('only the embedded database has a data folder to dump')),
     async close() {
       await listener?.end().catch(() => undefined);
@@ -314,6 +341,7 @@ async function openPglite(dir: string | undefined, opts: OpenOptions): Promise<D
       await migratePglite(db as never, { migrationsFolder });
       await applyRoutines(raw);
     }),
+    seedOnce: (fingerprint, seed) => (fingerprint ? onceFor(raw, 'seed_fingerprint', fingerprint, seed) : seed()),
     dumpDataDir: () => gate.run(() => 'dumpDataDir', () => client.dumpDataDir('none')),
     async close() {
       await client.close();
