@@ -76,12 +76,15 @@ describe('permission matrix', () => {
       const all = ALL_PERMISSIONS.filter((p) => p !== permission);
       byPermission.set(permission, (await adminSession(t, { permissions: all })).cookie);
     }
+    // the state after one route is the state before the next (each is checked unchanged)
+    let state = await databaseState();
     for (const route of guarded) {
-      const before = await databaseState();
       const res = await inject(route, byPermission.get(route.permission));
       assert.equal(res.statusCode, 403, `${route.method} ${route.url} → ${res.statusCode} ${res.body}`);
       assert.equal(res.json().code, 'FORBIDDEN');
-      assert.deepEqual(await databaseState(), before, `${route.method} ${route.url} changed the database`);
+      const after = await databaseState();
+      assert.deepEqual(after, state, `${route.method} ${route.url} changed the database`);
+      state = after;
     }
   });
 
@@ -97,12 +100,14 @@ describe('permission matrix', () => {
   });
 
   test('every non-public route answers 401 without cookies, and nothing changes', async () => {
+    let state = await databaseState();
     for (const route of routes.filter((r) => r.permission !== 'public')) {
-      const before = await databaseState();
       const res = await inject(route);
       assert.equal(res.statusCode, 401, `${route.method} ${route.url} → ${res.statusCode}`);
       assert.equal(res.json().code, 'UNAUTHENTICATED');
-      assert.deepEqual(await databaseState(), before);
+      const after = await databaseState();
+      assert.deepEqual(after, state, `${route.method} ${route.url} changed the database`);
+      state = after;
     }
   });
 
