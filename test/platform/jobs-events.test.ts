@@ -106,6 +106,24 @@ for (const kind of ['postgres', 'embedded'] as const) {
       await assert.rejects(queue.runNow('no.such.job'), /unknown job/);
     });
 
+    test('a worker start writes only the schedules that changed', async () => {
+      const stamp = async () => (await queryRows<{ cron: string; at: string }>(database.db, sql`select cron, updated_on::text as at from pgboss.schedule where name = 'test.nightly'`))[0];
+      const before = await stamp();
+      const restart = async (cron: string) => {
+        const again = new JobQueue(database, log, { pollingIntervalSeconds: 0.5 });
+        again.register(echoJob, defineJob<object>({ name: 'test.nightly', schedule: cron, handler: async () => {} }));
+        await again.start();
+        await again.work();
+        await again.stop();
+      };
+      await restart('0 3 * * *');
+      assert.deepEqual(await stamp(), before, 'an unchanged schedule is not rewritten');
+      await restart('30 4 * * *');
+      assert.equal((await stamp())!.cron, '30 4 * * *');
+      await restart('0 3 * * *');
+      assert.equal((await stamp())!.cron, '0 3 * * *');
+    });
+
     test('events published in a transaction arrive on commit only', async () => {
       const got: unknown[] = [];
       const unsubscribe = await events.subscribe<{ id: number }>('tickets', (e) => got.push(e));

@@ -264,8 +264,13 @@ export class JobQueue {
       }
       this.workerIds.set(queue, ids);
     }
+    // One read of the schedules, and an upsert only for those that changed since the last start.
+    const scheduled = new Map((await this.boss.getSchedules()).map((s) => [s.name, s]));
     for (const def of this.jobs.values()) {
-      if (def.schedule) await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
+      if (!def.schedule) continue;
+      const current = scheduled.get(this.queueOf(def));
+      if (current?.cron === def.schedule && current.options?.tz === 'UTC' && (current.data as Partial<Envelope> | undefined)?.task === def.name) continue;
+      await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
     }
   }
 
