@@ -73,6 +73,17 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // An answer that finishes while the server closes ends its connection: a keep-alive connection
+  // left idle would hold close() (and a graceful shutdown) for Fastify's keep-alive timeout, 72 s.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   // A request that loses a race on a unique constraint answers the code the service's own check gives.
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });

@@ -97,6 +97,7 @@ describe('embedded database (the npm start default)', () => {
     const closing = t.close();
     const res = await pending;
     assert.equal(res.status, 200);
+    assert.equal(res.headers.get('connection'), 'close', 'an answer finished while closing ends its keep-alive connection, so close() does not wait for it to time out');
     assert.deepEqual(await res.json(), { message: 'done', data: null });
     await closing;
   });
