@@ -89,6 +89,7 @@ import {
 import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
 import { OBJECT_STORAGE_COMPONENT, ObjectStorageRepository, ObjectStorageService, type BucketRow } from './modules/object-storage/index.js';
 import { componentKey, storageTierKey, tierKey } from './modules/pricing/index.js';
+import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -163,6 +164,7 @@ export interface Services {
   postpaid: PostpaidService;
   postpaidPayments: PostpaidPaymentsService;
   objectStorage: ObjectStorageService;
+  sshKeys: SshKeysService;
 }
 
 export interface Container {
@@ -378,6 +380,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       publicEndpoint: config.objectStorage.publicEndpoint,
     });
     queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
+    const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
 
     // Wiring: every billable resource opens its meters in the transaction that makes it cost money
     // and closes them in the one that ends it (docs/api.md "Charging the resources").
@@ -520,6 +523,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         postpaid,
         postpaidPayments,
         objectStorage,
+        sshKeys,
       },
       startWorker: () => queue.work(),
       async close() {
