@@ -20,7 +20,8 @@
 #
 # Once up it prints `GUEST-UP <name>` on the serial console and serves:
 #   httpd on ports 80 and 8080: `/` is the VM's name; /cgi-bin/info its addresses, disks and keys;
-#     /cgi-bin/probe?host=A.B.C.D&port=N answers `open` or `closed` (a TCP connect from the guest)
+#     /cgi-bin/probe?host=A.B.C.D&port=N answers `open` or `closed` (a TCP connect from the guest);
+#     /cgi-bin/slow answers the name after 3 s (a request in flight, for balancer reloads)
 #   a TCP listener on port 9000 (busybox nc) that answers with the VM's name
 # The ACPI power button (virsh shutdown) powers it off.
 #
@@ -155,9 +156,15 @@ printf 'Content-Type: text/plain\r\n\r\n'
 host=$(echo "$QUERY_STRING" | sed -n 's/.*host=\([0-9.]*\).*/\1/p')
 port=$(echo "$QUERY_STRING" | sed -n 's/.*port=\([0-9]*\).*/\1/p')
 [ -n "$host" ] && [ -n "$port" ] || { echo "usage: ?host=A.B.C.D&port=N"; exit 0; }
-if echo | nc -w 2 "$host" "$port" >/dev/null 2>&1; then echo open; else echo closed; fi
+if echo | nc -w 1 "$host" "$port" >/dev/null 2>&1; then echo open; else echo closed; fi
 EOF
-chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe"
+cat >"$root/www/cgi-bin/slow" <<'EOF'
+#!/bin/sh
+printf 'Content-Type: text/plain\r\n\r\n'
+sleep 3
+cat /etc/guest-name
+EOF
+chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe" "$root/www/cgi-bin/slow"
 # busybox acpid runs every script in CONFDIR/<event> for an event
 printf '#!/bin/sh\necho "guest-power-off" >/dev/console\nsync\npoweroff -f\n' >"$root/etc/acpi/PWRF/00000080"
 chmod +x "$root/etc/acpi/PWRF/00000080"

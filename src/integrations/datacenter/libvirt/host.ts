@@ -141,10 +141,12 @@ export class Host {
       child.on('error', (err) => reject(new HostCommandError(`flock ${file}`, null, err.message)));
       child.on('close', (code) => reject(new HostCommandError(`flock ${file}`, code, stderr || 'the lock was not granted')));
     });
+    const gone = new Promise<void>((resolve) => child.once('close', () => resolve()));
     try {
       return await fn();
     } finally {
       child.stdin.end();
+      await gone;
     }
   }
 }

@@ -3,9 +3,9 @@
  * and public network, a listing of everything under that prefix, and small network probes.
  * Not used by the service.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -42,8 +42,51 @@ export interface TestSetup {
   config: LibvirtConfig;
 }
 
+/**
+ * The real-guest test files run side by side; the one that stops libvirtd holds this lock
+ * exclusively while it does, the others hold it shared around each step that talks to libvirt.
+ * A gate taken before the lock keeps a waiting exclusive holder from being starved by shared ones.
+ */
+export async function withLibvirtLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
+  const gate = await holdFlock('-x', '/run/lock/cloud-platform-libvirt-tests.gate');
+  let lock: (() => void) | undefined;
+  try {
+    lock = await holdFlock(mode === 'shared' ? '-s' : '-x', '/run/lock/cloud-platform-libvirt-tests.lock');
+  } finally {
+    if (mode === 'shared' || !lock) gate();
+  }
+  try {
+    return await fn();
+  } finally {
+    lock!();
+    if (mode === 'exclusive') gate();
+  }
+}
+
+/** Holds a flock until the returned function is called. */
+async function holdFlock(flag: '-s' | '-x', file: string): Promise<() => void> {
+  const child = spawn('flock', [flag, file, 'sh', '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => d.includes('locked') && resolve());
+    child.on('exit', (code) => reject(new Error(`flock exited with ${code}`)));
+  });
+  return () => child.stdin.end();
+}
+
+
+/** Test runs killed before their `after` leave their prefix behind: remove those older than an hour. */
+function removeStaleRuns(): void {
+  for (const dir of readdirSync('/var/tmp')) {
+    const m = /^(t[a-z0-9]{3})-libvirt-test$/.exec(dir);
+    if (!m || Date.now() - statSync(`/var/tmp/${dir}`).mtimeMs < 3_600_000) continue;
+    spawnSync('bash', [path.join(repo, 'scripts/libvirt-cleanup.sh'), '--delete', m[1]!, `/var/tmp/${dir}/images`, `/var/tmp/${dir}/state`]);
+    spawnSync('rm', ['-rf', `/var/tmp/${dir}`]);
+  }
+}
+
 /** A configuration of its own: random prefix and public /24, directories under /var/tmp. */
 export function testSetup(overrides: { bootTimeoutSeconds?: number; shutdownTimeoutSeconds?: number } = {}): TestSetup {
+  removeStaleRuns();
   const image = buildImage();
   const prefix = `t${randomBytes(2).toString('hex').slice(0, 3).replace(/^[0-9]/, 'z')}`;
   const net3 = `198.19.${100 + (randomBytes(1)[0]! % 150)}`;
