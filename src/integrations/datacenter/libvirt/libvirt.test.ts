@@ -172,8 +172,8 @@ describe('libvirt adapter pieces', () => {
       { reference: 'vm-1', address: '198.18.1.5' },
       { reference: 'vm-2', address: '198.18.1.6' },
     ]);
-    assert.match(cfg, /bind 198\.18\.1\.240:80\n  mode http/);
-    assert.match(cfg, /bind 198\.18\.1\.240:443\n  mode tcp/);
+    assert.match(cfg, /bind 198\.18\.1\.240:80\n {2}mode http/);
+    assert.match(cfg, /bind 198\.18\.1\.240:443\n {2}mode tcp/);
     assert.match(cfg, /balance leastconn/);
     assert.match(cfg, /option httpchk GET \/health/);
     assert.match(cfg, /server vm-2 198\.18\.1\.6:8080 check port 8080 inter 2000 fall 2 rise 2/);
