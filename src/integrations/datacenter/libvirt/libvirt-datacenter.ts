@@ -266,8 +266,7 @@ export class LibvirtDatacenter implements Datacenter {
       }),
     );
     await this.options.onCreateStep?.('defined', ref);
-    await this.applyFirewall(hv); // it may already be in a security group
-    await this.boot(hv, ref, 'create');
+    await this.boot(hv, ref, 'create'); // boot applies the firewall: it may already be in a security group
     return { externalId: name, hypervisor: hv.config.name };
   }
 
@@ -620,8 +619,8 @@ export class LibvirtDatacenter implements Datacenter {
   private async ensureNetworksOf(hv: Hypervisor, vmRef: string): Promise<void> {
     const xml = await hv.virsh.dumpXml(this.names.domain(vmRef), true);
     if (!xml) return;
-    const bridges = new Set(parseDomainXml(xml).nics.map((n) => n.bridge));
-    if (bridges.size <= 1) return;
+    const bridges = new Set(parseDomainXml(xml).nics.map((n) => n.bridge).filter((b) => b !== hv.config.publicBridge));
+    if (bridges.size === 0) return;
     const home = this.home(hv.location.id, 'start');
     const list = await home.host.sh('ls -1 "$1"/"$2"-net-*.json 2>/dev/null || true', [home.config.stateDir, this.names.prefix]);
     for (const file of list.stdout.split('\n').filter(Boolean)) {
