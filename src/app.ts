@@ -42,6 +42,8 @@ import { sshKeysConstraintMeanings, sshKeysRoutes } from './modules/ssh-keys/ind
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
+import { apiTokensAdminRoutes, apiTokensRoutes } from './modules/api-tokens/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -174,6 +176,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
       await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
       await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid, payments: s.postpaidPayments });
+      await bo.register(apiTokensAdminRoutes, { tokens: s.apiTokens });
     },
     { prefix: '/api/backoffice' },
   );
@@ -230,6 +233,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
     await customerApi.register(sshKeysRoutes, { prefix: '/api/ssh-keys', keys: s.sshKeys });
+    await customerApi.register(apiTokensRoutes, { prefix: '/api/tokens', tokens: s.apiTokens, sudo: s.twoFactor });
+    await customerApi.register(webhooksRoutes, { prefix: '/api/webhooks', webhooks: s.webhooks });
   });
 
   return app;

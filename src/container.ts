@@ -90,6 +90,8 @@ import { createObjectStorage, type ObjectStorageProvider } from './integrations/
 import { OBJECT_STORAGE_COMPONENT, ObjectStorageRepository, ObjectStorageService, type BucketRow } from './modules/object-storage/index.js';
 import { componentKey, storageTierKey, tierKey } from './modules/pricing/index.js';
 import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
+import { ApiTokensRepository, ApiTokensService } from './modules/api-tokens/index.js';
+import { DeliveriesRepository, WebhookDeliveriesService, WebhookOutbox, WebhookSender, WebhooksRepository, WebhooksService, type WebhookEmitter } from './modules/webhooks/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -165,6 +167,12 @@ export interface Services {
   postpaidPayments: PostpaidPaymentsService;
   objectStorage: ObjectStorageService;
   sshKeys: SshKeysService;
+  // automation: personal access tokens, outbound webhooks
+  apiTokens: ApiTokensService;
+  webhooks: WebhooksService;
+  webhookDeliveries: WebhookDeliveriesService;
+  /** the port modules report webhook events through, in the transaction of the change */
+  webhookEvents: WebhookEmitter;
 }
 
 export interface Container {
@@ -381,6 +389,19 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     });
     queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
     const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
+    // Automation: personal access tokens and outbound webhooks (an outbox fanned out by jobs)
+    const apiTokens = new ApiTokensService(db, new ApiTokensRepository(), audit, clock);
+    queue.register(apiTokens.pruneJob);
+    const deliveriesRepo = new DeliveriesRepository();
+    const webhookSender = new WebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets });
+    const webhookDeliveries = new WebhookDeliveriesService(db, deliveriesRepo, queue, webhookSender, notifications, mailer, clock, systemClock, log, config.encryptionKey);
+    queue.register(webhookDeliveries.fanOutJob, webhookDeliveries.deliverJob, webhookDeliveries.sweepJob, webhookDeliveries.pruneJob);
+    const webhookEvents = new WebhookOutbox(deliveriesRepo, webhookDeliveries.fanOutJobs, clock);
+    const webhooks = new WebhooksService(db, new WebhooksRepository(), deliveriesRepo, webhookDeliveries, webhookEvents, clock, {
+      encryptionKey: config.encryptionKey,
+      production: config.nodeEnv === 'production',
+      allowPrivateTargets: config.webhookAllowPrivateTargets,
+    });
 
     // Wiring: every billable resource opens its meters in the transaction that makes it cost money
     // and closes them in the one that ends it (docs/api.md "Charging the resources").
@@ -524,11 +545,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         postpaidPayments,
         objectStorage,
         sshKeys,
+        apiTokens,
+        webhooks,
+        webhookDeliveries,
+        webhookEvents,
       },
       startWorker: () => queue.work(),
       async close() {
         await ticketStream.close();
         await queue.stop();
+        await webhookSender.close();
         mailer.close();
         objectStorageBackend.close?.();
         await database.close();

@@ -54,6 +54,11 @@ export interface Config {
   /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
   platformTimeZone: string;
   objectStorage: ObjectStorageConfig;
+  /** Webhook deliveries may go to loopback and private addresses (development only; refused in production). */
+  webhookAllowPrivateTargets: boolean;
+  /** Requests per minute per API token, and per client IP for requests made with a token. */
+  apiTokenRateLimitPerMin: number;
+  apiTokenIpRateLimitPerMin: number;
 }
 
 export interface ObjectStorageConfig {
@@ -260,7 +265,17 @@ export function loadConfig(env: Env = process.env): Config {
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
     platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
     objectStorage: objectStorageConfig(env, nodeEnv),
+    webhookAllowPrivateTargets: webhookAllowPrivateTargets(env, nodeEnv),
+    apiTokenRateLimitPerMin: int(env, 'API_TOKEN_RATE_LIMIT_PER_MIN', 600, 1, 1_000_000),
+    apiTokenIpRateLimitPerMin: int(env, 'API_TOKEN_IP_RATE_LIMIT_PER_MIN', 1200, 1, 1_000_000),
   };
+}
+
+/** The outbound guard of webhook deliveries stays on in production, whatever the setting says. */
+function webhookAllowPrivateTargets(env: Env, nodeEnv: string): boolean {
+  const allow = bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false);
+  if (allow && nodeEnv === 'production') throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_TARGETS', 'cannot be on when NODE_ENV=production (webhooks would reach the internal network)');
+  return allow;
 }
 
 function libvirtConfig(env: Env): LibvirtConfig {

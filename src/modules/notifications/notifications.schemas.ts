@@ -3,8 +3,8 @@ import { PageQuery, Timestamp } from '../../platform/http/schemas.js';
 
 export const Notification = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('INVOICE_CREATED'), Type.Literal('LOW_BALANCE'), Type.Literal('SUSPENDED'), Type.Literal('TICKET_REPLY'), Type.Literal('ANNOUNCEMENT')], {
-    description: 'INVOICE_CREATED, LOW_BALANCE, SUSPENDED, TICKET_REPLY, ANNOUNCEMENT',
+  kind: Type.Union([Type.Literal('INVOICE_CREATED'), Type.Literal('LOW_BALANCE'), Type.Literal('SUSPENDED'), Type.Literal('TICKET_REPLY'), Type.Literal('ANNOUNCEMENT'), Type.Literal('WEBHOOK_DISABLED')], {
+    description: 'INVOICE_CREATED, LOW_BALANCE, SUSPENDED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED',
   }),
   title: Type.String(),
   body: Type.String(),

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { customerOf } from '../../platform/http/auth.js';
+import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
+import { actorOf } from '../audit/index.js';
+import type { ApiTokenRow } from './api-tokens.repository.js';
+import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, TokenParams } from './api-tokens.schemas.js';
+import type { ApiTokensService } from './api-tokens.service.js';
+import { Type } from 'typebox';
+
+const tags = ['API tokens'];
+const SudoHeaders = Type.Object({ 'x-access-token': Type.Optional(Type.String({ description: 'sudo token from POST /api/auth/profile/sudo' })) });
+
+/** The sudo check of the auth module: a 403 SUDO_REQUIRED unless the token was issued to this session in the last 5 minutes. */
+export interface SudoCheck {
+  requireSudo(customerId: number, sessionId: string, token: string | undefined): void;
+}
+
+export const tokenView = (tokens: ApiTokensService) => (t: ApiTokenRow) => ({
+  id: t.id,
+  name: t.name,
+  scopes: t.scopes,
+  prefix: t.displayPrefix,
+  state: tokens.stateOf(t),
+  created_at: t.createdAt.toISOString(),
+  expires_at: t.expiresAt.toISOString(),
+  last_used_at: t.lastUsedAt?.toISOString() ?? null,
+  last_used_ip: t.lastUsedIp,
+  revoked_at: t.revokedAt?.toISOString() ?? null,
+});
+
+/** /api/tokens: personal access tokens. Reachable with the session cookie only, never with a token. */
+export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensService; sudo: SudoCheck }> = async (app, { tokens, sudo }) => {
+  const view = tokenView(tokens);
+  const sudoCaller = (req: FastifyRequest) => {
+    const me = customerOf(req);
+    const header = req.headers['x-access-token'];
+    sudo.requireSudo(me.customerId, me.sessionId, typeof header === 'string' ? header : undefined);
+    return me;
+  };
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a token (needs X-Access-Token from sudo); the secret is in this answer only',
+        headers: SudoHeaders,
+        body: CreateTokenBody,
+        response: { 201: Envelope(CreatedToken), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (req, reply) => {
+      const me = sudoCaller(req);
+      const { token, secret } = await tokens.create(actorOf(req), me.customerId, req.body);
+      return reply.status(201).send({ message: 'Token created: copy it now, it is not shown again', data: { ...view(token), token: secret } });
+    },
+  );
+
+  app.get('', { schema: { tags, summary: 'My tokens, newest first (no secrets)', querystring: PageQuery, response: { 200: Paginated(ApiToken), ...errorResponses(400, 401) } } }, async (req) => {
+    const p = pageOf(req.query);
+    const page = await tokens.list(customerOf(req).customerId, p);
+    return paginated('OK', p, { items: page.items.map(view), total: page.total });
+  });
+
+  app.patch(
+    '/:id',
+    { schema: { tags, summary: 'Renames a token', params: TokenParams, body: RenameTokenBody, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'Token renamed', data: view(await tokens.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Revokes a token: its next request answers 401', params: TokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke(actorOf(req), customerOf(req).customerId, req.params.id)) }),
+  );
+};

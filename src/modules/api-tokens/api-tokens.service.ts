@@ -1,0 +1,155 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, NotFoundError, QuotaExceededError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
+import { defineJob } from '../../platform/queue/queue.js';
+import type { Actor, AuditService } from '../audit/index.js';
+import type { ApiTokenRow, ApiTokensRepository } from './api-tokens.repository.js';
+import { hashTokenSecret, isWellFormedToken, newTokenSecret } from './token-secret.js';
+import { isTokenScope, type TokenScope } from './token-scopes.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** A token lives 90 days unless its creator says otherwise, and never more than a year. */
+export const DEFAULT_TOKEN_DAYS = 90;
+export const MAX_TOKEN_DAYS = 365;
+/** Live (neither revoked nor expired) tokens per account. */
+export const MAX_LIVE_TOKENS = 50;
+/** `last_used_at` is written at most this often per token. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+/** Revoked and expired tokens stay listed this long, then `api-tokens.prune` deletes them. */
+export const TOKEN_RETENTION_DAYS = 90;
+
+export const TokenAuditAction = { created: 'customer.api_token_created', revoked: 'customer.api_token_revoked' } as const;
+
+/** Who calls with a token: its account, the token and what it may reach. */
+export interface TokenPrincipal {
+  customerId: number;
+  tokenId: number;
+  scopes: readonly string[];
+}
+
+export interface CreateTokenInput {
+  name: string;
+  scopes: string[];
+  expires_in_days?: number;
+  expires_at?: string;
+}
+
+export type TokenState = 'active' | 'expired' | 'revoked';
+
+/** Personal access tokens: created with a sudo-fresh session, used as `Authorization: Bearer`. */
+export class ApiTokensService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ApiTokensRepository,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  stateOf(t: ApiTokenRow): TokenState {
+    if (t.revokedAt) return 'revoked';
+    return t.expiresAt.getTime() <= this.clock.now().getTime() ? 'expired' : 'active';
+  }
+
+  /** Creates a token; the secret in the answer is shown this once and never again. */
+  async create(actor: Actor, customerId: number, input: CreateTokenInput): Promise<{ token: ApiTokenRow; secret: string }> {
+    const now = this.clock.now();
+    const scopes = [...new Set(input.scopes)].sort();
+    const unknown = scopes.filter((s) => !isTokenScope(s));
+    if (unknown.length > 0) throw new ValidationError('Unknown scope', unknown.map((s) => ({ field: 'scopes', message: `unknown scope ${s}` })));
+    const expiresAt = this.expiryOf(input, now);
+    const minted = newTokenSecret();
+    const token = await this.db.transaction(async (tx) => {
+      if (!(await this.repo.lockCustomer(tx, customerId))) throw new NotFoundError('Customer');
+      if ((await this.repo.countLive(tx, customerId, now)) >= MAX_LIVE_TOKENS) throw new QuotaExceededError(`At most ${MAX_LIVE_TOKENS} live API tokens per account`);
+      const row = await this.repo.insert(tx, {
+        customerId,
+        name: input.name.trim(),
+        scopes: scopes as TokenScope[],
+        displayPrefix: minted.displayPrefix,
+        secretHash: minted.hash,
+        createdAt: now,
+        expiresAt,
+      });
+      await this.audit.record(tx, {
+        actor,
+        action: TokenAuditAction.created,
+        targetType: 'customer',
+        targetId: customerId,
+        after: { token_id: row.id, name: row.name, scopes: row.scopes, prefix: row.displayPrefix, expires_at: expiresAt.toISOString() },
+      });
+      return row;
+    });
+    return { token, secret: minted.secret };
+  }
+
+  private expiryOf(input: CreateTokenInput, now: Date): Date {
+    if (input.expires_in_days !== undefined && input.expires_at !== undefined) {
+      throw new ValidationError('Give expires_in_days or expires_at, not both', [{ field: 'expires_at', message: 'not together with expires_in_days' }]);
+    }
+    if (input.expires_at === undefined) return new Date(now.getTime() + (input.expires_in_days ?? DEFAULT_TOKEN_DAYS) * DAY_MS);
+    const at = new Date(input.expires_at);
+    if (at.getTime() <= now.getTime()) throw new ValidationError('The expiry must be in the future', [{ field: 'expires_at', message: 'must be in the future' }]);
+    if (at.getTime() > now.getTime() + MAX_TOKEN_DAYS * DAY_MS) {
+      throw new ValidationError('A token lives at most a year', [{ field: 'expires_at', message: `at most ${MAX_TOKEN_DAYS} days from now` }]);
+    }
+    return at;
+  }
+
+  list(customerId: number, p: PageRequest): Promise<Page<ApiTokenRow>> {
+    return this.repo.list(this.db, customerId, p);
+  }
+
+  async rename(customerId: number, id: number, name: string): Promise<ApiTokenRow> {
+    const token = await this.repo.rename(this.db, customerId, id, name.trim());
+    if (!token) throw new NotFoundError('API token');
+    return token;
+  }
+
+  /** Revokes at once: the token's next request answers 401. Revoking a revoked token is a 404. */
+  async revoke(actor: Actor, customerId: number, id: number): Promise<ApiTokenRow> {
+    const by = actor.type === 'admin' ? 'staff' : 'customer';
+    return this.db.transaction(async (tx) => {
+      const token = await this.repo.revoke(tx, customerId, id, by, this.clock.now());
+      if (!token) throw new NotFoundError('Live API token');
+      await this.audit.record(tx, {
+        actor,
+        action: TokenAuditAction.revoked,
+        targetType: 'customer',
+        targetId: customerId,
+        after: { token_id: token.id, name: token.name, prefix: token.displayPrefix, revoked_by: by },
+      });
+      return token;
+    });
+  }
+
+  /**
+   * The caller of a request with `Authorization: Bearer <secret>`. A malformed secret is refused
+   * without a database read; a revoked or expired token, or one of a deactivated account, is 401;
+   * a suspended account's tokens answer 403 until the suspension ends.
+   */
+  async authenticate(secret: string, ip: string | null): Promise<TokenPrincipal> {
+    if (!isWellFormedToken(secret)) throw new UnauthenticatedError('Invalid API token');
+    const token = await this.repo.findForAuth(this.db, hashTokenSecret(secret));
+    const now = this.clock.now();
+    if (!token || !token.customerActive) throw new UnauthenticatedError('Invalid API token');
+    if (token.revokedAt) throw new UnauthenticatedError('This API token was revoked');
+    if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('This API token has expired');
+    if (token.customerSuspended) {
+      throw new AppError(403, 'ACCOUNT_SUSPENDED', 'The account is suspended: its API tokens work again once the suspension ends (top up in the dashboard)');
+    }
+    const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
+    if (!token.lastUsedAt || token.lastUsedAt.getTime() < staleBefore.getTime()) await this.repo.touch(this.db, token.id, now, ip, staleBefore);
+    return { customerId: token.customerId, tokenId: token.id, scopes: token.scopes };
+  }
+
+  readonly pruneJob = defineJob<object>({
+    name: 'api-tokens.prune',
+    schedule: '55 3 * * *',
+    description: `Deletes API tokens revoked or expired more than ${TOKEN_RETENTION_DAYS} days ago`,
+    handler: async (_payload, ctx) => {
+      const n = await this.repo.prune(this.db, new Date(this.clock.now().getTime() - TOKEN_RETENTION_DAYS * DAY_MS));
+      ctx.log.info({ deleted: n }, 'API tokens pruned');
+    },
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The events an endpoint can receive, with what `data` carries (docs/api.md, "Webhooks", has the
+ * same list). Money in `data` is a JSON number written exactly (2 decimals), as in the API.
+ */
+export const EVENT_TYPES = {
+  'topup.credited': 'A paid top-up reached the wallet: { invoice_id, amount, currency }',
+  'invoice.issued': 'A postpaid invoice was issued: { invoice_id, period, total, due_at, currency }',
+  'invoice.paid': 'A postpaid invoice was paid in full: { invoice_id, total, currency }',
+  'invoice.overdue': 'A postpaid invoice passed its due date unpaid: { invoice_id, total, due_at, currency }',
+  'balance.low': 'A charge took the spendable balance below the low-balance threshold: { current_balance, threshold, currency }',
+  'account.suspended': "The account's resources were suspended: { reason }",
+  'account.resumed': "The account's resources were resumed: {}",
+  'vm.state_changed': 'A VM changed status: { vm_id, name, from, to }',
+  'network.state_changed': 'A private network changed status: { network_uuid, name, from, to }',
+  'bucket.created': 'A bucket became usable: { bucket_uuid, name }',
+  'bucket.deleted': 'A bucket was deleted: { bucket_uuid, name }',
+  'ticket.replied': 'Staff replied to a ticket: { ticket_id, message_id }',
+  'ticket.status_changed': 'A ticket changed status: { ticket_id, from, to }',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+/** What POST /api/webhooks/endpoints/{id}/test sends; no endpoint subscribes to it. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+/** In an endpoint's event types: every type, including those added later. */
+export const ALL_EVENTS = '*';
+
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+
+export function isEventType(t: string): t is EventType {
+  return Object.hasOwn(EVENT_TYPES, t);
+}
