@@ -185,7 +185,6 @@ export class ObjectStorageRepository {
     return row?.monthly;
   }
 
-  /** Buckets and keys whose backend work is not finished (for the periodic resync). */
   /** Marks every live key of the customer (un)suspended; answers the ids that changed. */
   async setCustomerKeysSuspended(tx: Executor, customerId: number, suspended: boolean, at: Date): Promise<number[]> {
     const rows = await tx
