@@ -89,12 +89,17 @@ import {
 import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
 import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
 import { Lifecycle } from './platform/lifecycle/index.js';
+import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
   log: Logger;
   /** Faster job polling for tests. */
   jobPollingIntervalSeconds?: number;
+  /** How often due schedules are looked for (tests: 1 s; default about 30 s). */
+  cronIntervalSeconds?: number;
+  /** Whether the worker writes the job schedules (default true; test apps turn them on when they test them). */
+  schedules?: boolean;
   /** Apply migrations and seeds on start (default true). */
   migrate?: boolean;
   /** Do not create the first Super Admin on an empty database (CLI tools). */
@@ -159,6 +164,7 @@ export interface Services {
   postpaid: PostpaidService;
   postpaidPayments: PostpaidPaymentsService;
   objectStorage: ObjectStorageService;
+  sshKeys: SshKeysService;
 }
 
 export interface Container {
@@ -196,7 +202,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;
     const metrics = createMetricsRegistry();
-    const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
+    const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2, ...(opts.cronIntervalSeconds ? { cronIntervalSeconds: opts.cronIntervalSeconds } : {}), ...(opts.schedules === false ? { schedules: false } : {}) });
     const events = new EventBus(database, log);
     const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv === 'development' });
 
@@ -257,6 +263,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
     queue.register(walletReconciliation.reconcileJob);
+    registerReadGauge(metrics, {
+      name: 'job_schedules_not_registered',
+      help: 'Declared job schedules the job queue does not hold as declared: those jobs do not run by themselves (GET /api/backoffice/jobs)',
+      read: async () => (await queue.schedules()).filter((s) => !s.ok).length,
+    });
     registerReadGauge(metrics, {
       name: 'wallet_ledger_drift_wallets',
       help: 'Wallets whose balances differed from the sums of their ledger at the last reconciliation (wallet.reconcile)',
@@ -377,6 +388,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     });
     lifecycle.register(objectStorage.buckets);
     lifecycle.register(objectStorage.keys);
+    const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
 
     // a staff ADD that brings a suspended customer back to zero or more lifts the suspension at once
     walletAdjustments.onAdded(async (tx, customerId) => void (await suspension.maybeResume(tx, customerId)));
@@ -475,6 +487,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         postpaid,
         postpaidPayments,
         objectStorage,
+        sshKeys,
       },
       startWorker: () => queue.work(),
       async close() {

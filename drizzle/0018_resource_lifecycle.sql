@@ -39,12 +39,6 @@ INSERT INTO "resource_lifecycle" ("kind", "resource_id", "desired_generation", "
 SELECT 'access_key', "id", 1, 0, NULL, 0, NULL, NULL, NULL, now() FROM "object_storage_keys" WHERE "status" IN ('Creating', 'Deleting');--> statement-breakpoint
 INSERT INTO "resource_lifecycle" ("kind", "resource_id", "desired_generation", "applied_generation", "failed_generation", "attempts", "last_error", "last_error_at", "retry_at", "due_at")
 SELECT 'access_key', "id", 1, 0, 1, 1, coalesce("backend_error", 'refused by the object storage'), "updated_at", NULL, NULL FROM "object_storage_keys" WHERE "status" = 'Error';--> statement-breakpoint
--- The schedules of the jobs the lifecycle replaced (its sweep covers them); pg-boss's schema exists once a worker has started.
-DO $$ BEGIN
-  IF to_regclass('pgboss.schedule') IS NOT NULL THEN
-    DELETE FROM pgboss.schedule WHERE name IN ('compute.requeue-stuck', 'networks.sync', 'object-storage');
-  END IF;
-END $$;--> statement-breakpoint
 CREATE INDEX "resource_lifecycle_due_idx" ON "resource_lifecycle" USING btree ("due_at") WHERE "resource_lifecycle"."due_at" is not null;--> statement-breakpoint
 ALTER TABLE "vms" DROP COLUMN "last_error";--> statement-breakpoint
 ALTER TABLE "load_balancers" DROP COLUMN "last_error";--> statement-breakpoint
