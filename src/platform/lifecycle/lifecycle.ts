@@ -126,10 +126,6 @@ export class Lifecycle {
     this.adapters.set(adapter.kind, adapter);
   }
 
-  kinds(): string[] {
-    return [...this.adapters.keys()];
-  }
-
   /**
    * The desired state of the resource changed: call it in the transaction of the change. Bumps the
    * desired generation and queues the apply job with it (both exist only if the change commits).
