@@ -64,20 +64,15 @@ export interface KeyView extends KeyRow {
 
 export type BucketView = BucketRow & { sync: SyncState };
 
-/** A call the backend did not answer as asked (an outage, a timeout): tried again by itself. */
+/**
+ * A call the backend did not answer as asked (an outage, a timeout): tried again by itself. Its
+ * message is what the customer reads in `sync.last_error`; the backend's own words (addresses,
+ * SDK errors) stay in the log.
+ */
 class StorageBackendError extends Error {
-  constructor(cause: unknown) {
-    super(`object storage: ${String((cause as Error)?.message ?? cause)}`);
+  constructor() {
+    super('the object storage did not answer; the change is tried again by itself');
     this.name = 'StorageBackendError';
-  }
-}
-
-/** Provider calls in the adapters go through this, so their failures are told from our own. */
-async function backend<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw err instanceof ObjectStoragePermanentError ? err : new StorageBackendError(err);
   }
 }
 
@@ -363,7 +358,7 @@ export class ObjectStorageService {
     if (!row || row.status === 'Deleted') return;
     if (row.status === 'Deleting') {
       // A name the backend refused to create (another tenant owns it) is not ours to delete.
-      const result = row.backendError === 'BucketAlreadyExists' ? 'missing' : await backend(() => this.provider.deleteBucket(row.name));
+      const result = row.backendError === 'BucketAlreadyExists' ? 'missing' : await this.backend(() => this.provider.deleteBucket(row.name));
       return {
         record: async (tx) => {
           const now = this.clock.now();
@@ -379,8 +374,8 @@ export class ObjectStorageService {
       };
     }
     const grants = (await this.repo.policyGrants(this.db, row.id)).map((g) => ({ userId: keyUserId(g.accessKey), acl: g.acl }));
-    await backend(() => this.provider.ensureBucket(row.name, row.sizeGb * this.opts.quotaUnitBytes));
-    await backend(() => this.provider.setBucketAccess(row.name, { publicRead: row.publicAcl === 'A', grants }));
+    await this.backend(() => this.provider.ensureBucket(row.name, row.sizeGb * this.opts.quotaUnitBytes));
+    await this.backend(() => this.provider.setBucketAccess(row.name, { publicRead: row.publicAcl === 'A', grants }));
     return {
       record: async (tx) => {
         if (row.status !== 'Creating' && row.status !== 'Error') return;
@@ -402,11 +397,11 @@ export class ObjectStorageService {
     if (!row || row.status === 'Deleted') return;
     const userId = keyUserId(row.accessKey);
     if (row.status === 'Deleting') {
-      await backend(() => this.provider.deleteKeyUser(userId));
+      await this.backend(() => this.provider.deleteKeyUser(userId));
       return { record: async (tx) => void (await this.repo.updateKey(tx, keyId, { status: 'Deleted', deletedAt: this.clock.now(), secretSealed: null, updatedAt: this.clock.now() })) };
     }
     const secretKey = row.secretSealed ? decryptSecret(this.opts.encryptionKey, row.secretSealed) : undefined;
-    await backend(() => this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: refused(row) }));
+    await this.backend(() => this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: refused(row) }));
     return {
       record: async (tx) => {
         if (row.status !== 'Creating' && row.status !== 'Error') return;
@@ -415,6 +410,17 @@ export class ObjectStorageService {
         for (const bucketId of await this.repo.bucketIdsOfKey(tx, keyId)) await this.syncBucketLater(tx, bucketId);
       },
     };
+  }
+
+  /** Provider calls in the adapters go through this, so their failures are told from our own. */
+  private async backend<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof ObjectStoragePermanentError) throw err;
+      this.log.warn({ err }, 'object storage call failed');
+      throw new StorageBackendError();
+    }
   }
 
   /** A bucket pays for its size (GB) at the object_storage_gb component's price. */
