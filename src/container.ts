@@ -306,7 +306,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(lifecycle.applyJob, lifecycle.sweepJob);
 
     // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
-    const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs });
+    const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs, libvirt: config.libvirt });
     const tiers = new TiersService(db, new TiersRepository(), audit, clock);
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
