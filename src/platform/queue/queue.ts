@@ -108,7 +108,10 @@ export interface SendOptions {
 }
 
 /** Options of sendMany: the jobs of one task queued by one statement. */
-export type SendManyOptions = Pick<SendOptions, 'tx'>;
+export interface SendManyOptions<P> extends Pick<SendOptions, 'tx'> {
+  /** Per job, as SendOptions.singletonKey (a duplicate is skipped, not an error). */
+  singletonKey?: (payload: P) => string;
+}
 
 /** NOTIFY channel that wakes the workers of a queue (payload: the queue name) when a job is sent. */
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
@@ -289,12 +292,20 @@ export class JobQueue {
     return id;
   }
 
-  /** Queues several jobs of one task with one INSERT and one wake-up (no singletonKey, no startAfter). */
-  async sendMany<P extends object>(def: JobDefinition<P>, payloads: P[], opts: SendManyOptions = {}): Promise<void> {
+  /** Queues several jobs of one task with one INSERT and one wake-up (no startAfter). */
+  async sendMany<P extends object>(def: JobDefinition<P>, payloads: P[], opts: SendManyOptions<P> = {}): Promise<void> {
     if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (opts.singletonKey && this.policyOf(def) === 'standard') throw new Error(`job ${def.name}: a singletonKey deduplicates nothing on a standard queue; give the job a policy`);
     if (payloads.length === 0) return;
     const queue = this.queueOf(def);
-    const jobs: PgBoss.JobInsert[] = payloads.map((payload) => ({ name: queue, data: { task: def.name, payload } satisfies Envelope, retryLimit: def.retryLimit ?? 5, retryBackoff: true }));
+    const key = opts.singletonKey;
+    const jobs: PgBoss.JobInsert[] = payloads.map((payload) => ({
+      name: queue,
+      data: { task: def.name, payload } satisfies Envelope,
+      retryLimit: def.retryLimit ?? 5,
+      retryBackoff: true,
+      ...(key ? { singletonKey: key(payload) } : {}),
+    }));
     const db: PgBoss.Db | undefined = opts.tx
       ? { executeSql: async (text, values) => (await opts.tx!.execute(rawToSql(text, values))) as unknown as { rows: any[] } }
       : undefined;
