@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Config } from './config/index.js';
@@ -91,7 +92,7 @@ import { ObjectStorageRepository, ObjectStorageService } from './modules/object-
 import { Lifecycle } from './platform/lifecycle/index.js';
 import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
 import { ApiTokensRepository, ApiTokensService } from './modules/api-tokens/index.js';
-import { DeliveriesRepository, WebhookDeliveriesService, WebhookOutbox, WebhookSender, WebhooksRepository, WebhooksService, type WebhookEmitter } from './modules/webhooks/index.js';
+import { DeliveriesRepository, exactNumber, WebhookDeliveriesService, WebhookOutbox, WebhookSender, WebhooksRepository, WebhooksService, type WebhookEmitter } from './modules/webhooks/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -257,7 +258,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.metricsToken && config.nodeEnv === 'production') {
       log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
-    const notifications = new NotificationsService(db, new NotificationsRepository(), queue, clock, { lowBalanceThreshold: LOW_BALANCE_THRESHOLD, currency: config.currency });
+    // Webhook events: modules report them through the outbox in the transaction of the change; the
+    // fan-out job it queues belongs to the delivery service built further down.
+    const deliveriesRepo = new DeliveriesRepository();
+    const webhookEvents: WebhookOutbox = new WebhookOutbox(deliveriesRepo, (payloads: SQL): SQL => webhookDeliveries.fanOutJobs(payloads), clock);
+    const notifications = new NotificationsService(db, new NotificationsRepository(), queue, clock, { lowBalanceThreshold: LOW_BALANCE_THRESHOLD, currency: config.currency }, webhookEvents);
     queue.register(notifications.announceJob);
     const wallet = new WalletService(db, new WalletRepository(), notifications);
     const billingRepo = new BillingRepository();
@@ -294,15 +299,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const metering = new MeteringService(db, chargingRepo);
     const charging = new ChargingService(db, chargingRepo, clock, log);
     const suspensionRepo = new SuspensionRepository();
-    const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
+    const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency, webhookEvents);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
     const postpaidRepo = new PostpaidRepository();
-    const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency);
-    const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
-    // a paid top-up may settle a postpaid payment and lift a suspension
+    const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency, webhookEvents);
+    const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency, webhookEvents);
+    // a paid top-up is reported to the customer's webhooks (one statement for a batch), may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({
       topupsCredited: async (tx, topups) => {
+        await webhookEvents.emitMany(tx, topups.map((t) => ({ customerId: t.customerId, type: 'topup.credited', data: { invoice_id: t.invoiceId, amount: exactNumber(t.amount), currency: config.currency } })));
         await postpaidPayments.onTopupsCredited(tx, topups);
         await suspension.maybeResumeMany(tx, topups.map((t) => t.customerId));
       },
@@ -319,16 +325,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
     const computeRepo = new ComputeRepository();
-    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, lifecycle, clock);
-    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, pricing, datacenter, metering, clock);
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, lifecycle, clock, webhookEvents);
+    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, pricing, datacenter, metering, clock, webhookEvents);
     lifecycle.register(vmTasks);
     pricing.useResources(compute);
     queue.register(pricing.applyJob);
 
     // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
     const networksRepo = new NetworksRepository();
-    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, metering, lifecycle, clock);
-    const networkTasks = new NetworkTasksService(db, networksRepo, compute, pricing, datacenter, metering, clock);
+    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, metering, lifecycle, clock, webhookEvents);
+    const networkTasks = new NetworkTasksService(db, networksRepo, compute, pricing, datacenter, metering, clock, webhookEvents);
     lifecycle.register(networkTasks.networks);
     lifecycle.register(networkTasks.ips);
     vmTasks.onDeleted({ vmDeleted: (tx, vmId) => networks.releaseVm(tx, vmId) });
@@ -359,7 +365,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     // Operations: tickets and their live stream, announcements (issue 13)
     const ticketsRepo = new TicketsRepository();
-    const tickets = new TicketsService(db, ticketsRepo, events, notifications, audit, clock);
+    const tickets = new TicketsService(db, ticketsRepo, events, notifications, audit, clock, webhookEvents);
     const ticketStream = new TicketStream(db, ticketsRepo, events, clock, log);
     queue.register(ticketStream.pruneJob);
     const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
@@ -393,18 +399,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       gbMonthPrice: config.objectStorage.gbMonthPrice,
       currency: config.currency,
       publicEndpoint: config.objectStorage.publicEndpoint,
-    });
+    }, webhookEvents);
     lifecycle.register(objectStorage.buckets);
     lifecycle.register(objectStorage.keys);
     const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
     // Automation: personal access tokens and outbound webhooks (an outbox fanned out by jobs)
     const apiTokens = new ApiTokensService(db, new ApiTokensRepository(), audit, clock);
     queue.register(apiTokens.pruneJob);
-    const deliveriesRepo = new DeliveriesRepository();
     const webhookSender = new WebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets });
     const webhookDeliveries = new WebhookDeliveriesService(db, deliveriesRepo, queue, webhookSender, notifications, mailer, clock, systemClock, log, config.encryptionKey);
     queue.register(webhookDeliveries.fanOutJob, webhookDeliveries.deliverJob, webhookDeliveries.sweepJob, webhookDeliveries.pruneJob);
-    const webhookEvents = new WebhookOutbox(deliveriesRepo, webhookDeliveries.fanOutJobs, clock);
     const webhooks = new WebhooksService(db, new WebhooksRepository(), deliveriesRepo, webhookDeliveries, webhookEvents, clock, {
       encryptionKey: config.encryptionKey,
       production: config.nodeEnv === 'production',

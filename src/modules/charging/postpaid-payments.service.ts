@@ -11,6 +11,7 @@ import type { WalletService } from '../wallet/index.js';
 import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
 import { invoiceView } from './postpaid.views.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
+import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 import type { SuspensionService } from './suspension.service.js';
 
 export const POSTPAID_PAYMENT_TYPE = 'BalanceLogPostpaidPayment';
@@ -47,6 +48,7 @@ export class PostpaidPaymentsService {
     private readonly suspension: SuspensionService,
     private readonly clock: Clock,
     private readonly currency: string,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   async pay(customerId: number, invoiceIds: string[], method: PayMethod, idempotencyKey?: string): Promise<PayAnswer> {
@@ -153,6 +155,7 @@ export class PostpaidPaymentsService {
 
   private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date) {
     const paid = invoices.filter((i) => i.status === 'PAID');
+    await this.webhooks.emitMany(tx, paid.map((i) => ({ customerId, type: 'invoice.paid' as const, data: { invoice_id: i.id, number: i.number, total: exactNumber(dec(i.subtotal).toFixed(2)), currency: i.currency } })));
     const who = await this.repo.contact(tx, customerId);
     if (who && paid.length > 0) {
       const total = paid.reduce((s, i) => s.plus(i.subtotal), new Decimal(0));
@@ -168,6 +171,7 @@ export class PostpaidPaymentsService {
   private async maybeResume(tx: Executor, customerId: number, now: Date) {
     const s = await this.suspension.settings(tx);
     if (await this.repo.resumeSettled(tx, customerId, now, s.postpaidSuspendGraceDays, SUSPEND_OVERDUE)) {
+      await this.webhooks.emit(tx, { customerId, type: 'account.resumed', data: {} });
       await this.queue.send(this.suspension.applyJob, { customerId }, { tx });
     }
   }
@@ -206,6 +210,7 @@ export class PostpaidPaymentsService {
       if (!inv) throw new NotFoundError('Invoice');
       if (inv.status === 'PAID') throw new ConflictError('The invoice is already paid', 'INVOICE_ALREADY_PAID');
       await this.repo.markVerified(tx, inv.id, note, adminId, now);
+      await this.webhooks.emit(tx, { customerId: inv.customer_id, type: 'invoice.paid', data: { invoice_id: inv.id, number: inv.number, total: exactNumber(dec(inv.subtotal).toFixed(2)), currency: inv.currency } });
       const who = await this.repo.contact(tx, inv.customer_id);
       if (who) {
         await this.mailer.queueMail(

@@ -13,6 +13,7 @@ import type { InvoiceFilter, PostpaidRepository } from './postpaid.repository.js
 import { distribute, invoiceView, lineView } from './postpaid.views.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import type { SuspensionService } from './suspension.service.js';
+import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 
 const BATCH = 500;
 const REMINDER_DAYS = 3;
@@ -57,6 +58,7 @@ export class PostpaidService {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly currency: string,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   // ---- issuing ----
@@ -83,6 +85,7 @@ export class PostpaidService {
       issued += await this.db.transaction(async (tx) => {
         const invoices = await this.repo.insertInvoices(tx, ids, start, end, now, due, this.currency);
         if (invoices.length === 0) return 0;
+        await this.webhooks.emitMany(tx, invoices.map((i) => ({ customerId: i.customer_id, type: 'invoice.issued' as const, data: { invoice_id: i.id, number: i.number, period: start.toISOString().slice(0, 7), total: exactNumber(dec(i.subtotal).toFixed(2)), due_at: due.toISOString(), currency: this.currency } })));
         const usage = await this.repo.usageLines(tx, invoices.map((i) => i.id));
         for (const inv of invoices) {
           const lines = distribute(usage.filter((l) => l.invoice_id === inv.id), inv.subtotal);
@@ -184,6 +187,7 @@ export class PostpaidService {
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.markOverdue(tx, now, BATCH);
+        await this.webhooks.emitMany(tx, rows.map((r) => ({ customerId: r.customer_id, type: 'invoice.overdue' as const, data: { invoice_id: r.id, number: r.number, amount_due: exactNumber(dec(r.due).toFixed(2)), due_at: new Date(r.due_at).toISOString(), currency: this.currency } })));
         for (const r of rows) {
           await this.mailer.queueMail(
             r.email,
@@ -226,6 +230,7 @@ export class PostpaidService {
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.suspendOverdue(tx, now, s.postpaidSuspendGraceDays, SUSPEND_OVERDUE, BATCH);
+        await this.webhooks.emitMany(tx, rows.map((r) => ({ customerId: r.id, type: 'account.suspended' as const, data: { reason: SUSPEND_OVERDUE } })));
         for (const r of rows) {
           await this.queue.send(this.suspension.applyJob, { customerId: r.id }, { tx });
           await this.mailer.queueMail(

@@ -5,6 +5,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { dec, moneyJson, moneyString } from '../../platform/money.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 import type { AfterCharging } from './charging.service.js';
 import { SUSPEND_BALANCE, type ChargingSettings, type SuspensionRepository } from './suspension.repository.js';
 
@@ -59,6 +60,7 @@ export class SuspensionService implements AfterCharging {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly currency: string,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   /** The lead wires compute here (container.ts). */
@@ -82,6 +84,7 @@ export class SuspensionService implements AfterCharging {
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.suspendNegative(tx, now, BATCH);
+        await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.suspended' as const, data: { reason: SUSPEND_BALANCE } })));
         for (const c of rows) {
           await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
           if (await this.repo.recordNotice(tx, c.id, 'suspended', now.toISOString(), now)) {
@@ -108,6 +111,7 @@ export class SuspensionService implements AfterCharging {
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.resumeRecovered(tx, now, BATCH);
+        await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.resumed' as const, data: {} })));
         for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
         return rows.length;
       });
@@ -133,6 +137,7 @@ export class SuspensionService implements AfterCharging {
     const ids = [...new Set(customerIds)];
     if (ids.length === 0) return 0;
     const rows = await this.repo.resumeRecovered(tx, this.clock.now(), ids.length, ids);
+    await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.resumed' as const, data: {} })));
     for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
     return rows.length;
   }
@@ -177,6 +182,7 @@ export class SuspensionService implements AfterCharging {
               }),
               tx,
             );
+            if (kind === 'low_balance') await this.webhooks.emit(tx, { customerId: c.id, type: 'balance.low', data: { current_balance: exactNumber(dec(c.current_balance).toFixed(2)), currency: this.currency, threshold: null, hours_left: runway === '∞' ? null : Number(runway) } });
             sent++;
           }
         });

@@ -14,6 +14,8 @@ import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
 import { DEFAULT_OS } from './compute.schemas.js';
 import { vmPriceItems } from './compute.pricing.js';
 import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
+import { vmStateChanged } from './compute.events.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
@@ -62,6 +64,7 @@ export class ComputeService {
     private readonly datacenter: Datacenter,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   /** The VM's task changed: the lifecycle's job carries it out. */
@@ -187,6 +190,7 @@ export class ComputeService {
         updatedAt: now,
       });
       await this.enqueue(tx, vm.id);
+      await this.webhooks.emit(tx, vmStateChanged(vm, null, 'Creating'));
       return this.withSync(vm, tx);
     });
   }
@@ -227,6 +231,7 @@ export class ComputeService {
       const next = decide(vm);
       if (!next) throw new VmStateError(vm, action);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
+      if (next.status !== vm.status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, next.status));
       await this.enqueue(tx, id);
       return this.withSync(row, tx);
     });
@@ -268,6 +273,7 @@ export class ComputeService {
       for (const vm of list) {
         const intended: VmStatus = vm.task === 'start' ? 'Running' : vm.task === 'stop' ? 'Stopped' : vm.status;
         await this.repo.update(tx, vm.id, { status: 'Suspended', suspendedFrom: intended, suspendReason: reason, suspendedAt: now, task: 'suspend', updatedAt: now });
+        await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, 'Suspended'));
         await this.enqueue(tx, vm.id);
       }
       return list.length;
@@ -287,9 +293,11 @@ export class ComputeService {
         } else if (vm.task === 'suspend') {
           // its stop may not have run yet: stop it as a plain stop
           await this.repo.update(tx, vm.id, { ...cleared, status: 'Running', task: 'stop' });
+          await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, 'Running'));
           await this.enqueue(tx, vm.id);
         } else {
           await this.repo.update(tx, vm.id, { ...cleared, status: 'Stopped', task: null });
+          await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, 'Stopped'));
         }
       }
       return list.length;

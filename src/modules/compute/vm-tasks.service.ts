@@ -8,7 +8,9 @@ import { storageTierKey, tierKey, type PricingService } from '../pricing/index.j
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
 import { vmPriceItems } from './compute.pricing.js';
-import { VM_KIND } from './compute.tables.js';
+import { VM_KIND, type VmStatus } from './compute.tables.js';
+import { vmStateChanged } from './compute.events.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 
 /** Told when a VM became Deleted, in that transaction (private IPs, security groups, load balancers). */
 export interface VmDeletedListener {
@@ -36,6 +38,7 @@ export class VmTasksService implements ResourceAdapter {
     private readonly datacenter: Datacenter,
     private readonly metering: Metering,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   /** Wired by the container: called once per VM that became Deleted, in that transaction (private IPs, groups, balancers). */
@@ -69,7 +72,9 @@ export class VmTasksService implements ResourceAdapter {
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, updatedAt: now() });
-            if (done) await this.openMeters(tx, done);
+            if (!done) return;
+            await this.openMeters(tx, done);
+            await this.changed(tx, vm, 'Running');
           },
         };
       }
@@ -77,26 +82,34 @@ export class VmTasksService implements ResourceAdapter {
       case 'resume':
         await this.datacenter.startVm(vm.externalId ?? reference);
         return {
-          record: async (tx) =>
-            void (await this.repo.finishTask(tx, vm.id, task, {
+          record: async (tx) => {
+            const done = await this.repo.finishTask(tx, vm.id, task, {
               status: 'Running',
               task: null,
               startedAt: now(),
               failedTask: null,
               ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null } : {}),
               updatedAt: now(),
-            })),
+            });
+            if (done) await this.changed(tx, vm, 'Running');
+          },
         };
       case 'stop':
       case 'suspend':
         await this.datacenter.stopVm(vm.externalId ?? reference);
-        return { record: async (tx) => void (await this.repo.finishTask(tx, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, updatedAt: now() })) };
+        return {
+          record: async (tx) => {
+            const done = await this.repo.finishTask(tx, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, updatedAt: now() });
+            if (done) await this.changed(tx, vm, done.status);
+          },
+        };
       case 'delete':
         await this.datacenter.deleteVm({ externalId: vm.externalId, reference });
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, updatedAt: now() });
             if (!done) return;
+            await this.changed(tx, vm, 'Deleted');
             if (vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
             await this.metering.close('vm', vm.id, now(), { tx });
             for (const l of this.deletedListeners) await l.vmDeleted(tx, vm.id);
@@ -109,7 +122,12 @@ export class VmTasksService implements ResourceAdapter {
   async failed(tx: Executor, vmId: number, _failure: Failure): Promise<void> {
     const vm = await this.repo.find(tx, vmId, { forUpdate: true });
     if (!vm || !vm.task) return;
-    await this.repo.finishTask(tx, vm.id, vm.task, { status: 'Error', task: null, failedTask: vm.task, updatedAt: this.clock.now() });
+    if (await this.repo.finishTask(tx, vm.id, vm.task, { status: 'Error', task: null, failedTask: vm.task, updatedAt: this.clock.now() })) await this.changed(tx, vm, 'Error');
+  }
+
+  /** The webhook event of a status change this job made (none when the status stays). */
+  private async changed(tx: Executor, vm: Vm, to: VmStatus): Promise<void> {
+    if (vm.status !== to) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, to));
   }
 
   /** Its tier, its public IP and its volume, from the moment its create finished. */

@@ -8,6 +8,8 @@ import type { PricingService } from '../pricing/index.js';
 import type { NetworksRepository, PrivateNetwork } from './networks.repository.js';
 import { networkPriceItems } from './networks.pricing.js';
 import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
+import { networkStateChanged } from './networks.events.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 
 const networkRef = (n: { id: number; externalId: string | null }) => ({ externalId: n.externalId, reference: `net-${n.id}` });
 /** A datacenter refusal is tried again by itself (with back-off) until it works. */
@@ -29,6 +31,7 @@ export class NetworkTasksService {
     private readonly datacenter: Datacenter,
     private readonly metering: Metering,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   /** Creating → Active once the datacenter has made it; a deleted network is removed there. */
@@ -44,7 +47,9 @@ export class NetworkTasksService {
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, n.id, 'create', { status: 'Active', task: null, externalId: made.externalId, updatedAt: now() });
-            if (done) await this.openMeter(tx, done);
+            if (!done) return;
+            await this.openMeter(tx, done);
+            await this.webhooks.emit(tx, networkStateChanged(done, n.status, 'Active'));
           },
         };
       }

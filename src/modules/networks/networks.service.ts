@@ -12,6 +12,8 @@ import { allocateHost, allocateNetwork, diagramPosition } from './networks.addre
 import { networkPriceItems } from './networks.pricing.js';
 import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.repository.js';
 import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
+import { networkStateChanged } from './networks.events.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -47,6 +49,7 @@ export class NetworksService {
     private readonly metering: Metering,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   private async withSync(items: { network: PrivateNetwork; used: number }[]): Promise<NetworkWithSync[]> {
@@ -86,6 +89,7 @@ export class NetworksService {
         updatedAt: now,
       });
       await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
+      await this.webhooks.emit(tx, networkStateChanged(network, null, 'Creating'));
       return { network, used: 0, sync: await this.lifecycle.state(NETWORK_KIND, network.id, tx) };
     });
   }
@@ -208,6 +212,7 @@ export class NetworksService {
       // a network pays from Active until its soft delete
       await this.metering.close('network', network.id, now, { tx });
       await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
+      await this.webhooks.emit(tx, networkStateChanged(network, network.status, 'Deleted'));
       return deleted;
     });
   }

@@ -7,6 +7,7 @@ import { dec, moneyString } from '../../platform/money.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import type { NotificationKind } from './notifications.tables.js';
+import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 
 export interface NotificationContent {
   title: string;
@@ -44,7 +45,8 @@ export class NotificationsService {
     private readonly repo: NotificationsRepository,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
-    private readonly options: { lowBalanceThreshold: string; currency: string } = { lowBalanceThreshold: LOW_BALANCE_THRESHOLD, currency: 'IDR' },
+    private readonly options: { lowBalanceThreshold: string; currency: string },
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   /** Fans an announcement out to every active customer, in a job (one INSERT … SELECT). */
@@ -105,6 +107,7 @@ export class NotificationsService {
       },
       tx,
     );
+    await this.webhooks.emit(tx, { customerId: change.customerId, type: 'balance.low', data: { current_balance: exactNumber(change.after), currency: this.options.currency, threshold: exactNumber(threshold.toFixed(2)), hours_left: null } });
   }
 
   /** The customers module's UnreadCounter port (`unread_count` of GET /api/inf). */

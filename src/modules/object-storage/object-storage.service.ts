@@ -13,6 +13,7 @@ import { componentKey, type PricingService } from '../pricing/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
 import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 
 /** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
 export interface StorageBalanceReader {
@@ -107,6 +108,7 @@ export class ObjectStorageService {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: ObjectStorageOptions,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   private async bucketView(b: BucketRow, ex: Executor = this.db): Promise<BucketView> {
@@ -369,6 +371,7 @@ export class ObjectStorageService {
           }
           await this.repo.deleteGrantsOfBucket(tx, bucketId);
           await this.repo.updateBucket(tx, bucketId, { status: 'Deleted', deletedAt: now, updatedAt: now });
+          await this.webhooks.emit(tx, { customerId: row.customerId, type: 'bucket.deleted', data: { bucket_uuid: row.uuid, name: row.name } });
           await this.metering.close('bucket', bucketId, now, { tx });
         },
       };
@@ -380,6 +383,7 @@ export class ObjectStorageService {
       record: async (tx) => {
         if (row.status !== 'Creating' && row.status !== 'Error') return;
         const active = await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: null, updatedAt: this.clock.now() });
+        await this.webhooks.emit(tx, { customerId: row.customerId, type: 'bucket.created', data: { bucket_uuid: row.uuid, name: row.name } });
         await this.openMeter(tx, active);
       },
     };

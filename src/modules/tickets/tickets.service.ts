@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { checkAttachments, type AttachmentInput } from './ticket-attachments.js';
 import { customerTicketView, messageView, staffTicketView } from './tickets.present.js';
 import type { MessageWithSender, StaffTicketFilter, TicketRow, TicketsRepository } from './tickets.repository.js';
@@ -51,6 +52,7 @@ export class TicketsService {
     private readonly notifications: Pick<NotificationsService, 'notify'>,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   // --- customer side ----------------------------------------------------------------------
@@ -157,6 +159,7 @@ export class TicketsService {
       const m = await this.addMessage(tx, ticket, { type: 'admin', id: actor.adminId }, { message, files }, now);
       await this.repo.update(tx, ticket.id, { lastMessageAt: now, updatedAt: now, ...(ticket.status === 'Open' ? { status: 'In Progress' as const } : {}) });
       await this.emit(tx, 'NEW_REPLY', ticket.id, { ticket_id: ticket.id, message: messageView('staff', m) });
+      await this.webhooks.emit(tx, { customerId: ticket.customerId, type: 'ticket.replied', data: { ticket_id: ticket.id, message_id: m.id } });
       if (ticket.status === 'Open') await this.statusChanged(tx, ticket, 'In Progress', { type: 'admin', id: actor.adminId });
       await this.notifications.notify(
         ticket.customerId,
@@ -287,6 +290,7 @@ export class TicketsService {
 
   private async statusChanged(tx: Executor, ticket: TicketRow, to: TicketStatus, by: Sender): Promise<void> {
     await this.emit(tx, 'STATUS_CHANGED', ticket.id, { ticket_id: ticket.id, from: ticket.status, to, by });
+    await this.webhooks.emit(tx, { customerId: ticket.customerId, type: 'ticket.status_changed', data: { ticket_id: ticket.id, from: ticket.status, to } });
   }
 
   /** Appends to the stream's log and announces it to every API process once the transaction commits. */

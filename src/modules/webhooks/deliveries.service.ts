@@ -5,7 +5,6 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
-import type { NotificationsService } from '../notifications/index.js';
 import type { ClaimedDelivery, DeliveriesRepository, JobsSql } from './deliveries.repository.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { DELIVERY_TIMEOUT_MS, type AttemptResult, type WebhookSender } from './webhook-sender.js';
@@ -21,6 +20,11 @@ export const DISABLE_AFTER_FAILING_MS = 5 * DAY;
 /** Events (with their deliveries and attempts) are kept this long. */
 export const EVENT_RETENTION_DAYS = 30;
 const SWEEP_CHUNK = 1000;
+
+/** The in-app notice of a disabled endpoint (the notifications module, wired by the container). */
+export interface EndpointDisabledNotifier {
+  notify(customerId: number, kind: 'WEBHOOK_DISABLED', content: { title: string; body: string; reference: { type: string; id: string } }, tx: Executor): Promise<unknown>;
+}
 
 /** `webhook-id`: the event's public id, the same on every attempt and replay. */
 export const eventIdOf = (uuid: string) => `evt_${uuid}`;
@@ -42,7 +46,7 @@ export class WebhookDeliveriesService {
     private readonly repo: DeliveriesRepository,
     private readonly queue: JobQueue,
     private readonly sender: WebhookSender,
-    private readonly notifications: Pick<NotificationsService, 'notify'>,
+    private readonly notifications: EndpointDisabledNotifier,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     /**
