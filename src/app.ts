@@ -42,7 +42,7 @@ import { sshKeysConstraintMeanings, sshKeysRoutes } from './modules/ssh-keys/ind
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
-import { apiTokensAdminRoutes, apiTokensRoutes } from './modules/api-tokens/index.js';
+import { apiTokensAdminRoutes, apiTokensRoutes, requireTokenScopes } from './modules/api-tokens/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 
 export const API_VERSION = '0.1.0';
@@ -186,6 +186,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       authenticator: c.services.customerAuthenticator,
       maintenanceMode: () => c.services.settings.isMaintenance(),
     });
+    // every signed-in route is in the API token scope table (start-up fails otherwise)
+    requireTokenScopes(customerApi);
     auditImpersonatedRequests(customerApi, c.services.audit, c.db);
     const s = c.services;
     await customerApi.register(authRoutes, {

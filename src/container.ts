@@ -30,7 +30,7 @@ import {
 } from './modules/admins/index.js';
 import { JobsAdminService } from './modules/jobs/index.js';
 import { CustomerAdminService } from './modules/customer-admin/index.js';
-import type { AdminAuthenticator } from './platform/http/auth.js';
+import type { AdminAuthenticator, CustomerAuthenticator } from './platform/http/auth.js';
 import {
   AuthRepository,
   AuthService,
@@ -91,7 +91,7 @@ import { createObjectStorage, type ObjectStorageProvider } from './integrations/
 import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
 import { Lifecycle } from './platform/lifecycle/index.js';
 import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
-import { ApiTokensRepository, ApiTokensService } from './modules/api-tokens/index.js';
+import { ApiTokensRepository, ApiTokensService, BearerOrCookieAuthenticator } from './modules/api-tokens/index.js';
 import { DeliveriesRepository, exactNumber, WebhookDeliveriesService, WebhookOutbox, WebhookSender, WebhooksRepository, WebhooksService, type WebhookEmitter } from './modules/webhooks/index.js';
 
 export interface ContainerOptions {
@@ -129,7 +129,8 @@ export interface Services {
   sessions: SessionService;
   twoFactor: TwoFactorService;
   changeEmail: ChangeEmailService;
-  customerAuthenticator: CookieCustomerAuthenticator;
+  /** the customer surface's authenticator: an API token (Authorization: Bearer) or the session cookie */
+  customerAuthenticator: CustomerAuthenticator;
   securityEvents: SecurityEvents;
   customers: CustomersService;
   // money (wallet, top-ups)
@@ -406,6 +407,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // Automation: personal access tokens and outbound webhooks (an outbox fanned out by jobs)
     const apiTokens = new ApiTokensService(db, new ApiTokensRepository(), audit, clock);
     queue.register(apiTokens.pruneJob);
+    const bearerOrCookie = new BearerOrCookieAuthenticator(apiTokens, customerAuthenticator, {
+      counters: rateLimits,
+      perTokenPerMin: config.apiTokenRateLimitPerMin,
+      perIpPerMin: config.apiTokenIpRateLimitPerMin,
+    });
     const webhookSender = new WebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets });
     const webhookDeliveries = new WebhookDeliveriesService(db, deliveriesRepo, queue, webhookSender, notifications, mailer, clock, systemClock, log, config.encryptionKey);
     queue.register(webhookDeliveries.fanOutJob, webhookDeliveries.deliverJob, webhookDeliveries.sweepJob, webhookDeliveries.pruneJob);
@@ -480,7 +486,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         sessions,
         twoFactor,
         changeEmail,
-        customerAuthenticator,
+        customerAuthenticator: bearerOrCookie,
         securityEvents,
         customers,
         wallet,

@@ -4,8 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface CustomerPrincipal {
   kind: 'customer';
   customerId: number;
-  /** device session id (the JWT's `sid`) */
+  /** device session id (the JWT's `sid`), or `token:<id>` for a request made with an API token */
   sessionId: string;
+  /** set when the request carries an API token (Authorization: Bearer) instead of the session cookie */
+  apiTokenId?: number;
   /** set when an admin impersonates the customer; every action is then audited */
   impersonatorAdminId?: number;
 }

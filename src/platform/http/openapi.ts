@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
           backofficeCookie: { type: 'apiKey', in: 'cookie', name: 'bo_access_token' },
           backofficeRefreshCookie: { type: 'apiKey', in: 'cookie', name: 'bo_refresh_token' },
           sudoToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+          apiToken: { type: 'http', scheme: 'bearer', description: 'A personal access token (chp_pat_…); each operation lists the scope it needs' },
         },
       },
     },

@@ -43,6 +43,25 @@ export class PostgresRateLimits {
     return { current: row!.hits, ttl };
   }
 
+  /**
+   * Adds one hit to each key in one statement (rows locked in key order, so concurrent callers
+   * never wait on each other in a cycle); answers, per key, its count and the ms left in its window.
+   */
+  async hitAll(keys: readonly string[], windowMs: number): Promise<Map<string, { current: number; ttl: number }>> {
+    const now = this.clock.now();
+    const resetAt = new Date(now.getTime() + windowMs);
+    const rows = await queryRows<{ key: string; hits: number; reset_at: string | Date }>(
+      this.db,
+      sql`insert into rate_limit_counters as c (key, hits, reset_at)
+          select k, 1, ${resetAt.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify([...new Set(keys)].sort())}::jsonb) as k order by k
+          on conflict (key) do update set
+            hits = case when c.reset_at <= ${now.toISOString()}::timestamptz then 1 else c.hits + 1 end,
+            reset_at = case when c.reset_at <= ${now.toISOString()}::timestamptz then excluded.reset_at else c.reset_at end
+          returning key, hits, reset_at`,
+    );
+    return new Map(rows.map((r) => [r.key, { current: r.hits, ttl: Math.max(0, new Date(r.reset_at).getTime() - now.getTime()) }]));
+  }
+
   /** Deletes the counters whose window ended by `at`. */
   async prune(at: Date): Promise<number> {
     const rows = await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.resetAt, at)).returning({ key: rateLimitCounters.key });
