@@ -279,7 +279,7 @@ describe('operations endpoints', () => {
     assert.ok(city.responses['400']);
     assert.ok(doc.components.schemas.ErrorBody);
     assert.deepEqual(city.security, []);
-    assert.deepEqual(doc.paths['/api/inf'].get.security, [{ customerCookie: [] }]);
+    assert.deepEqual(doc.paths['/api/inf'].get.security, [{ customerCookie: [] }, { apiToken: ['account:read'] }]);
     assert.deepEqual(doc.paths['/api/backoffice/setting'].get.security, [{ backofficeCookie: [] }]);
     assert.match(doc.paths['/api/backoffice/setting'].get.description, /Needs the `\w+` permission/);
     assert.deepEqual(doc.paths['/api/auth/login'].post.security, []);

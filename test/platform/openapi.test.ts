@@ -78,7 +78,8 @@ describe('the served OpenAPI document', () => {
     assert.deepEqual(security('post', '/api/auth/login'), []);
     assert.deepEqual(security('post', '/api/backoffice/auth/login'), []);
     assert.deepEqual(security('post', '/api/webhook/pgone/callback'), []);
-    assert.deepEqual(security('get', '/api/inf'), [{ customerCookie: [] }]);
+    assert.deepEqual(security('get', '/api/inf'), [{ customerCookie: [] }, { apiToken: ['account:read'] }]);
+    assert.deepEqual(security('get', '/api/auth/sessions'), [{ customerCookie: [] }], 'account security: never with a token');
     assert.deepEqual(security('get', '/api/backoffice/setting'), [{ backofficeCookie: [] }]);
   });
 
