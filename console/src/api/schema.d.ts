@@ -8484,6 +8484,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/pricing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue impact of a price change before it is scheduled (nothing is saved)
+         * @description The item is named as for the schedule routes: `location_id` + `component_id` (update-loc), `tier_id` with an optional `location_id` (update-tier), or `storage_tier_id` + `location_id` (update-storage-tier). The same checks apply: a known item and location, a price with at most 2 decimals, an `effective_date` (default now) not in the past.
+         *
+         *     Needs the `view_pricing` permission.
+         *
+         *     Needs the `view_pricing` permission.
+         */
+        get: {
+            parameters: {
+                query: {
+                    component_id?: number;
+                    /** @description ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC; fractions of a second are kept to the millisecond */
+                    effective_date?: string;
+                    location_id?: number;
+                    /** @description per month; the hourly price is monthly / 730 (6 decimals) */
+                    monthly_price: number;
+                    storage_tier_id?: number;
+                    tier_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description units of the key they use (VMs, IPs, GB) */
+                                affected_quantity: number;
+                                /** @description running resources priced by this key in the location */
+                                affected_resources: number;
+                                current_monthly_price: number | null;
+                                /** Format: date-time */
+                                effective_date: string;
+                                location_id: number;
+                                /** @description the same with the new price */
+                                monthly_revenue_after: number;
+                                /** @description the location's running resources at today's prices */
+                                monthly_revenue_before: number;
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                monthly_revenue_change: number;
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                new_monthly_price: number;
+                                price_key: string;
+                                running_resources: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/pricing/schedule": {
         parameters: {
             query?: never;
