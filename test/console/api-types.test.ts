@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { renderApiTypes } from '../../scripts/console-api-types.js';
+import { renderApiPermissions, renderApiTypes } from '../../scripts/console-api-types.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -17,4 +17,7 @@ test("the console's API types are generated from the served OpenAPI document (np
   const expected = await renderApiTypes(res.json());
   const committed = readFileSync('console/src/api/schema.d.ts', 'utf8');
   assert.ok(committed === expected, 'console/src/api/schema.d.ts is stale: run `npm run console:api` and commit the result');
+  const permissions = readFileSync('console/src/api/permissions.ts', 'utf8');
+  assert.ok(permissions === renderApiPermissions(res.json()), 'console/src/api/permissions.ts is stale: run `npm run console:api` and commit the result');
+  assert.match(permissions, /'POST \/api\/backoffice\/customer\/\{customer_id\}\/balance': 'manage_balance'/);
 });

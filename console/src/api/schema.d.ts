@@ -20320,7 +20320,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open a support ticket (status Open) */
+        /**
+         * Open a support ticket (status Open), optionally with files
+         * @description The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -20331,6 +20334,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        attachments?: {
+                            /** @description standard base64; at most 2097152 bytes decoded; the bytes must be of the stated type */
+                            content_base64: string;
+                            /** @description image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain, text/csv */
+                            content_type: string;
+                            /** @description its extension must fit the content type */
+                            filename: string;
+                        }[];
                         message: string;
                         priority?: "Low" | "Medium" | "High";
                         title: string;
@@ -20397,6 +20408,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
