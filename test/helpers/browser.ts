@@ -84,3 +84,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('docs/screenshots', { recursive: true });
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
 }
+
+/** Puts a session made through the API (a Cookie header) into a browser context. */
+export async function useSession(ctx: BrowserContext, base: string, cookieHeader: string): Promise<void> {
+  const cookies = cookieHeader.split(/;\s*/).map((pair) => {
+    const i = pair.indexOf('=');
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base };
+  });
+  await ctx.addCookies(cookies);
+}
+
+/** Logs a staff member in through the staff console's login page. */
+export async function staffLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/backoffice/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
