@@ -192,7 +192,7 @@ describe('tier prices and the revenue impact', () => {
     await fund(t, c.id);
     assert.equal((await createVm(t, c.cookie, { name: 'preview-a', location_id: 1, tier_id: tierId })).statusCode, 201);
     await vmJobsDone(t);
-    const [{ n: schedulesBefore }] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`);
+    const schedulesBefore = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`))[0]!.n;
 
     const when = inMinutes(90);
     const preview = await bo('GET', `/pricing/preview?tier_id=${tierId}&location_id=1&monthly_price=${loc1.monthly_price + 5000}&effective_date=${encodeURIComponent(when)}`);
@@ -203,7 +203,7 @@ describe('tier prices and the revenue impact', () => {
     assert.equal(p.new_monthly_price, loc1.monthly_price + 5000);
     assert.equal(p.effective_date, when);
     assert.equal(p.monthly_revenue_change, 5000);
-    const [{ n: schedulesAfter }] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`);
+    const schedulesAfter = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`))[0]!.n;
     assert.equal(schedulesAfter, schedulesBefore, 'a preview saves nothing');
 
     // scheduled as previewed, the schedule's impact has the same numbers

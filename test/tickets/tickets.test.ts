@@ -245,10 +245,10 @@ describe('ticket attachments', () => {
     const conv = await req('GET', `/api/backoffice/ticket/${r.body.data.id}/conversations`, staff.cookie);
     assert.deepEqual(conv.body.data.messages[0].attachments.map((a: any) => a.id), [file.id]);
 
-    const [{ n: before }] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`);
+    const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
     const bad = await req('POST', '/api/ticket', customer.cookie, { title: 'x', message: 'y', attachments: [{ filename: 'x.exe', content_type: 'image/png', content_base64: PNG.toString('base64') }] });
     assert.equal(bad.status, 400);
-    const [{ n: afterBad }] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`);
+    const afterBad = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
     assert.equal(afterBad, before, 'a refused file opens no ticket');
   });
 
