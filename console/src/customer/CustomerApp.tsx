@@ -113,8 +113,12 @@ function Authenticated() {
       }
       top={
         <>
-          <Link to="/notifications" className="bell" aria-label={`Notifications, ${me.data.unread_count} unread`}>
-            Notifications<span className="count">{me.data.unread_count}</span>
+          <Link to="/notifications" className="bell">
+            Notifications{' '}
+            <span className="count">
+              {me.data.unread_count}
+              <span className="sr-only"> unread</span>
+            </span>
           </Link>
           <span className="who">{me.data.email}</span>
           <Button kind="secondary" busy={leaving} onClick={logout}>

@@ -45,7 +45,8 @@ export function Shell({ brand, nav, top, banner, staff, children }: { brand: str
       <div className="main">
         {banner}
         <header className="topbar">{top}</header>
-        <main id="main" className="content" tabIndex={-1}>
+        {/* data-path: the route drawn (the browser tests wait for it after navigating) */}
+        <main id="main" className="content" tabIndex={-1} data-path={location.pathname + location.search}>
           {children}
         </main>
       </div>
