@@ -11,6 +11,13 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react()],
-  build: { outDir: path.resolve(here, '../dist/console'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: path.resolve(here, '../dist/console'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // a build on a busy machine is slow for reasons of its own: no timing report in the start log
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' } },
 });

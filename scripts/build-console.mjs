@@ -67,7 +67,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
  */
 export async function buildConsoleInBackground() {
   if (/^(0|false|no|off)$/i.test(process.env.CONSOLE ?? '') || !consoleStale()) return;
-  const { spawn } = await import('node:child_process');
+  const [{ spawn }, os] = await Promise.all([import('node:child_process'), import('node:os')]);
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit', env: process.env });
+  // the API's start-up comes first: the build gets what CPU is left
+  try {
+    os.setPriority(child.pid, 10);
+  } catch {
+    // not permitted here: it builds at normal priority
+  }
   child.unref();
 }

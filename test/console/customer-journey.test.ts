@@ -42,7 +42,6 @@ describe('a new customer in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     assert.equal(amountOf(await page.getByTestId('balance').textContent()), 0);
-    await screenshot(page, 'customer-home');
 
     // top up: the sandbox gateway's page, its Pay button, back to the console with the balance credited
     await page.getByRole('link', { name: 'Billing' }).click();
@@ -84,6 +83,8 @@ describe('a new customer in the browser', () => {
     await page.getByTestId('balance').filter({ hasNotText: '500,000' }).waitFor();
     const afterCharge = amountOf(await page.getByTestId('balance').textContent());
     assert.ok(afterCharge < before && afterCharge > 0, `balance ${afterCharge} after the charge`);
+    await page.getByText('web-1').first().waitFor();
+    await screenshot(page, 'customer-home');
     await ctx.close();
   });
 });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/index.js';
 import { createAdmin, loginAdmin } from './admins.js';
+import { queueDrained } from './app.js';
 import type { ConsoleApp } from './browser.js';
 import { createVm, fund, seededTier, vmJobsDone } from './compute.js';
 import { customerSession } from './customers.js';
@@ -27,12 +28,17 @@ async function post(app: ConsoleApp, cookie: string, url: string, payload: objec
 export async function fixture(app: ConsoleApp): Promise<Fixture> {
   const customer = await customerSession(app);
   await fund(app, customer.id);
+  // a deposit paid through the sandbox gateway (a real signed callback), so the dashboard has a trend
+  const deposit = await post(app, customer.cookie, '/api/billing/deposit', { amount: 250000, gateway_name: 'pgone', method_code: (await app.container.services.deposits.paymentMethods()).find((m) => m.gateway_name === 'pgone')!.method_code });
+  await app.container.services.sandboxPayments.complete('pgone', deposit.invoice_id, 'success');
   const tier = await seededTier(app);
   await app.container.services.tiers.toggleLoadbalance(SYSTEM_ACTOR, tier);
   const ids: Record<string, string | number> = { customer: customer.id };
   ids.vm = (await createVm(app, customer.cookie, { name: 'web-1', location_id: 1, tier_id: tier })).json().data.id;
   await vmJobsDone(app);
   ids.network = (await post(app, customer.cookie, '/api/network/private', { name: 'backend', location_id: 1, cidr: 24 })).uuid;
+  await queueDrained(app);
+  await post(app, customer.cookie, `/api/network/private/${ids.network}/assign`, { instance_id: ids.vm, instance_type: 'VM' });
   ids.group = (await post(app, customer.cookie, '/api/network/security-group', { name: 'web', location_id: 1 })).uuid;
   ids.balancer = (
     await post(app, customer.cookie, '/api/network/load-balancer', { name: 'front', location_id: 1, algorithm: 'round_robin', forwarding_rules: [{ entry_protocol: 'http', entry_port: 80, target_protocol: 'http', target_port: 8080 }] })

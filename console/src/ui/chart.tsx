@@ -1,5 +1,7 @@
 import { useId } from 'react';
 
+const compact = (n: number) => n.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
 export interface Bar {
   label: string;
   value: number;
@@ -22,7 +24,7 @@ export function BarChart({ title, bars, format = (n) => n.toLocaleString('en-US'
       <svg viewBox={`0 0 ${w} ${h + 40}`} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${format(b.value)}`).join(', ')}`}>
         <line x1={pad} y1={h} x2={w} y2={h} stroke="#6b7280" />
         {bars.map((b, i) => {
-          const bh = (b.value / max) * (h - 20);
+          const bh = (b.value / max) * (h - 34);
           const x = pad + i * step + step * 0.15;
           return (
             <g key={b.label}>
@@ -32,6 +34,11 @@ export function BarChart({ title, bars, format = (n) => n.toLocaleString('en-US'
               <text x={x + step * 0.35} y={h + 16} textAnchor="middle" fontSize="11" fill="#374151">
                 {b.label}
               </text>
+              {b.value > 0 ? (
+                <text x={x + step * 0.35} y={h - bh - 4} textAnchor="middle" fontSize="10" fill="#111827">
+                  {compact(b.value)}
+                </text>
+              ) : null}
             </g>
           );
         })}
