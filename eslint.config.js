@@ -97,11 +97,13 @@ export default tseslint.config(
   },
   {
     // The server never reaches into the web console (it serves its build as files, nothing more).
+    // (no-restricted-syntax: the import rules' options are set per folder above and would be replaced)
     files: ['src/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ regex: '(^|/)console/', message: 'The server does not import from the web console (console/).' }] },
+        { selector: 'ImportDeclaration[source.value=/(^|\\/)console\\//]', message: 'The server does not import from the web console (console/).' },
+        { selector: 'ImportExpression[source.value=/(^|\\/)console\\//]', message: 'The server does not import from the web console (console/).' },
       ],
     },
   },
