@@ -109,4 +109,34 @@ describe('the staff console in the browser', () => {
     await ctx.close();
     await bossCtx.close();
   });
+
+  test('impersonation opens the customer console in a new tab, marked as such while it lasts', async () => {
+    const customer = await customerSession(app, { email: 'impersonated@example.test' });
+    const staff = await createAdmin(app, { role: 'Admin Support' });
+    const ctx = await app.context();
+    const page = await ctx.newPage();
+    await staffLogin(page, staff.email, staff.password);
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Search by name or e-mail').fill('impersonated@');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('table', { name: 'Customers' }).getByRole('link').first().click();
+    const opened = ctx.waitForEvent('page');
+    await page.getByRole('button', { name: 'Impersonate' }).click();
+    const tab = await opened;
+    await tab.getByText(/Staff impersonation: you are acting as .* \(impersonated@example.test\)/).waitFor();
+    await tab.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByText(/Impersonation started in a new tab/).waitFor();
+    // the customer's own session shows no banner
+    const own = await app.context();
+    await useSession(own, app.base, customer.cookie);
+    const ownPage = await own.newPage();
+    await ownPage.goto('/');
+    await ownPage.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    // the devices list reads the same sessions the banner does: once it shows, the banner has decided
+    await ownPage.getByRole('link', { name: 'Profile & security' }).click();
+    await ownPage.getByText('This device').waitFor();
+    assert.equal(await ownPage.getByText(/Staff impersonation/).count(), 0);
+    await ctx.close();
+    await own.close();
+  });
 });

@@ -250,9 +250,7 @@ export function ResetPassword() {
 export function ConfirmEmailChange() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const qc = useQueryClient();
   const confirm = useAction(() => get(() => api.POST('/api/auth/profile/change-email/confirm-new', { body: { token } })), { invalidate: [['me']] });
-  void qc;
   return (
     <Page title="Confirm your new e-mail address">
       {confirm.data ? (
