@@ -7,15 +7,36 @@ function TierTypes() {
   const can = useCan();
   const types = useQuery({ queryKey: ['tier-types'], queryFn: () => get(() => api.GET('/api/backoffice/node/tier-types')) });
   const create = useAction((body: { name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type', { body })), { invalidate: [['tier-types']] });
+  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type/{id}/update', { params: { path: { id } }, body })), { invalidate: [['tier-types'], ['staff-tiers']] });
+  const manage = can('POST /api/backoffice/node/tier-type/{id}/update');
   return (
     <Card title="Tier types">
+      <ErrorMessage error={rename.error} />
       <Loaded query={types}>
         {(rows) => (
-          <Table caption="Tier types" head={['Name', 'Description']} empty={rows.length === 0}>
+          <Table caption="Tier types" head={['Name and description']} empty={rows.length === 0}>
             {rows.map((t) => (
               <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.description}</td>
+                <td>
+                  {manage ? (
+                    <form
+                      className="inline"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        const v = formValues(e.currentTarget);
+                        rename.mutate({ id: t.id, name: v.name ?? '', description: v.description ?? '' });
+                      }}
+                    >
+                      <Input label={`Name of type ${t.id}`} name="name" defaultValue={t.name} required />
+                      <Input label={`Description of type ${t.id}`} name="description" defaultValue={t.description} required />
+                      <Button type="submit" kind="secondary" busy={rename.isPending && rename.variables?.id === t.id}>
+                        Save
+                      </Button>
+                    </form>
+                  ) : (
+                    `${t.name}: ${t.description}`
+                  )}
+                </td>
               </tr>
             ))}
           </Table>
@@ -50,6 +71,7 @@ function Tiers() {
   const invalidate = [['staff-tiers']];
   const toggle = useAction(({ id, what }: { id: number; what: 'status' | 'loadbalance' }) => call(() => api.PATCH(what === 'status' ? '/api/backoffice/tier/{id}/toggle-status' : '/api/backoffice/tier/{id}/toggle-loadbalance', { params: { path: { id } } })), { invalidate });
   const retire = useAction((id: number) => call(() => api.DELETE('/api/backoffice/tier/{id}/delete', { params: { path: { id } } })), { invalidate });
+  const cpuLimit = useAction(({ id, cpu_limit }: { id: number; cpu_limit: number }) => get(() => api.PATCH('/api/backoffice/tier/{id}/update-cpu', { params: { path: { id } }, body: { cpu_limit } })), { invalidate });
   const create = useAction((v: Record<string, string>) =>
     get(() =>
       api.POST('/api/backoffice/tier/create', {
@@ -60,7 +82,7 @@ function Tiers() {
   const manage = can('POST /api/backoffice/tier/create');
   return (
     <Card title="VM tiers">
-      <ErrorMessage error={toggle.error ?? retire.error} />
+      <ErrorMessage error={toggle.error ?? retire.error ?? cpuLimit.error} />
       <Loaded query={tiers}>
         {(rows) => (
           <Table caption="VM tiers" head={['Name', 'Type', 'Size', 'CPU limit', 'Visible', 'Load balancer', '']} empty={rows.length === 0}>
@@ -71,7 +93,24 @@ function Tiers() {
                 <td>
                   {t.cpu} vCPU · {t.memory_mb / 1024} GB · {t.disk_gb} GB
                 </td>
-                <td>{t.cpu_limit}%</td>
+                <td>
+                  {manage ? (
+                    <form
+                      className="inline"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        cpuLimit.mutate({ id: t.id, cpu_limit: Number(formValues(e.currentTarget).cpu_limit) });
+                      }}
+                    >
+                      <Input label={`CPU limit of ${t.name} (%)`} name="cpu_limit" type="number" min={1} max={100} defaultValue={t.cpu_limit} />
+                      <Button type="submit" kind="secondary" busy={cpuLimit.isPending && cpuLimit.variables?.id === t.id}>
+                        Set
+                      </Button>
+                    </form>
+                  ) : (
+                    `${t.cpu_limit}%`
+                  )}
+                </td>
                 <td>
                   <Status value={t.is_visible ? 'Enabled' : 'Disabled'} />
                 </td>
@@ -124,6 +163,8 @@ function BlockStorage() {
   const machines = useQuery({ queryKey: ['block-machines'], queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks')) });
   const tiers = useQuery({ queryKey: ['staff-storage-tiers'], queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks/tiers')) });
   const toggle = useAction((id: number) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update-status', { params: { path: { id } } })), { invalidate: [['staff-storage-tiers']] });
+  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update', { params: { path: { id } }, body })), { invalidate: [['staff-storage-tiers']] });
+  const manage = can('PATCH /api/backoffice/storage/blocks/tiers/{id}/update');
   return (
     <Card title="Block storage">
       <Loaded query={machines}>
@@ -141,14 +182,32 @@ function BlockStorage() {
           </Table>
         )}
       </Loaded>
-      <ErrorMessage error={toggle.error} />
+      <ErrorMessage error={toggle.error ?? rename.error} />
       <Loaded query={tiers}>
         {(rows) => (
-          <Table caption="Block storage tiers" head={['Tier', 'Description', 'Status', '']} empty={rows.length === 0}>
+          <Table caption="Block storage tiers" head={['Tier', 'Status', '']} empty={rows.length === 0}>
             {rows.map((t) => (
               <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.description}</td>
+                <td>
+                  {manage ? (
+                    <form
+                      className="inline"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        const v = formValues(e.currentTarget);
+                        rename.mutate({ id: t.id, name: v.name ?? '', description: v.description ?? '' });
+                      }}
+                    >
+                      <Input label={`Name of storage tier ${t.id}`} name="name" defaultValue={t.name} required />
+                      <Input label={`Description of storage tier ${t.id}`} name="description" defaultValue={t.description} required />
+                      <Button type="submit" kind="secondary" busy={rename.isPending && rename.variables?.id === t.id}>
+                        Save
+                      </Button>
+                    </form>
+                  ) : (
+                    `${t.name}: ${t.description}`
+                  )}
+                </td>
                 <td>
                   <Status value={t.is_active ? 'Enabled' : 'Disabled'} />
                 </td>

@@ -5,6 +5,15 @@ import { api, call, get } from '../api/client';
 import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
 
+const LIMITS = [
+  ['vm_limit', 'Most VMs'],
+  ['public_ip_limit', 'Most public IPs'],
+  ['private_ip_limit', 'Most private IPs'],
+  ['block_storage_limit', 'Most block storage volumes'],
+  ['object_storage_limit', 'Most buckets'],
+  ['loadbalancer_limit', 'Most load balancers'],
+] as const;
+
 function CustomerList() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -169,7 +178,11 @@ function CustomerDetail() {
     onSuccess: () => window.open('/', '_blank', 'noopener'),
   });
   const disable2fa = useAction((reason: string) => get(() => api.PATCH('/api/backoffice/2fa/force-disable', { body: { customer_id: id, reason } })), { invalidate: [['customer', id]] });
-  const update = useAction((body: { billing_type?: 'PREPAID' | 'POSTPAID'; is_active?: boolean; vm_limit?: number }) => get(() => api.PATCH('/api/backoffice/customer/{id}', { params: { path: { id } }, body })), { invalidate: [['customer', id]] });
+  const update = useAction(
+    (body: { billing_type?: 'PREPAID' | 'POSTPAID'; is_active?: boolean; is_identity_verified?: boolean } & Partial<Record<(typeof LIMITS)[number][0], number>>) =>
+      get(() => api.PATCH('/api/backoffice/customer/{id}', { params: { path: { id } }, body })),
+    { invalidate: [['customer', id]] },
+  );
   return (
     <Loaded query={customer}>
       {(c) => (
@@ -207,12 +220,20 @@ function CustomerDetail() {
                 onSubmit={(e) => {
                   e.preventDefault();
                   const v = formValues(e.currentTarget);
-                  update.mutate({ billing_type: v.billing_type === 'POSTPAID' ? 'POSTPAID' : 'PREPAID', is_active: v.is_active === 'on', vm_limit: Number(v.vm_limit) });
+                  update.mutate({
+                    billing_type: v.billing_type === 'POSTPAID' ? 'POSTPAID' : 'PREPAID',
+                    is_active: v.is_active === 'on',
+                    is_identity_verified: v.is_identity_verified === 'on',
+                    ...Object.fromEntries(LIMITS.map(([k]) => [k, Number(v[k])])),
+                  });
                 }}
               >
                 <Select label="Billing" name="billing_type" defaultValue={c.billing_type} options={[{ value: 'PREPAID', label: 'Prepaid' }, { value: 'POSTPAID', label: 'Postpaid' }]} />
                 <Checkbox label="Active" name="is_active" defaultChecked={c.is_active} />
-                <Input label="VM limit" name="vm_limit" type="number" min={0} defaultValue={c.vm_limit} />
+                <Checkbox label="Identity verified" name="is_identity_verified" defaultChecked={c.is_identity_verified} />
+                {LIMITS.map(([k, label]) => (
+                  <Input key={k} label={label} name={k} type="number" min={0} defaultValue={c[k]} />
+                ))}
                 <ErrorMessage error={update.error} />
                 {update.isSuccess ? <p role="status">Saved.</p> : null}
                 <Button type="submit" busy={update.isPending}>
