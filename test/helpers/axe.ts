@@ -10,7 +10,6 @@ import { createVm, fund, seededTier, vmJobsDone } from './compute.js';
 import { customerSession } from './customers.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-export const WIDTHS = [375, 1440];
 
 export interface Fixture {
   customerCookie: string;
