@@ -63,6 +63,7 @@ describe('a new customer in the browser', () => {
     const price = await page.getByTestId('price').textContent();
     assert.match(price ?? '', /per month/);
     assert.match(price ?? '', /per hour/);
+    await page.getByTestId('price').scrollIntoViewIfNeeded();
     await screenshot(page, 'customer-vm-create');
     await page.getByRole('button', { name: 'Create the VM' }).click();
     await page.getByRole('heading', { name: 'web-1' }).waitFor();
