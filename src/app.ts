@@ -11,6 +11,7 @@ import { compiledOnFirstUse } from './platform/http/lazy-compilers.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerConsole } from './platform/http/console.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
@@ -231,6 +232,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
     await customerApi.register(sshKeysRoutes, { prefix: '/api/ssh-keys', keys: s.sshKeys });
   });
+  // The web console: every other GET path (customers at /, staff at /backoffice).
+  if (c.config.console.enabled) await registerConsole(app, { dir: c.config.console.dir });
 
   return app;
 }

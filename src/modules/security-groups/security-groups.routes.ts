@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import type { SecurityGroupRuleRow } from './security-groups.repository.js';
-import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
+import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, RuleType, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
 import type { GroupDetail, SecurityGroupsService } from './security-groups.service.js';
 
 const tags = ['Security groups'];
@@ -46,6 +47,12 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
     const page = await groups.list(customerOf(req).customerId, p);
     return paginated('OK', p, { items: page.items.map(groupView), total: page.total });
   });
+
+  app.get(
+    '/rule-types',
+    { schema: { tags, summary: 'The firewall rule types a rule may name (kept by staff in the settings)', response: { 200: Envelope(Type.Array(RuleType)), ...errorResponses(401) } } },
+    async () => ({ message: 'OK', data: await groups.ruleTypes() }),
+  );
 
   app.get(
     '/:uuid',

@@ -128,6 +128,10 @@ export class SecurityGroupsService implements ResourceAdapter {
     });
   }
 
+  ruleTypes() {
+    return this.repo.ruleTypes(this.db);
+  }
+
   /** The rule type's protocol decides the ports: required for tcp/udp, refused for icmp and any. */
   async addRule(customerId: number, uuid: string, input: CreateRuleInput): Promise<SecurityGroupRuleRow> {
     return this.db.transaction(async (tx) => {
