@@ -5518,6 +5518,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -5631,6 +5644,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -7518,7 +7544,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Registered jobs with their queue, schedule and last run
+         * Registered jobs with their queue, schedule (as the job queue holds it, and when it fires next) and last runs
          * @description Needs the `view_jobs` permission.
          *
          *     Needs the `view_jobs` permission.
@@ -7551,9 +7577,21 @@ export interface paths {
                                     /** @description worker or manual */
                                     trigger: string;
                                 } | null;
+                                /** @description the latest job the schedule created, read from the job queue (kept about 7 days) */
+                                last_scheduled_run: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                    started_at: string | null;
+                                    /** @description pg-boss's state of the job: created, retry, active, completed, cancelled or failed */
+                                    state: string;
+                                } | null;
                                 name: string;
+                                /** @description when the schedule the job queue holds fires next; null when it holds none */
+                                next_run_at: string | null;
                                 queue: string;
                                 schedule: string | null;
+                                schedule_registered: boolean | null;
                             }[];
                             message: string;
                         };
@@ -7719,12 +7757,26 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 price_key: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -7842,6 +7894,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleted";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /**
@@ -7961,6 +8026,19 @@ export interface paths {
                                     pending_action: ("attach" | "detach") | null;
                                     pos_x: number;
                                     pos_y: number;
+                                    /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                    sync: {
+                                        /** @description failed attempts in a row */
+                                        attempts: number;
+                                        last_error: string | null;
+                                        last_error_at: string | null;
+                                        next_retry_at: string | null;
+                                        /**
+                                         * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                         * @enum {string}
+                                         */
+                                        state: "synced" | "pending" | "failed";
+                                    };
                                 }[];
                                 last_error: string | null;
                                 location_id: number;
@@ -7973,6 +8051,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleted";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /**
@@ -15215,6 +15306,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15315,6 +15419,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15419,6 +15536,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15494,6 +15624,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15590,6 +15733,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15685,7 +15841,20 @@ export interface paths {
                                     remote_cidr: string;
                                     rule_type_id: number;
                                 }[];
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15855,6 +16024,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -15952,6 +16134,19 @@ export interface paths {
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 tier_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -16956,11 +17151,25 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -17056,11 +17265,25 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -17149,11 +17372,25 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -17314,11 +17551,25 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -17420,11 +17671,25 @@ export interface paths {
                                     port: number;
                                     protocol: string;
                                 } | null;
+                                /** @description sync.last_error */
                                 last_error: string | null;
                                 location_id: number;
                                 name: string;
                                 status: "Creating" | "Active" | "Error" | "Deleting" | "Deleted";
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 target_vm_ids: number[];
                                 /** Format: date-time */
@@ -17606,6 +17871,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "ACTIVE";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /**
@@ -17685,6 +17963,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "ACTIVE";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /**
@@ -17792,6 +18083,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "ACTIVE";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /**
@@ -17962,6 +18266,19 @@ export interface paths {
                                 pending_action: ("attach" | "detach") | null;
                                 pos_x: number;
                                 pos_y: number;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
@@ -18059,6 +18376,19 @@ export interface paths {
                                 pending_action: ("attach" | "detach") | null;
                                 pos_x: number;
                                 pos_y: number;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
@@ -18226,6 +18556,19 @@ export interface paths {
                                 pending_action: ("attach" | "detach") | null;
                                 pos_x: number;
                                 pos_y: number;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             }[];
                             message: string;
                         };
@@ -18312,7 +18655,20 @@ export interface paths {
                                     remote_cidr: string;
                                     rule_type_id: number;
                                 }[];
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -18393,7 +18749,20 @@ export interface paths {
                                     remote_cidr: string;
                                     rule_type_id: number;
                                 }[];
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -18483,7 +18852,20 @@ export interface paths {
                                     remote_cidr: string;
                                     rule_type_id: number;
                                 }[];
-                                /** @description true once the datacenter applied the latest change */
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                /** @description true once the datacenter applied the latest change (sync.state synced) */
                                 synced: boolean;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -19133,6 +19515,375 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ssh-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My SSH keys, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bits: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description SHA256 fingerprint, as `ssh-keygen -l` prints it */
+                                fingerprint: string;
+                                id: number;
+                                /** @description ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, … */
+                                key_type: string;
+                                name: string;
+                                /** @description the key as OpenSSH writes it */
+                                public_key: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds an SSH public key (validated; its fingerprint is shown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description your label for the key */
+                        name: string;
+                        /** @description one OpenSSH public key line, as in ~/.ssh/id_ed25519.pub: ed25519, ECDSA, or RSA of 2048 bits or more */
+                        public_key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bits: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description SHA256 fingerprint, as `ssh-keygen -l` prints it */
+                                fingerprint: string;
+                                id: number;
+                                /** @description ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, … */
+                                key_type: string;
+                                name: string;
+                                /** @description the key as OpenSSH writes it */
+                                public_key: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ssh-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SSH key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bits: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description SHA256 fingerprint, as `ssh-keygen -l` prints it */
+                                fingerprint: string;
+                                id: number;
+                                /** @description ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, … */
+                                key_type: string;
+                                name: string;
+                                /** @description the key as OpenSSH writes it */
+                                public_key: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes an SSH key (VMs created with it keep it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Renames an SSH key */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description your label for the key */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bits: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description SHA256 fingerprint, as `ssh-keygen -l` prints it */
+                                fingerprint: string;
+                                id: number;
+                                /** @description ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, … */
+                                key_type: string;
+                                name: string;
+                                /** @description the key as OpenSSH writes it */
+                                public_key: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/storage/object": {
         parameters: {
             query?: never;
@@ -19176,6 +19927,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleting" | "Error";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** Format: uuid */
@@ -19257,6 +20021,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleting" | "Error";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** Format: uuid */
@@ -19352,6 +20129,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleting" | "Error";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** @description what the bucket stores now; null while Creating */
@@ -19537,6 +20327,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleting" | "Error";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** Format: uuid */
@@ -19641,6 +20444,19 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "Creating" | "Active" | "Deleting" | "Error";
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** Format: uuid */
@@ -19754,6 +20570,19 @@ export interface paths {
                                 status: "Creating" | "Active" | "Error";
                                 /** @description the account is suspended (balance below zero): the key is refused until it resumes */
                                 suspended: boolean;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             }[];
                             message: string;
                             meta: {
@@ -19831,6 +20660,19 @@ export interface paths {
                                 status: "Creating" | "Active" | "Error";
                                 /** @description the account is suspended (balance below zero): the key is refused until it resumes */
                                 suspended: boolean;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
@@ -19980,6 +20822,19 @@ export interface paths {
                                 status: "Creating" | "Active" | "Error";
                                 /** @description the account is suspended (balance below zero): the key is refused until it resumes */
                                 suspended: boolean;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
@@ -20071,6 +20926,19 @@ export interface paths {
                                 status: "Creating" | "Active" | "Error";
                                 /** @description the account is suspended (balance below zero): the key is refused until it resumes */
                                 suspended: boolean;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
@@ -20169,6 +21037,19 @@ export interface paths {
                                 status: "Creating" | "Active" | "Error";
                                 /** @description the account is suspended (balance below zero): the key is refused until it resumes */
                                 suspended: boolean;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
                             };
                             message: string;
                         };
