@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { migrationsFingerprint, projectRoot } from './database.js';
+import { migrationsFingerprint, projectRoot, seedDataFiles } from './database.js';
 
 /**
  * The embedded database's template: a PGlite data folder that is migrated and holds the reference
@@ -13,10 +13,10 @@ import { migrationsFingerprint, projectRoot } from './database.js';
  * point, in "prepare" mode), so that memory dies with it.
  */
 
-/** Changes whenever a migration, a routine, a seed or a locked dependency changes. */
+/** Changes whenever a migration, a routine, a seed, its data or a locked dependency changes. */
 export function schemaFingerprint(): string {
   const h = createHash('sha256').update(migrationsFingerprint());
-  for (const f of seedSources(path.join(projectRoot, 'src'))) h.update(path.relative(projectRoot, f)).update(readFileSync(f));
+  for (const f of [...seedSources(path.join(projectRoot, 'src')), ...seedDataFiles()]) h.update(path.relative(projectRoot, f)).update(readFileSync(f));
   const lock = path.join(projectRoot, 'package-lock.json');
   if (existsSync(lock)) h.update(readFileSync(lock));
   return h.digest('hex').slice(0, 16);
