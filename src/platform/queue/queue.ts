@@ -85,6 +85,8 @@ export type SendManyOptions = Pick<SendOptions, 'tx'>;
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
 /** How long pg-boss keeps finished jobs (its retentionDays and deleteAfterDays). */
 const RETENTION_DAYS = 7;
+/** How long a worker start waits for the previous worker's first fetch on the embedded database. */
+const STAGGER_BOUND_MS = 2000;
 
 const jobRunColumns = {
   name: jobRuns.name,
@@ -104,6 +106,9 @@ export class JobQueue {
   private unlisten: (() => Promise<void>) | undefined;
   /** pg-boss statements and job handlers still running; stop() waits for them so none outlives the pool. */
   private inFlight = 0;
+  /** pg-boss's own statements running, and who waits for there to be none. */
+  private statements = 0;
+  private statementsDone: (() => void)[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -113,10 +118,12 @@ export class JobQueue {
     const tracked: PgBoss.Db = {
       executeSql: async (text, values) => {
         this.inFlight++;
+        this.statements++;
         try {
           return (await database.raw.executeSql(text, values)) as { rows: any[] };
         } finally {
           this.inFlight--;
+          if (--this.statements === 0) for (const done of this.statementsDone.splice(0)) done();
         }
       },
     };
@@ -261,6 +268,14 @@ export class JobQueue {
           }
         });
         ids.push(workerId);
+        // A worker fetches as soon as it starts. The embedded database has one connection and
+        // answers without giving the event loop a turn, so the next worker starts once this
+        // fetch is answered and the loop has taken its turn: a request that arrives meanwhile
+        // (the first /readyz) waits for one fetch, not for one per queue.
+        if (this.database.kind === 'pglite') {
+          await this.statementsSettled(STAGGER_BOUND_MS);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
       this.workerIds.set(queue, ids);
     }
@@ -272,6 +287,18 @@ export class JobQueue {
       if (current?.cron === def.schedule && current.options?.tz === 'UTC' && (current.data as Partial<Envelope> | undefined)?.task === def.name) continue;
       await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
     }
+  }
+
+  /** Resolves when no pg-boss statement is running, or after `boundMs` at most. */
+  private statementsSettled(boundMs: number): Promise<void> {
+    if (this.statements === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, boundMs);
+      this.statementsDone.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /**
