@@ -106,6 +106,9 @@ export class JobQueue {
   private unlisten: (() => Promise<void>) | undefined;
   /** pg-boss statements and job handlers still running; stop() waits for them so none outlives the pool. */
   private inFlight = 0;
+  private readonly tracked: PgBoss.Db;
+  /** pg-boss's cron (its timekeeper), in worker processes only. */
+  private cron: PgBoss | undefined;
   /** pg-boss's own statements running, and who waits for there to be none. */
   private statements = 0;
   private statementsDone: (() => void)[] = [];
@@ -127,9 +130,12 @@ export class JobQueue {
         }
       },
     };
+    this.tracked = tracked;
     this.boss = new PgBoss({
       db: tracked,
       schema: 'pgboss',
+      // the cron runs in a second instance started by work()
+      schedule: false,
       // The embedded database is one connection: keep background chatter low there.
       supervise: true,
       monitorStateIntervalSeconds: 60,
@@ -287,6 +293,12 @@ export class JobQueue {
       if (current?.cron === def.schedule && current.options?.tz === 'UTC' && (current.data as Partial<Envelope> | undefined)?.task === def.name) continue;
       await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
     }
+    // pg-boss's cron sends each schedule's job when it is due. It runs where the workers run, in a
+    // second instance on the same database started last: its start creates and fetches from a
+    // queue of its own, which used to run in every process before anything else, /readyz included.
+    this.cron = new PgBoss({ db: this.tracked, schema: 'pgboss', migrate: false, supervise: false, schedule: true });
+    this.cron.on('error', (err) => this.log.error({ err }, 'job queue cron error'));
+    await this.cron.start();
   }
 
   /** Resolves when no pg-boss statement is running, or after `boundMs` at most. */
@@ -463,6 +475,8 @@ export class JobQueue {
     await this.unlisten?.().catch(() => undefined);
     this.unlisten = undefined;
     this.workerIds.clear();
+    await this.cron?.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+    this.cron = undefined;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
     // pg-boss waits for running jobs, not for a worker's fetch or a maintenance query in flight.
     const deadline = Date.now() + 15_000;
