@@ -218,6 +218,7 @@ const sections: { title: string; header: string[]; marker?: string; run: () => P
   },
   {
     title: `Start-up to ready and idle memory (median of ${STARTS}; RSS of the server process 5 s after ready)`,
+    marker: 'STARTUP',
     header: ['| case | time to /readyz | CPU time to /readyz (all processes) | idle RSS | target |', '|---|---|---|---|---|'],
     run: startupAndMemory,
   },

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { projectRoot } from '../../platform/db/database.js';
 
 /**
@@ -26,7 +25,9 @@ export interface DistrictRecord {
   name: string;
 }
 
-function readCsv<T>(file: string, columns: (keyof T & string)[]): T[] {
+/** papaparse loads with the first file: seeds run once per build, not at every start. */
+async function readCsv<T>(file: string, columns: (keyof T & string)[]): Promise<T[]> {
+  const { default: Papa } = await import('papaparse');
   const parsed = Papa.parse<T>(readFileSync(path.join(AREA_DATA_DIR, file), 'utf8'), { header: true, skipEmptyLines: true });
   if (parsed.errors.length > 0) throw new Error(`${file}: ${parsed.errors[0]!.message} (row ${parsed.errors[0]!.row})`);
   const missing = columns.filter((c) => !parsed.meta.fields?.includes(c));

@@ -1,4 +1,3 @@
-import countriesData from 'i18n-iso-countries';
 import type { Database } from '../../platform/db/database.js';
 import type { LookupsRepository } from './lookups.repository.js';
 import { readDistricts, readProvinces, readRegencies } from './area-data.js';
@@ -19,7 +18,9 @@ export const DEFAULT_LOCATIONS = [
  * the default datacenters. Skips the work when the tables already hold the same number of rows.
  */
 export async function seedReferenceData(db: Database, repo: LookupsRepository): Promise<void> {
-  const [provinceRows, regencyRows, districtRows] = [readProvinces(), readRegencies(), readDistricts()];
+  // loaded here, not with the module: seeds run once per build, not at every start
+  const { default: countriesData } = await import('i18n-iso-countries');
+  const [provinceRows, regencyRows, districtRows] = await Promise.all([readProvinces(), readRegencies(), readDistricts()]);
   const numeric = countriesData.getNumericCodes();
   const countryRows = Object.entries(numeric).map(([num, alpha2]) => ({
     id: Number(num),
