@@ -107,6 +107,8 @@ export class JobQueue {
   /** pg-boss statements and job handlers still running; stop() waits for them so none outlives the pool. */
   private inFlight = 0;
   private readonly tracked: PgBoss.Db;
+  /** The worker start under way or done (work()). */
+  private starting: Promise<void> | undefined;
   /** pg-boss's cron (its timekeeper), in worker processes only. */
   private cron: PgBoss | undefined;
   /** pg-boss's own statements running, and who waits for there to be none. */
@@ -248,9 +250,14 @@ export class JobQueue {
   }
 
   /** Starts the workers of every queue and the recurring schedules. */
-  async work(): Promise<void> {
-    if (this.working) return;
+  work(): Promise<void> {
+    if (this.working) return this.starting ?? Promise.resolve();
     this.working = true;
+    this.starting = this.startWorkers();
+    return this.starting;
+  }
+
+  private async startWorkers(): Promise<void> {
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
     this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => {
       for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
@@ -281,6 +288,7 @@ export class JobQueue {
         if (this.database.kind === 'pglite') {
           await this.statementsSettled(STAGGER_BOUND_MS);
           await new Promise((resolve) => setImmediate(resolve));
+          if (!this.working) return; // stopped meanwhile
         }
       }
       this.workerIds.set(queue, ids);
@@ -296,6 +304,7 @@ export class JobQueue {
     // pg-boss's cron sends each schedule's job when it is due. It runs where the workers run, in a
     // second instance on the same database started last: its start creates and fetches from a
     // queue of its own, which used to run in every process before anything else, /readyz included.
+    if (!this.working) return;
     this.cron = new PgBoss({ db: this.tracked, schema: 'pgboss', migrate: false, supervise: false, schedule: true });
     this.cron.on('error', (err) => this.log.error({ err }, 'job queue cron error'));
     await this.cron.start();
@@ -472,6 +481,9 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     this.working = false;
+    // a worker start still under way stops at its next step; let it, then stop what it started
+    await this.starting?.catch(() => undefined);
+    this.starting = undefined;
     await this.unlisten?.().catch(() => undefined);
     this.unlisten = undefined;
     this.workerIds.clear();
