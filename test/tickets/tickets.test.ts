@@ -150,8 +150,10 @@ describe('support tickets', () => {
 
     const conv = await req('GET', `/api/backoffice/ticket/${ticket.id}/conversations`, lead.cookie);
     assert.equal(conv.status, 200);
-    assert.equal(conv.body.data.ticket.id, ticket.id);
-    assert.equal(conv.body.data.messages.length, 1);
+    // data is the list of the ticket's messages itself, oldest first (the ticket is GET /ticket/{id})
+    assert.ok(Array.isArray(conv.body.data), JSON.stringify(conv.body.data));
+    assert.equal(conv.body.data.length, 1);
+    assert.equal(conv.body.data[0].ticket_id, ticket.id);
 
     // staff without ticket permissions are refused; a read-only role cannot write
     assert.equal((await req('GET', '/api/backoffice/ticket', billing.cookie)).status, 403);
@@ -224,7 +226,7 @@ describe('ticket attachments', () => {
 
     const conv = await req('GET', `/api/backoffice/ticket/${ticket.id}/conversations`, staff.cookie);
     assert.deepEqual(
-      conv.body.data.messages[1].attachments.map((a: any) => a.url),
+      conv.body.data[1].attachments.map((a: any) => a.url),
       [`/api/backoffice/ticket/${ticket.id}/attachments/${png.id}`, `/api/backoffice/ticket/${ticket.id}/attachments/${txt.id}`],
     );
   });

@@ -158,7 +158,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
     '/:id/conversations',
     {
       config: { permission: 'view_tickets' },
-      schema: { tags, summary: 'The ticket and all its messages, oldest first', params: TicketIdParams, response: { 200: Envelope(Conversations), ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: 'All messages of the ticket, oldest first (data is the list; the ticket is GET /ticket/{id})', params: TicketIdParams, response: { 200: Envelope(Conversations), ...errorResponses(401, 403, 404) } },
     },
     async (req) => ({ message: 'OK', data: await tickets.conversations(req.params.id) }),
   );

@@ -141,10 +141,10 @@ export class TicketsService {
     return staffTicketView(detail);
   }
 
+  /** Every message of the ticket, oldest first (the ticket itself is `detail`). */
   async conversations(ticketId: number) {
-    const detail = await this.repo.detail(this.db, ticketId);
-    if (!detail) throw new NotFoundError('Ticket');
-    return { ticket: staffTicketView(detail), messages: (await this.repo.messages(this.db, ticketId)).map((m) => messageView('staff', m)) };
+    if (!(await this.repo.detail(this.db, ticketId))) throw new NotFoundError('Ticket');
+    return (await this.repo.messages(this.db, ticketId)).map((m) => messageView('staff', m));
   }
 
   async staffReply(actor: StaffActor, ticketId: number, input: ReplyInput) {
