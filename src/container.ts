@@ -297,6 +297,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     charging.setAfterCharging(suspension);
     const postpaidRepo = new PostpaidRepository();
     const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency);
+    postpaid.useTopupInvoices(deposits);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
     // a paid top-up may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({

@@ -15,6 +15,11 @@ import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import type { SuspensionService } from './suspension.service.js';
 
 const BATCH = 500;
+
+/** Top-up invoices as PDFs (billing's DepositsService); undefined when the id is not one. */
+export interface TopupInvoicePdfs {
+  invoicePdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer } | undefined>;
+}
 const REMINDER_DAYS = 3;
 
 /**
@@ -58,6 +63,13 @@ export class PostpaidService {
     private readonly log: Logger,
     private readonly currency: string,
   ) {}
+
+  private topupInvoices: TopupInvoicePdfs | undefined;
+
+  /** The billing module's top-up invoices, so one download serves every invoice (container.ts). */
+  useTopupInvoices(pdfs: TopupInvoicePdfs): void {
+    this.topupInvoices = pdfs;
+  }
 
   // ---- issuing ----
 
@@ -143,9 +155,17 @@ export class PostpaidService {
     return { ...invoiceView(inv), ...(customerId === undefined ? { customer_email: inv.customer_email ?? null } : {}), lines: (await this.repo.lines(this.db, inv.id)).map(lineView) };
   }
 
+  /**
+   * Any invoice by id as a PDF: a postpaid invoice, else a top-up invoice (the billing module's
+   * receipt, through `useTopupInvoices`); 404 when neither exists (for this customer).
+   */
   async pdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer }> {
     const inv = await this.repo.find(this.db, invoiceId, customerId);
-    if (!inv) throw new NotFoundError('Invoice');
+    if (!inv) {
+      const topup = await this.topupInvoices?.invoicePdf(invoiceId, customerId);
+      if (!topup) throw new NotFoundError('Invoice');
+      return topup;
+    }
     const lines = await this.repo.lines(this.db, inv.id);
     const month = inv.period_start.toISOString().slice(0, 7);
     const day = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
