@@ -238,6 +238,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.smtpUrl && config.nodeEnv === 'production') {
       log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
     }
+    if (config.objectStorage.provider === 'local') {
+      log[config.nodeEnv === 'production' ? 'warn' : 'info']('OBJECT_STORAGE_PROVIDER=local: buckets and access keys have no S3 data plane (no endpoint, no object data); OBJECT_STORAGE_PROVIDER=ceph gives one');
+    }
     if (!config.metricsToken && config.nodeEnv === 'production') {
       log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }

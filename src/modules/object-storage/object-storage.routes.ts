@@ -25,6 +25,9 @@ import {
 import type { KeyView, ObjectStorageService } from './object-storage.service.js';
 
 const tags = ['Object storage'];
+/** Appended to the create answers when the deployment has no S3 endpoint (the embedded default). */
+const NO_DATA_PLANE =
+  '. This deployment has no S3 data plane (the embedded local object storage keeps buckets, quotas, ACLs and keys, but no objects): set OBJECT_STORAGE_PROVIDER=ceph for one';
 
 /** /api/storage/object: buckets and access keys (spec 4.7). */
 export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
@@ -36,6 +39,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     size: b.sizeGb,
     status: b.status,
     endpoint: storage.endpoint,
+    data_plane: storage.endpoint !== null,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   });
@@ -48,6 +52,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     status: k.status,
     buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
     endpoint: storage.endpoint,
+    data_plane: storage.endpoint !== null,
     created_at: k.createdAt.toISOString(),
   });
 
@@ -87,7 +92,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
         response: { 201: Envelope(Bucket), ...errorResponses(400, 401, 402, 409) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Bucket created', data: bucket(await storage.createBucket(customerOf(req).customerId, req.body)) }),
+    async (req, reply) => reply.status(201).send({ message: `Bucket created${storage.endpoint === null ? NO_DATA_PLANE : ''}`, data: bucket(await storage.createBucket(customerOf(req).customerId, req.body)) }),
   );
 
   app.get(
@@ -151,7 +156,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     async (req, reply) => {
       const { key: k, secretKey } = await storage.createKey(customerOf(req).customerId, req.body);
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send({ message: 'Access key created', data: { ...key(k), SecretKey: secretKey } });
+      return reply.status(201).send({ message: `Access key created${storage.endpoint === null ? NO_DATA_PLANE : ''}`, data: { ...key(k), SecretKey: secretKey } });
     },
   );
 
