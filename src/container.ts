@@ -253,7 +253,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
     }, wallet, notifications);
-    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
+    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log, notifications);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
@@ -296,6 +296,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const charging = new ChargingService(db, chargingRepo, clock, log);
     const suspensionRepo = new SuspensionRepository();
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
+    suspension.useNotifier(notifications);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
     const postpaidRepo = new PostpaidRepository();
