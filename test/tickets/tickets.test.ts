@@ -87,9 +87,13 @@ describe('support tickets', () => {
     assert.deepEqual(archivedList.body.data.map((x: any) => x.id), [ticket.id]);
     assert.equal(archivedList.body.data[0].customer.email, customer.email);
 
-    // every staff write is audited
-    const actions = await queryRows<{ action: string }>(t.container.db, sql`select action from audit_logs where target_type = 'ticket' and target_id = ${String(ticket.id)} order by id`);
-    assert.deepEqual(actions.map((a) => a.action), ['ticket.replied', 'ticket.archived']);
+    // every staff write is audited, and so is every customer write (the customer's activity log)
+    const actions = await queryRows<{ actor_type: string; action: string }>(
+      t.container.db,
+      sql`select actor_type, action from audit_logs where target_type = 'ticket' and target_id = ${String(ticket.id)} order by id`,
+    );
+    assert.deepEqual(actions.filter((a) => a.actor_type === 'admin').map((a) => a.action), ['ticket.replied', 'ticket.archived']);
+    assert.deepEqual(actions.filter((a) => a.actor_type === 'customer').map((a) => a.action), ['ticket.created', 'ticket.replied', 'ticket.closed']);
   });
 
   test("another customer's ticket is a 404 everywhere", async () => {

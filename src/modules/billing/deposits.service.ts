@@ -10,6 +10,7 @@ import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMeth
 import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { BonusStatus } from './billing.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** The wallet as deposits need it: its balances, read in the deposit's transaction. */
 export interface WalletBalances {
@@ -155,6 +156,7 @@ export class DepositsService {
         },
         tx,
       );
+      noteActivityTarget(invoice.id);
       return { kind: 'created', invoice, claimId };
     });
     if (started.kind === 'replay') return started.answer;

@@ -54,6 +54,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   app.post(
     '/postpaid/invoices/:invoice_id/pay',
     {
+      config: { activity: 'postpaid.payment_made' },
       schema: {
         tags,
         summary: 'Pay an invoice: the wallet first, a gateway payment link for the remainder',
@@ -73,6 +74,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   app.post(
     '/postpaid/payment',
     {
+      config: { activity: 'postpaid.payment_made' },
       schema: {
         tags,
         summary: 'Pay several invoices at once: the wallet first, one gateway payment for the remainder',

@@ -14,6 +14,7 @@ import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
 import { DEFAULT_OS } from './compute.schemas.js';
 import type { VmStatus, VmTask } from './compute.tables.js';
 import type { VmTaskJob } from './compute.jobs.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export interface CreateVmInput {
   name: string;
@@ -189,6 +190,7 @@ export class ComputeService {
         updatedAt: now,
       });
       await this.enqueue(tx, vm.id, 'create');
+      noteActivityTarget(vm.id);
       return vm;
     });
   }

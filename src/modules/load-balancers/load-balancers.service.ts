@@ -7,6 +7,7 @@ import { DatacenterError, type Datacenter } from '../../integrations/datacenter/
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
 import type { ForwardingRule, HealthCheck, LbAlgorithm } from './load-balancers.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
 
@@ -160,6 +161,7 @@ export class LoadBalancersService {
       });
       await this.repo.addTargets(tx, lb.id, targetIds);
       await this.queue.send(this.syncJob, { loadBalancerId: lb.id }, { tx });
+      noteActivityTarget(lb.uuid);
       return { lb, targetVmIds: targetIds.sort((a, b) => a - b) };
     });
   }

@@ -11,6 +11,7 @@ import type { WalletService } from '../wallet/index.js';
 import { allocateHost, allocateNetwork, diagramPosition } from './networks.addresses.js';
 import type { IpTaskJob, NetworkTaskJob } from './networks.jobs.js';
 import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.repository.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -98,6 +99,7 @@ export class NetworksService {
         updatedAt: now,
       });
       await this.queue.send(this.networkJob, { networkId: network.id, task: 'create' }, { tx });
+      noteActivityTarget(network.uuid);
       return network;
     });
   }

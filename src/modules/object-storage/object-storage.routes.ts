@@ -85,6 +85,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
   app.post(
     '',
     {
+      config: { activity: 'bucket.created' },
       schema: {
         tags,
         summary: 'Create a bucket (201, status Creating until the backend has it)',
@@ -106,13 +107,14 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.patch(
     '/:uuid/acl',
-    { schema: { tags, summary: 'Public (A) or private (P)', params: BucketParams, body: AclBody, response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'bucket.acl_changed' }, schema: { tags, summary: 'Public (A) or private (P)', params: BucketParams, body: AclBody, response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 404, 409) } } },
     async (req) => ({ message: 'Bucket ACL updated', data: bucket(await storage.setPublicAcl(customerOf(req).customerId, req.params.uuid, req.body.public_acl)) }),
   );
 
   app.patch(
     '/:uuid/resize',
     {
+      config: { activity: 'bucket.resized' },
       schema: {
         tags,
         summary: 'New size in GB (not below what is stored; growing is refused while the balance is below zero)',
@@ -126,7 +128,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.delete(
     '/:uuid',
-    { schema: { tags, summary: 'Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)', params: BucketParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409, 503) } } },
+    { config: { activity: 'bucket.deleted' }, schema: { tags, summary: 'Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)', params: BucketParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409, 503) } } },
     async (req) => {
       await storage.deleteBucket(customerOf(req).customerId, req.params.uuid);
       return { message: 'Bucket deleted', data: null };
@@ -146,6 +148,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
   app.post(
     '/keys',
     {
+      config: { activity: 'access_key.created' },
       schema: {
         tags,
         summary: 'Create an access key: the SecretKey is shown in this answer only',
@@ -162,13 +165,14 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.patch(
     '/keys/:accessKey',
-    { schema: { tags, summary: 'Disable or re-enable a key', params: KeyParams, body: KeyActiveBody, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.updated' }, schema: { tags, summary: 'Disable or re-enable a key', params: KeyParams, body: KeyActiveBody, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Access key updated', data: key(await storage.setKeyActive(customerOf(req).customerId, req.params.accessKey, req.body.is_active)) }),
   );
 
   app.post(
     '/keys/:accessKey/buckets',
     {
+      config: { activity: 'access_key.bucket_granted' },
       schema: {
         tags,
         summary: 'Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)',
@@ -182,13 +186,13 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.delete(
     '/keys/:accessKey/buckets/:bucketUuid',
-    { schema: { tags, summary: 'Revoke the key\'s access to a bucket', params: KeyBucketParams, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.bucket_revoked' }, schema: { tags, summary: 'Revoke the key\'s access to a bucket', params: KeyBucketParams, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Bucket access revoked', data: key(await storage.revoke(customerOf(req).customerId, req.params.accessKey, req.params.bucketUuid)) }),
   );
 
   app.delete(
     '/keys/:accessKey',
-    { schema: { tags, summary: 'Delete a key: clients using it get access denied', params: KeyParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.deleted' }, schema: { tags, summary: 'Delete a key: clients using it get access denied', params: KeyParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
     async (req) => {
       await storage.deleteKey(customerOf(req).customerId, req.params.accessKey);
       return { message: 'Access key deleted', data: null };

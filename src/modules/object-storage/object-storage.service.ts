@@ -10,6 +10,7 @@ import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
 export interface StorageBalanceReader {
@@ -124,6 +125,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncBucketLater(tx, row.id);
+      noteActivityTarget(row.uuid);
       return row;
     });
   }
@@ -226,6 +228,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncKeyLater(tx, row.id);
+      noteActivityTarget(row.accessKey);
       return row;
     });
     return { key: { ...key, grants: [] }, secretKey };

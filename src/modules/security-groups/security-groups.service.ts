@@ -7,6 +7,7 @@ import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export interface CreateGroupInput {
   name: string;
@@ -84,6 +85,7 @@ export class SecurityGroupsService {
         const now = this.clock.now();
         const group = await this.repo.insert(tx, { customerId, locationId: input.location_id, name, description: input.description ?? '', createdAt: now, updatedAt: now });
         await this.queue.send(this.syncJob, { groupId: group.id }, { tx });
+        noteActivityTarget(group.uuid);
         return { group, rules: [], vmIds: [] };
       });
     } catch (err) {
