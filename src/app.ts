@@ -38,6 +38,7 @@ import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from 
 import { dashboardAdminRoutes } from './modules/dashboard/index.js';
 import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
 import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
+import { sshKeysConstraintMeanings, sshKeysRoutes } from './modules/ssh-keys/index.js';
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
@@ -89,7 +90,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
   registerConstraintMeanings(networksConstraintMeanings);
-  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings });
+  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings, ...sshKeysConstraintMeanings });
   registerConstraintMeanings(objectStorageConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
@@ -230,6 +231,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
     await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
+    await customerApi.register(sshKeysRoutes, { prefix: '/api/ssh-keys', keys: s.sshKeys });
   });
 
   return app;

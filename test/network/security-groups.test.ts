@@ -13,7 +13,7 @@ before(async () => {
 after(() => t.close());
 
 const BASE = '/api/network/security-group';
-const synced = () => queueDrained(t, { queues: ['network.security-group-sync'] });
+const synced = () => queueDrained(t, { queues: ['resources'] });
 type Req = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 const call = (cookie: string, r: Req) => t.app.inject({ ...r, headers: { cookie } });
 

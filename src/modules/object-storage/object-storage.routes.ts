@@ -3,7 +3,7 @@ import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { moneyJson } from '../../platform/money.js';
-import type { BucketRow } from './object-storage.repository.js';
+import { syncView } from '../../platform/lifecycle/index.js';
 import {
   AccessKey,
   AclBody,
@@ -22,7 +22,7 @@ import {
   PriceQuery,
   ResizeBody,
 } from './object-storage.schemas.js';
-import type { KeyView, ObjectStorageService } from './object-storage.service.js';
+import type { BucketView, KeyView, ObjectStorageService } from './object-storage.service.js';
 
 const tags = ['Object storage'];
 /** Appended to the create answers when the deployment has no S3 endpoint (the embedded default). */
@@ -31,7 +31,7 @@ const NO_DATA_PLANE =
 
 /** /api/storage/object: buckets and access keys (spec 4.7). */
 export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
-  const bucket = (b: BucketRow) => ({
+  const bucket = (b: BucketView) => ({
     uuid: b.uuid,
     name: b.name,
     location_id: b.locationId,
@@ -40,6 +40,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     status: b.status,
     endpoint: storage.endpoint,
     data_plane: storage.endpoint !== null,
+    sync: syncView(b.sync),
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   });
@@ -53,6 +54,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
     endpoint: storage.endpoint,
     data_plane: storage.endpoint !== null,
+    sync: syncView(k.sync),
     created_at: k.createdAt.toISOString(),
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
+import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import type { SecurityGroupRuleRow } from './security-groups.repository.js';
@@ -19,14 +20,15 @@ export const ruleView = (r: SecurityGroupRuleRow) => ({
   created_at: r.createdAt.toISOString(),
 });
 
-export const groupView = ({ group, rules, vmIds }: GroupDetail) => ({
+export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
   uuid: group.uuid,
   name: group.name,
   description: group.description,
   location_id: group.locationId,
   rules: rules.map(ruleView),
   vm_ids: vmIds,
-  synced: group.syncedVersion >= group.version,
+  synced: sync.state === 'synced',
+  sync: syncView(sync),
   created_at: group.createdAt.toISOString(),
   updated_at: group.updatedAt.toISOString(),
 });
