@@ -20,7 +20,7 @@ import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, stri
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, adminsConstraintMeanings, PERMISSION_SET } from './modules/admins/index.js';
-import { actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
+import { activityRoutes, actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
 import { settingsAdminRoutes, settingsConstraintMeanings } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
@@ -183,6 +183,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     installCustomerSurface(customerApi, {
       authenticator: c.services.customerAuthenticator,
       maintenanceMode: () => c.services.settings.isMaintenance(),
+      recordActivity: (req, entry, tx) => c.services.audit.record((tx as typeof c.db | undefined) ?? c.db, { actor: actorOf(req), ...entry }),
     });
     auditImpersonatedRequests(customerApi, c.services.audit, c.db);
     const s = c.services;
@@ -222,6 +223,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
     await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
     await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
+    await customerApi.register(activityRoutes, { prefix: '/api/activity', audit: s.audit });
     await customerApi.register(networksRoutes, { prefix: '/api/network/private', networks: s.networks });
     await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
     await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });

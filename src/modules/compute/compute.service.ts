@@ -17,6 +17,7 @@ import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export interface CreateVmInput {
   name: string;
@@ -187,6 +188,7 @@ export class ComputeService {
         updatedAt: now,
       });
       await this.enqueue(tx, vm.id);
+      noteActivityTarget(vm.id);
       return this.withSync(vm, tx);
     });
   }

@@ -12,6 +12,7 @@ import { allocateHost, allocateNetwork, diagramPosition } from './networks.addre
 import { networkPriceItems } from './networks.pricing.js';
 import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.repository.js';
 import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -86,6 +87,7 @@ export class NetworksService {
         updatedAt: now,
       });
       await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
+      noteActivityTarget(network.uuid);
       return { network, used: 0, sync: await this.lifecycle.state(NETWORK_KIND, network.id, tx) };
     });
   }

@@ -13,6 +13,7 @@ import { componentKey, type PricingService } from '../pricing/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
 import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
 export interface StorageBalanceReader {
@@ -147,6 +148,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncBucketLater(tx, row.id);
+      noteActivityTarget(row.uuid);
       return this.bucketView(row, tx);
     });
   }
@@ -252,6 +254,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncKeyLater(tx, row.id);
+      noteActivityTarget(row.accessKey);
       return row;
     });
     return { key: await this.view(key), secretKey };

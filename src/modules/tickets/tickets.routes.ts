@@ -38,6 +38,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
     '/',
     {
       bodyLimit: REPLY_BODY_LIMIT,
+      config: { activity: 'ticket.created' },
       schema: {
         tags,
         summary: 'Open a support ticket (status Open), optionally with files',
@@ -67,6 +68,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
   app.post(
     '/:id/reply',
     {
+      config: { activity: 'ticket.replied' },
       bodyLimit: REPLY_BODY_LIMIT,
       schema: {
         tags,
@@ -82,7 +84,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
 
   app.patch(
     '/:id/close',
-    { schema: { tags, summary: 'Close my ticket', params: TicketIdParams, response: { 200: Envelope(CustomerTicket), ...errorResponses(401, 404, 409) } } },
+    { config: { activity: 'ticket.closed' }, schema: { tags, summary: 'Close my ticket', params: TicketIdParams, response: { 200: Envelope(CustomerTicket), ...errorResponses(401, 404, 409) } } },
     async (req) => ({ message: 'Ticket closed', data: await tickets.customerClose(customerOf(req).customerId, req.params.id) }),
   );
 

@@ -78,7 +78,7 @@ export const StaffTicket = Type.Object({
   archived_at: Type.Union([Timestamp, Type.Null()]),
 });
 
-export const Conversations = Type.Object({ ticket: StaffTicket, messages: Type.Array(Message) });
+export const Conversations = Type.Array(Message, { description: 'every message of the ticket, oldest first' });
 
 export const TicketInsight = Type.Object({
   total: Type.Integer(),
