@@ -1,5 +1,89 @@
 // Generated from the served OpenAPI document by `npm run console:api`. Do not edit.
 export interface paths {
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My account activity, newest first: what was created, changed and deleted, deposits, and sign-ins and other security events
+         * @description Every signed-in write of the customer API is recorded in the transaction of its change, with the IP address, the user agent and whether platform staff did it in an impersonated session.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description e.g. vm.created, vm.deleted, network.deleted, bucket.created, access_key.deleted, deposit.created, customer.login */
+                                action: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the request as made (route, path parameters, body without secrets), or the event's details */
+                                details: unknown;
+                                id: number;
+                                /** @description done by platform staff in an impersonated session of this account */
+                                impersonated: boolean;
+                                ip: string | null;
+                                target_id: string | null;
+                                /** @description what it acted on: vm, network, bucket, access_key, deposit, …; customer for security events */
+                                target_type: string | null;
+                                user_agent: string | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/announcements": {
         parameters: {
             query?: never;
@@ -2479,8 +2563,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes an admin's role; it takes effect at their next login
-         * @description Needs the `manage_admins` permission.
+         * Changes an admin's role; in force at their next token refresh (within 15 minutes)
+         * @description Requests carry the permissions of the 15-minute access token, so the new role applies at the next refresh (a new login too). A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets; an impersonation session they opened ends at once.
+         *
+         *     Needs the `manage_admins` permission.
          */
         patch: {
             parameters: {
@@ -2594,7 +2680,7 @@ export interface paths {
                                 last_login_at: string | null;
                                 must_change_password: boolean;
                                 name: string;
-                                /** @description resolved at login; role changes apply at the next login */
+                                /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                 permissions: string[];
                                 role: string;
                             };
@@ -2842,7 +2928,9 @@ export interface paths {
         put?: never;
         /**
          * Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)
-         * @description Needs the `manage_roles` permission.
+         * @description In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets end at their next heartbeat.
+         *
+         *     Needs the `manage_roles` permission.
          */
         post: {
             parameters: {
@@ -3546,8 +3634,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log, newest first; filter by actor_id, action, target_type
-         * @description Needs the `view_audit_logs` permission.
+         * The audit log, newest first; filter by actor_type, actor_id, action, target_type, target_id
+         * @description A customer's activity (their writes, in their sessions or impersonated, and their security events): actor_type=customer&actor_id=<customer id>.
+         *
+         *     Needs the `view_audit_logs` permission.
          *
          *     Needs the `view_audit_logs` permission.
          */
@@ -3556,8 +3646,10 @@ export interface paths {
                 query?: {
                     action?: string;
                     actor_id?: number;
+                    actor_type?: "admin" | "customer" | "system" | "anonymous";
                     limit?: number;
                     page?: number;
+                    target_id?: string;
                     target_type?: string;
                 };
                 header?: never;
@@ -4036,7 +4128,7 @@ export interface paths {
                                     last_login_at: string | null;
                                     must_change_password: boolean;
                                     name: string;
-                                    /** @description resolved at login; role changes apply at the next login */
+                                    /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                     permissions: string[];
                                     role: string;
                                 };
@@ -4290,7 +4382,7 @@ export interface paths {
                                     last_login_at: string | null;
                                     must_change_password: boolean;
                                     name: string;
-                                    /** @description resolved at login; role changes apply at the next login */
+                                    /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                     permissions: string[];
                                     role: string;
                                 };
@@ -4637,7 +4729,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A postpaid invoice as PDF (admin_invoice_YYYY-MM.pdf)
+         * Any invoice as PDF, postpaid or top-up (admin_invoice_YYYY-MM.pdf: the postpaid period, or the month the top-up invoice was made)
          * @description Needs the `view_billing` permission.
          *
          *     Needs the `view_billing` permission.
@@ -12511,7 +12603,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The ticket and all its messages, oldest first
+         * All messages of the ticket, oldest first (data is the list; the ticket is GET /ticket/{id})
          * @description Needs the `view_tickets` permission.
          *
          *     Needs the `view_tickets` permission.
@@ -12534,55 +12626,29 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description every message of the ticket, oldest first */
                             data: {
-                                messages: {
-                                    attachments: {
-                                        content_type: string;
-                                        filename: string;
-                                        /** Format: uuid */
-                                        id: string;
-                                        sha256: string;
-                                        size_bytes: number;
-                                        /** @description download path (same side of the API as the answer) */
-                                        url: string;
-                                    }[];
-                                    /** Format: date-time */
-                                    created_at: string;
-                                    id: number;
-                                    message: string;
-                                    sender: {
-                                        id: number;
-                                        name: string;
-                                    };
-                                    sender_type: "customer" | "admin";
-                                    ticket_id: number;
+                                attachments: {
+                                    content_type: string;
+                                    filename: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    sha256: string;
+                                    size_bytes: number;
+                                    /** @description download path (same side of the API as the answer) */
+                                    url: string;
                                 }[];
-                                ticket: {
-                                    archived_at: string | null;
-                                    assigned_admin: {
-                                        id: number;
-                                        name: string;
-                                    } | null;
-                                    closed_at: string | null;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                    customer: {
-                                        email: string;
-                                        full_name: string;
-                                        id: number;
-                                    };
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                message: string;
+                                sender: {
                                     id: number;
-                                    /** Format: date-time */
-                                    last_message_at: string;
-                                    message_count: number;
-                                    priority: "Low" | "Medium" | "High";
-                                    /** @description Open → In Progress (staff reply or assignment) → Closed (customer or staff) → Archived (staff) */
-                                    status: "Open" | "In Progress" | "Closed" | "Archived";
-                                    title: string;
-                                    /** Format: date-time */
-                                    updated_at: string;
+                                    name: string;
                                 };
-                            };
+                                sender_type: "customer" | "admin";
+                                ticket_id: number;
+                            }[];
                             message: string;
                         };
                     };
@@ -12957,7 +13023,7 @@ export interface paths {
         };
         /**
          * Live ticket stream (Server-Sent Events)
-         * @description Each message: `id: <event id>` and `data: {"type": NEW_TICKET | NEW_REPLY | STATUS_CHANGED | ASSIGNED | PRIORITY_CHANGED, "payload": {...}}`. Reconnect with `Last-Event-ID` to get what was missed; an id that is unknown, older than the 7 days kept, or more than 1,000 events back gets `event: reset` (`{"type": "RESET", "payload": {"reason", "last_event_id"}}`): reload the lists, then carry on. A comment line is sent every 15 s. Works across API processes (PostgreSQL LISTEN/NOTIFY). A request without `Accept: text/event-stream` is 406 NOT_ACCEPTABLE.
+         * @description Each message: `id: <event id>` and `data: {"type": NEW_TICKET | NEW_REPLY | STATUS_CHANGED | ASSIGNED | PRIORITY_CHANGED, "payload": {...}}`. Reconnect with `Last-Event-ID` to get what was missed; an id that is unknown, older than the 7 days kept, or more than 1,000 events back gets `event: reset` (`{"type": "RESET", "payload": {"reason", "last_event_id"}}`): reload the lists, then carry on. A comment line is sent every 15 s (SSE_HEARTBEAT_MS); at each, the stream ends if the session ended, the admin was deleted or their role no longer holds view_tickets. Works across API processes (PostgreSQL LISTEN/NOTIFY). A request without `Accept: text/event-stream` is 406 NOT_ACCEPTABLE.
          *
          *     Needs the `view_tickets` permission.
          *
@@ -14154,7 +14220,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An invoice as PDF */
+        /**
+         * Any of my invoices as PDF: a postpaid invoice, or a top-up invoice (its receipt once paid)
+         * @description File name invoice_<number>.pdf for a postpaid invoice, invoice_<invoice id>.pdf for a top-up. Another customer's invoice is a 404.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -19230,11 +19299,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED, LOW_BALANCE, SUSPENDED, TICKET_REPLY, ANNOUNCEMENT */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, balance_log, ticket, announcement, ... */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
                                 reference_type: string;
                                 title: string;
                             }[];
@@ -19315,11 +19384,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED, LOW_BALANCE, SUSPENDED, TICKET_REPLY, ANNOUNCEMENT */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, balance_log, ticket, announcement, ... */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
                                 reference_type: string;
                                 title: string;
                             };
@@ -19914,7 +19983,9 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 location_id: number;
                                 name: string;
@@ -20008,7 +20079,9 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 location_id: number;
                                 name: string;
@@ -20116,7 +20189,9 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 location_id: number;
                                 name: string;
@@ -20314,7 +20389,9 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 location_id: number;
                                 name: string;
@@ -20431,7 +20508,9 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 location_id: number;
                                 name: string;
@@ -20561,7 +20640,9 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 is_active: boolean;
                                 location_id: number;
@@ -20649,7 +20730,9 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 is_active: boolean;
                                 location_id: number;
@@ -20813,7 +20896,9 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 is_active: boolean;
                                 location_id: number;
@@ -20917,7 +21002,9 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 is_active: boolean;
                                 location_id: number;
@@ -21028,7 +21115,9 @@ export interface paths {
                                 }[];
                                 /** Format: date-time */
                                 created_at: string;
-                                /** @description S3 endpoint for clients (path-style); null for the embedded local provider */
+                                /** @description whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one */
+                                data_plane: boolean;
+                                /** @description S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false) */
                                 endpoint: string | null;
                                 is_active: boolean;
                                 location_id: number;
