@@ -77,7 +77,16 @@ function TicketDetail() {
   const id = Number(useParams().id);
   const can = useCan();
   const me = useStaff().data;
-  const conv = useQuery({ queryKey: ['staff-tickets', 'one', id], queryFn: () => get(() => api.GET('/api/backoffice/ticket/{id}/conversations', { params: { path: { id } } })) });
+  const conv = useQuery({
+    queryKey: ['staff-tickets', 'one', id],
+    queryFn: async () => {
+      const [ticket, messages] = await Promise.all([
+        get(() => api.GET('/api/backoffice/ticket/{id}', { params: { path: { id } } })),
+        get(() => api.GET('/api/backoffice/ticket/{id}/conversations', { params: { path: { id } } })),
+      ]);
+      return { ticket, messages };
+    },
+  });
   const admins = useQuery({ queryKey: ['admins', 'all'], queryFn: () => get(() => api.GET('/api/backoffice/admin', { params: { query: { limit: 100 } } })), enabled: can('GET /api/backoffice/admin') });
   const invalidate = [['staff-tickets']];
   const path = { params: { path: { id } } };
