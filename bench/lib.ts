@@ -86,8 +86,8 @@ export function groupCpuMs(pgid: number): number {
 }
 
 /** Starts the service as a newcomer does (`npm start`) and waits until /readyz answers 200. */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  return startProcess('npm', ['start', '--silent'], env, '/readyz');
+export async function startServer(env: Record<string, string | undefined>, cwd?: string): Promise<RunningServer> {
+  return startProcess('npm', ['start', '--silent'], env, '/readyz', cwd);
 }
 
 /** Starts the bare Fastify + pg baseline (bench/bare-server.mjs) in a process of its own. */
@@ -95,12 +95,12 @@ export async function startBare(env: Record<string, string | undefined>): Promis
   return startProcess(process.execPath, ['bench/bare-server.mjs'], env, '/readyz');
 }
 
-async function startProcess(command: string, args: string[], env: Record<string, string | undefined>, readyPath: string): Promise<RunningServer> {
+async function startProcess(command: string, args: string[], env: Record<string, string | undefined>, readyPath: string, cwd?: string): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
   const fullEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', ...env };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
-  const child = spawn(command, args, { env: fullEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { env: fullEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...(cwd ? { cwd } : {}) });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

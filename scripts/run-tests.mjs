@@ -72,6 +72,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// The browser tests (test/console/) load the built console: build it once here, when stale.
+if (files.some((f) => f.split(path.sep).join('/').includes('test/console/'))) {
+  const { buildConsole, consoleStale } = await import('./build-console.mjs');
+  if (consoleStale() && !(await buildConsole())) process.exit(1);
+}
+
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const child = spawn(
   process.execPath,

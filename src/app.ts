@@ -11,6 +11,7 @@ import { compiledOnFirstUse } from './platform/http/lazy-compilers.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerConsole } from './platform/http/console.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
@@ -19,7 +20,7 @@ import { exactJsonNumbers, rejectNonFiniteNumbers, rejectUnreasonableInput, stri
 import { lookupsRoutes } from './modules/lookups/index.js';
 import { installBackofficeSurface, type RoutePermission } from './platform/http/surfaces.js';
 import { adminAuthRoutes, adminsAdminRoutes, adminsConstraintMeanings, PERMISSION_SET } from './modules/admins/index.js';
-import { actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
+import { activityRoutes, actorOf, auditAdminRoutes, auditImpersonatedRequests } from './modules/audit/index.js';
 import { settingsAdminRoutes, settingsConstraintMeanings } from './modules/settings/index.js';
 import { jobsAdminRoutes } from './modules/jobs/index.js';
 import { customerAdminRoutes } from './modules/customer-admin/index.js';
@@ -185,6 +186,13 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     installCustomerSurface(customerApi, {
       authenticator: c.services.customerAuthenticator,
       maintenanceMode: () => c.services.settings.isMaintenance(),
+      // a write made with an API token names the token in its entry
+      recordActivity: (req, entry, tx) =>
+        c.services.audit.record((tx as typeof c.db | undefined) ?? c.db, {
+          actor: actorOf(req),
+          ...entry,
+          ...(req.customer?.apiTokenId !== undefined ? { after: { ...(entry.after as object), api_token_id: req.customer.apiTokenId } } : {}),
+        }),
     });
     // every signed-in route is in the API token scope table (start-up fails otherwise)
     requireTokenScopes(customerApi);
@@ -226,6 +234,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(ticketsRoutes, { prefix: '/api/ticket', tickets: s.tickets });
     await customerApi.register(announcementsRoutes, { prefix: '/api', announcements: s.announcements });
     await customerApi.register(notificationsRoutes, { prefix: '/api/notifications', notifications: s.notifications });
+    await customerApi.register(activityRoutes, { prefix: '/api/activity', audit: s.audit });
     await customerApi.register(networksRoutes, { prefix: '/api/network/private', networks: s.networks });
     await customerApi.register(rewardsRoutes, { prefix: '/api', rewards: s.rewards });
     await customerApi.register(securityGroupsRoutes, { prefix: '/api/network/security-group', groups: s.securityGroups });
@@ -238,6 +247,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(apiTokensRoutes, { prefix: '/api/tokens', tokens: s.apiTokens, sudo: s.twoFactor });
     await customerApi.register(webhooksRoutes, { prefix: '/api/webhooks', webhooks: s.webhooks });
   });
+  // The web console: every other GET path (customers at /, staff at /backoffice).
+  if (c.config.console.enabled) await registerConsole(app, { dir: c.config.console.dir });
 
   return app;
 }

@@ -256,6 +256,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (!config.smtpUrl && config.nodeEnv === 'production') {
       log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
     }
+    if (config.objectStorage.provider === 'local') {
+      log[config.nodeEnv === 'production' ? 'warn' : 'info']('OBJECT_STORAGE_PROVIDER=local: buckets and access keys have no S3 data plane (no endpoint, no object data); OBJECT_STORAGE_PROVIDER=ceph gives one');
+    }
     if (!config.metricsToken && config.nodeEnv === 'production') {
       log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
     }
@@ -272,7 +275,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
     }, wallet, notifications);
-    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log);
+    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log, notifications);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
@@ -301,10 +304,12 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const charging = new ChargingService(db, chargingRepo, clock, log);
     const suspensionRepo = new SuspensionRepository();
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency, webhookEvents);
+    suspension.useNotifier(notifications);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
     const postpaidRepo = new PostpaidRepository();
     const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency, webhookEvents);
+    postpaid.useTopupInvoices(deposits);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency, webhookEvents);
     // a paid top-up is reported to the customer's webhooks (one statement for a batch), may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({

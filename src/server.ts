@@ -4,13 +4,15 @@ import { buildApp } from './app.js';
 import { buildContainer } from './container.js';
 import { createLogger } from './platform/logger.js';
 import { embeddedDataFolder } from './platform/db/database.js';
-import { ensureEmbeddedTemplate, isFreshDataFolder, PREPARE_ENV } from './platform/db/embedded-template.js';
+import { BUILD_TEMPLATE_ENV, buildEmbeddedTemplate, ensureEmbeddedTemplate, isFreshDataFolder, templateDir } from './platform/db/embedded-template.js';
 
-/** Builds the embedded template into the folder given by PREPARE_ENV (run by ensureEmbeddedTemplate as a child process). */
-async function prepareEmbeddedTemplate(into: string): Promise<void> {
-  const config = loadConfig({ DATA_DIR: into, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
-  const container = await buildContainer(config, { log: createLogger('warn'), skipBootstrapAdmin: true });
-  await container.close();
+/** The builder process of the embedded template (embedded-template.ts): migrations, seeds and pg-boss's schema, no admin. */
+async function buildTemplate(target: string): Promise<void> {
+  await buildEmbeddedTemplate(target, async (dataDir) => {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+    const container = await buildContainer(config, { log: createLogger('warn'), skipBootstrapAdmin: true });
+    await container.close();
+  });
 }
 
 async function main(): Promise<void> {
@@ -66,8 +68,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-const prepareInto = process.env[PREPARE_ENV];
-(prepareInto ? prepareEmbeddedTemplate(prepareInto).then(() => process.exit(0)) : main()).catch((err: unknown) => {
+// `--build-embedded-template`: this checkout's template (npm install); BUILD_TEMPLATE_ENV: the one a starting server asks for.
+const templateToBuild = process.argv.includes('--build-embedded-template') ? templateDir() : process.env[BUILD_TEMPLATE_ENV];
+(templateToBuild ? buildTemplate(templateToBuild).then(() => process.exit(0)) : main()).catch((err: unknown) => {
   console.error('start-up failed:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

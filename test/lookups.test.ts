@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -88,6 +90,13 @@ describe('GET /api/lookup/district', () => {
     const data = (await get('/api/lookup/district?city_id=1101')).json().data;
     assert.ok(data.length > 5);
     assert.deepEqual(data.find((d: any) => d.id === 110101), { id: 110101, city_id: 1101, name: 'Bakongan' });
+  });
+
+  test('every district of the reference data, a quoted name read whole', async () => {
+    const sumenep = (await get('/api/lookup/district?city_id=3529')).json().data;
+    assert.deepEqual(sumenep.find((d: any) => d.id === 352922), { id: 352922, city_id: 3529, name: 'Ra"as' });
+    const [row] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from districts`);
+    assert.equal(row!.n, 7285);
   });
 
   test('city_id is required and must be an integer', async () => {

@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   frontendUrl: string | undefined;
+  /** The web console (customer at /, staff at /backoffice): served from `dir` when on (CONSOLE, default on). */
+  console: { enabled: boolean; dir: string };
   jwtSecret: string;
   encryptionKey: Buffer;
   smtpUrl: string | undefined;
@@ -228,13 +230,18 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`)!;
+  const consoleEnabled = bool(env, 'CONSOLE', true);
+
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: dbUrl,
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!,
-    frontendUrl: url(env, 'FRONTEND_URL'),
+    publicUrl,
+    // the console is the front end when it is served: mail links and the payment return land on its pages
+    frontendUrl: url(env, 'FRONTEND_URL') ?? (consoleEnabled ? publicUrl : undefined),
+    console: { enabled: consoleEnabled, dir: path.resolve(str(env, 'CONSOLE_DIR') ?? 'dist/console') },
     jwtSecret: persistentSecret(env, 'JWT_SECRET', dataDir, persist, 32),
     encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
     smtpUrl,

@@ -282,7 +282,7 @@ describe('staff lifecycle', () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { email: target.email, password: target.password } })).statusCode, 401);
   });
 
-  test('a role change takes effect at the next login, not before', async () => {
+  test('a role change takes effect at the next token refresh or login, not within the current access token', async () => {
     const boss = await adminSession(t);
     const a = await adminSession(t, { role: 'Admin Support' });
     const list = () => t.app.inject({ method: 'GET', url: '/api/backoffice/admin', headers: { cookie: a.cookie } });
@@ -293,7 +293,6 @@ describe('staff lifecycle', () => {
     // same session: still the old role and permissions
     assert.equal((await list()).statusCode, 403);
     assert.equal((await inf(a.cookie)).json().data.role, 'Admin Support');
-    // a refresh keeps what was resolved at login
     const login = await loginAdminFull(t, a.email, a.password);
     const fresh = await loginAdmin(t, a.email, a.password);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/backoffice/admin', headers: { cookie: fresh } })).statusCode, 200);

@@ -53,7 +53,7 @@ describe('roles', () => {
     assert.equal((await get('/api/backoffice/admin/roles/Nope/permissions')).statusCode, 404);
   });
 
-  test('sync replaces the set completely, is audited, and applies at the next login', async () => {
+  test('sync replaces the set completely, is audited, and applies at the next token refresh or login', async () => {
     const member = await adminSession(t, { role: 'Admin Billing' });
     const res = await sync('Admin Billing', ['view_pricing', 'manage_pricing', 'view_audit_logs', 'view_pricing']);
     assert.equal(res.statusCode, 200, res.body);
@@ -62,7 +62,7 @@ describe('roles', () => {
     const [entry] = await queryRows<{ before: any; after: any }>(t.container.db, sql`select before, after from audit_logs where action = 'role.permissions_synced' order by id desc limit 1`);
     assert.ok(entry!.before.permissions.includes('manage_coupons'));
     assert.deepEqual(entry!.after.permissions, ['manage_pricing', 'view_audit_logs', 'view_pricing']);
-    // the logged-in member keeps the old set until the next login
+    // the logged-in member keeps the old set until the next refresh or login
     assert.equal((await get('/api/backoffice/audit-logs', member.cookie)).statusCode, 403);
     const login = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { email: (member as any).email, password: (member as any).password } });
     const fresh = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

@@ -29,10 +29,11 @@ async function createToken(s: Session, payload: Record<string, unknown> = { name
   return t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: s.cookie, 'x-access-token': await sudoOf(s) }, payload });
 }
 
-const auditOf = (customerId: number, action: string) =>
-  queryRows<{ actor_type: string; actor_id: number | null; after: any }>(
+/** Audit entries about one token (the customer activity log, or the backoffice write audit). */
+const auditOf = (tokenId: number, action: string) =>
+  queryRows<{ actor_type: string; actor_id: number | null; target_type: string; target_id: string; after: any }>(
     t.container.db,
-    sql`select actor_type, actor_id, after from audit_logs where target_type = 'customer' and target_id = ${String(customerId)} and action = ${action} order by id`,
+    sql`select actor_type, actor_id, target_type, target_id, after from audit_logs where action = ${action} and (target_id = ${String(tokenId)}) order by id`,
   );
 
 describe('creating a personal access token', () => {
@@ -57,10 +58,11 @@ describe('creating a personal access token', () => {
     assert.equal(row!.secret_hash, createHash('sha256').update(data.token).digest('hex'));
     assert.ok(!JSON.stringify(row).includes(data.token.slice(8)), 'the secret is not stored');
 
-    const [audit] = await auditOf(s.id, 'customer.api_token_created');
+    const [audit] = await auditOf(data.id, 'api_token.created');
     assert.equal(audit!.actor_type, 'customer');
     assert.equal(audit!.actor_id, s.id);
-    assert.deepEqual(audit!.after.scopes, ['compute:read', 'network:*']);
+    assert.deepEqual([audit!.target_type, audit!.target_id], ['api_token', String(data.id)]);
+    assert.deepEqual(audit!.after.body.scopes, ['network:*', 'compute:read', 'compute:read']);
     assert.ok(!JSON.stringify(audit).includes(data.token.slice(8)), 'the audit entry has no secret');
 
     const list = await t.app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie: s.cookie } });
@@ -117,9 +119,9 @@ describe('managing tokens', () => {
     assert.equal(revoked.json().data.state, 'revoked');
     assert.ok(revoked.json().data.revoked_at);
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie: s.cookie } })).statusCode, 404);
-    const audits = await auditOf(s.id, 'customer.api_token_revoked');
-    assert.equal(audits.length, 1);
-    assert.equal(audits[0]!.after.revoked_by, 'customer');
+    const audits = await auditOf(id, 'api_token.revoked');
+    assert.equal(audits.length, 1, 'the failed second revoke records nothing');
+    assert.deepEqual([audits[0]!.actor_type, audits[0]!.actor_id], ['customer', s.id]);
   });
 
   test('a token past its expiry is listed as expired', async () => {
@@ -179,10 +181,12 @@ describe('staff and a customer’s tokens', () => {
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/backoffice/customer/${s.id}/api-tokens/${created.id}`, headers: { cookie: support.cookie } });
     assert.equal(revoked.statusCode, 200, revoked.body);
     assert.equal(revoked.json().data.state, 'revoked');
-    const audits = await auditOf(s.id, 'customer.api_token_revoked');
+    const audits = await auditOf(created.id, 'api_token.revoked');
     assert.equal(audits.length, 1, 'one entry: the service records it, the surface adds none');
     assert.equal(audits[0]!.actor_type, 'admin');
     assert.equal(audits[0]!.actor_id, support.id);
-    assert.equal(audits[0]!.after.revoked_by, 'staff');
+    assert.deepEqual([audits[0]!.target_type, audits[0]!.after.customer_id, audits[0]!.after.revoked_by], ['api_token', s.id, 'staff']);
+    const [row] = await queryRows<{ revoked_by: string }>(t.container.db, sql`select revoked_by from api_tokens where id = ${created.id}`);
+    assert.equal(row!.revoked_by, 'staff');
   });
 });

@@ -40,11 +40,13 @@ async function assertLedgerIsBalances() {
 }
 
 async function assertCreditedOnce(ids: string[]) {
-  const rows = await queryRows<{ id: string; credited: boolean; entries: number; receipts: number }>(
+  const rows = await queryRows<{ id: string; credited: boolean; entries: number; receipts: number; notified: number }>(
     t.container.db,
     sql`select i.id::text, i.credited_at is not null as credited,
                (select count(*)::int from balance_logs l where l.type = 'BalanceLogAdd' and l.reference_type = 'topup_invoice' and l.reference_id = i.id::text) as entries,
-               (select count(*)::int from mail_outbox m where m.template = 'receipt' and m.text_body like '%' || i.id::text || '%') as receipts
+               (select count(*)::int from mail_outbox m where m.template = 'receipt' and m.text_body like '%' || i.id::text || '%') as receipts,
+               (select count(*)::int from notifications n where n.customer_id = i.customer_id and n.kind = 'TOPUP_CREDITED'
+                  and n.reference_type = 'topup_invoice' and n.reference_id = i.id::text) as notified
         from topup_invoices i where i.id = any(${`{${ids.join(',')}}`}::uuid[])`,
   );
   assert.equal(rows.length, new Set(ids).size);
@@ -52,6 +54,7 @@ async function assertCreditedOnce(ids: string[]) {
     assert.equal(r.credited, true, `${r.id} credited`);
     assert.equal(r.entries, 1, `${r.id}: exactly one BalanceLogAdd`);
     assert.equal(r.receipts, 1, `${r.id}: exactly one receipt`);
+    assert.equal(r.notified, 1, `${r.id}: exactly one TOPUP_CREDITED notification, with the receipt`);
   }
 }
 
@@ -168,8 +171,12 @@ describe('crediting in batches', () => {
     }, 20_000);
     await assertCreditedOnce([...goodInvoices.map((i) => i.id), transient!.id]);
     await assertLedgerIsBalances();
-    const [bad_] = await queryRows<{ credited: boolean }>(t.container.db, sql`select credited_at is not null as credited from topup_invoices where id = ${bad!.id}::uuid`);
-    assert.equal(bad_!.credited, false);
+    const [bad_] = await queryRows<{ credited: boolean; notified: number }>(
+      t.container.db,
+      sql`select credited_at is not null as credited, (select count(*)::int from notifications where customer_id = ${full.id} and kind = 'TOPUP_CREDITED') as notified
+          from topup_invoices where id = ${bad!.id}::uuid`,
+    );
+    assert.deepEqual(bad_, { credited: false, notified: 0 }, 'the failed credit rolled back its notification with it');
     await queueDrained(t, { queues: ['billing-high'] });
   });
 
@@ -230,6 +237,8 @@ describe('crediting in batches', () => {
     assert.equal((await t.container.services.coupons.get(coupon.id)).usedCount, 2);
     const [zRow] = await queryRows<{ suspended: boolean }>(t.container.db, sql`select suspended_at is not null as suspended from customers where id = ${z.id}`);
     assert.equal(zRow!.suspended, false, 'the top-up lifted the suspension');
+    const zNotes = await queryRows<{ kind: string }>(t.container.db, sql`select kind from notifications where customer_id = ${z.id} and kind in ('RESUMED', 'TOPUP_CREDITED') order by kind`);
+    assert.deepEqual(zNotes.map((n) => n.kind), ['RESUMED', 'TOPUP_CREDITED']);
     // -5000 + 10000, and its own first top-up reward (10 %) as bonus credit
     assert.deepEqual(await wallet(t, z.id), { actual_balance: '5000.00', current_balance: '6000.00' });
     await assertCreditedOnce(order);

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { requestHash } from '../../src/platform/idempotency/idempotency.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 import { setMaintenance } from '../helpers/settings.js';
 import { invoiceRow, pgoneForm, postPgone, wallet } from '../helpers/money.js';
@@ -20,6 +21,12 @@ after(() => t.close());
 
 const api = (cookie: string, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+function pdfText(buf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+  writeFileSync(path.join(dir, 'i.pdf'), buf);
+  return execFileSync('pdftotext', ['-layout', path.join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
+}
 
 async function invoiceCount(customerId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from topup_invoices where customer_id = ${customerId}`);
@@ -228,6 +235,54 @@ describe('deposit list, detail, export', () => {
     assert.match(text, /27500\.50/);
     assert.match(text, /15000\.00/);
     assert.match(text, /Deposits: 2/);
+  });
+
+  test('every top-up invoice has its PDF by id: an invoice while Pending, a receipt once Paid (status, method, coupon bonus); staff export it too', async () => {
+    const c = await customerSession(t);
+    const other = await customerSession(t);
+    await t.container.services.coupons.create({ code: `RCPT${c.id}`, type: 'PERCENT', value: 10, max_bonus: 5000 });
+    const d = (await api(c.cookie, 'POST', '/api/billing/deposit', { amount: 40000, method_code: 'SP', gateway_name: 'pgone', coupon_code: `rcpt${c.id}` })).json().data;
+    assert.deepEqual([d.fee, d.total_amount, d.bonus_amount], [280, 40280, 4000]);
+
+    const pending = await api(c.cookie, 'GET', `/api/billing/invoice/${d.invoice_id}/download`);
+    assert.equal(pending.statusCode, 200, pending.body);
+    assert.equal(pending.headers['content-type'], 'application/pdf');
+    assert.equal(pending.headers['content-disposition'], `attachment; filename="invoice_${d.invoice_id}.pdf"`);
+    const due = pdfText(pending.rawPayload);
+    assert.match(due, /Top-up invoice/);
+    assert.match(due, new RegExp(d.invoice_id));
+    assert.match(due, /Status: Pending/);
+    assert.match(due, /Amount due: IDR 40280\.00/);
+
+    assert.equal((await postPgone(t, pgoneForm(t, await invoiceRow(t, d.invoice_id)))).statusCode, 200);
+    await eventually(async () => (await wallet(t, c.id))?.current_balance === '44000.00');
+    const paid = await api(c.cookie, 'GET', `/api/billing/invoice/${d.invoice_id}/download`);
+    assert.equal(paid.statusCode, 200);
+    const receipt = pdfText(paid.rawPayload);
+    assert.match(receipt, /Receipt/);
+    assert.match(receipt, new RegExp(d.invoice_id));
+    assert.match(receipt, /Status: Paid/);
+    assert.match(receipt, /pgone QRIS \(QRIS\)/);
+    assert.match(receipt, /Wallet top-up\s+40000\.00/);
+    assert.match(receipt, /Payment fee\s+280\.00/);
+    assert.match(receipt, new RegExp(`Coupon RCPT${c.id} bonus \\(credited\\)\\s+4000\\.00`));
+    assert.match(receipt, /Total paid: IDR 40280\.00/);
+    assert.match(receipt, /Credited to the wallet: IDR 40000\.00 and IDR 4000\.00 bonus credit/);
+    assert.match(receipt, new RegExp(c.email.replace(/[.]/g, '\\.')));
+
+    // another customer's invoice, and an unknown one, are 404
+    assert.equal((await api(other.cookie, 'GET', `/api/billing/invoice/${d.invoice_id}/download`)).statusCode, 404);
+    assert.equal((await api(c.cookie, 'GET', '/api/billing/invoice/00000000-0000-4000-8000-000000000000/download')).statusCode, 404);
+
+    // staff: the same document as admin_invoice_YYYY-MM.pdf (the month the invoice was made)
+    const staff = await adminSession(t, { permissions: ['view_billing'] });
+    const exported = await api(staff.cookie, 'GET', `/api/backoffice/billing/export-invoice?id=${d.invoice_id}`);
+    assert.equal(exported.statusCode, 200, exported.body);
+    const month = String(d.created_at).slice(0, 7);
+    assert.equal(exported.headers['content-disposition'], `attachment; filename="admin_invoice_${month}.pdf"`);
+    const staffText = pdfText(exported.rawPayload);
+    assert.match(staffText, /Receipt/);
+    assert.match(staffText, new RegExp(d.invoice_id));
   });
 });
 

@@ -158,6 +158,11 @@ describe('postpaid invoices', () => {
     await queueDrained(t);
     const mails = await queryRows<{ template: string }>(t.container.db, sql`select template from mail_outbox where to_address = ${customers[1]!.email} order by id`);
     assert.deepEqual(mails.map((m) => m.template), ['postpaid_invoice', 'receipt']);
+    const notes = await queryRows<{ kind: string; reference_id: string }>(t.container.db, sql`select kind, reference_id from notifications where customer_id = ${customers[1]!.id} order by id`);
+    assert.deepEqual(notes, [
+      { kind: 'INVOICE_CREATED', reference_id: inv.invoice_id },
+      { kind: 'INVOICE_PAID', reference_id: inv.invoice_id },
+    ]);
   });
 
   test('overdue after the due date, suspended after the grace, resumed by a bulk payment', async () => {
@@ -186,6 +191,11 @@ describe('postpaid invoices', () => {
     assert.equal((await api(cookie, 'GET', '/api/inf')).json().data.suspended_at, null);
     const mails = await queryRows<{ template: string }>(t.container.db, sql`select template from mail_outbox where to_address = ${c2.email} order by id`);
     assert.deepEqual(mails.map((m) => m.template), ['postpaid_invoice', 'postpaid_reminder', 'postpaid_overdue', 'billing_suspended', 'receipt']);
+    // every one of those mails has its in-app notification, and the resumption one too (LOW_BALANCE:
+    // the payment took the wallet from 100,000 below the wallet's 50,000 threshold)
+    const notes = (await api(cookie, 'GET', '/api/notifications?limit=100')).json().data.reverse();
+    assert.deepEqual(notes.map((n: { kind: string }) => n.kind), ['INVOICE_CREATED', 'INVOICE_DUE_SOON', 'INVOICE_OVERDUE', 'SUSPENDED', 'LOW_BALANCE', 'INVOICE_PAID', 'RESUMED']);
+    for (const n of notes.filter((x: { reference_type: string }) => x.reference_type === 'postpaid_invoice')) assert.equal(n.reference_id, inv.id);
   });
 
   test('parallel payments of one invoice take the wallet once', async () => {

@@ -29,6 +29,11 @@ async function mails(to: string) {
   return queryRows<{ template: string; subject: string }>(t.container.db, sql`select template, subject from mail_outbox where to_address = ${to} order by id`);
 }
 
+/** The customer's in-app notifications, oldest first: every money mail has its notification. */
+async function notices(customerId: number) {
+  return (await queryRows<{ kind: string }>(t.container.db, sql`select kind from notifications where customer_id = ${customerId} order by id`)).map((n) => n.kind);
+}
+
 async function credit(customerId: number, amount: string) {
   await t.container.db.transaction((tx) =>
     t.container.services.wallet.credit(tx, { customerId, type: BalanceLogType.AdjustAdd, amount, part: 'actual', referenceType: 'test', referenceId: `s-${customerId}-${amount}`, description: 'test' }),
@@ -70,14 +75,17 @@ describe('suspension and resumption', () => {
 
     await runAt(BASE + HOUR); // 350 left: runway 3.5 h < 5 → the runway warning
     assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway']);
+    assert.deepEqual(await notices(c.id), ['RUNWAY_WARNING']);
     await runAt(BASE + 2 * HOUR); // 250: nothing new
     await runAt(BASE + 3 * HOUR); // 150: 1.5 h < 2 → the low-balance notice
     assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway', 'billing_low_balance']);
+    assert.deepEqual(await notices(c.id), ['RUNWAY_WARNING', 'LOW_BALANCE']);
     await runAt(BASE + 4 * HOUR); // 50
     assert.deepEqual(calls, []);
     await runAt(BASE + 5 * HOUR); // -50: suspended
     assert.deepEqual(calls, [`suspend ${c.id} INSUFFICIENT_BALANCE`]);
     assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway', 'billing_low_balance', 'billing_suspended']);
+    assert.deepEqual(await notices(c.id), ['RUNWAY_WARNING', 'LOW_BALANCE', 'SUSPENDED']);
     // (the clock moved five hours: a fresh session)
     const cookie = await loginCustomer(t, c.email, c.password);
     const inf = (await t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie } })).json().data;
@@ -103,5 +111,13 @@ describe('suspension and resumption', () => {
     const inf2 = (await t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie } })).json().data;
     assert.equal(inf2.suspended_at, null);
     assert.equal(inf2.suspend_reason, null);
+    // the receipt mail and the resumption each have their notification, written with the credit
+    assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway', 'billing_low_balance', 'billing_suspended', 'receipt']);
+    assert.deepEqual(await notices(c.id), ['RUNWAY_WARNING', 'LOW_BALANCE', 'SUSPENDED', 'INVOICE_CREATED', 'RESUMED', 'TOPUP_CREDITED']);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json().data;
+    const credited = list.find((n: { kind: string }) => n.kind === 'TOPUP_CREDITED');
+    assert.equal(credited.reference_type, 'topup_invoice');
+    assert.equal(credited.reference_id, d.invoice_id);
+    assert.match(credited.body, /IDR 10000\.00/);
   });
 });

@@ -56,6 +56,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     PUBLIC_URL: 'http://127.0.0.1:3000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     WEBHOOK_RATE_LIMIT_PER_MIN: '100000',
+    // the API alone (its own link pages and payment result page); the console's tests turn it on
+    CONSOLE: 'off',
     // a second process of the same deployment shares its secrets (cookies of one work on the other)
     ...(opts.sameDatabaseAs
       ? { JWT_SECRET: opts.sameDatabaseAs.container.config.jwtSecret, ENCRYPTION_KEY: opts.sameDatabaseAs.container.config.encryptionKey.toString('hex') }

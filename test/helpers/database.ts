@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer } from '../../src/container.js';
-import { migrationsFolder, routinesFolder } from '../../src/platform/db/database.js';
+import { migrationsFolder, routinesFolder, seedDataFiles } from '../../src/platform/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
 
 /** The PostgreSQL server the tests use; one database per test file is created on it. */
@@ -17,7 +17,7 @@ function urlFor(database: string): string {
   return u.toString();
 }
 
-/** Changes whenever a migration or the seed code changes, so a stale template is never reused. */
+/** Changes whenever a migration, the seed code or its data changes, so a stale template is never reused. */
 export function templateName(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
@@ -26,6 +26,7 @@ export function templateName(): string {
   for (const f of readdirSync(routinesFolder).sort()) h.update(f).update(readFileSync(path.join(routinesFolder, f)));
   h.update(readFileSync(path.resolve(migrationsFolder, '../src/modules/lookups/lookups.seed.ts')));
   h.update(readFileSync(path.resolve(migrationsFolder, '../package-lock.json')));
+  for (const f of seedDataFiles()) h.update(path.basename(f)).update(readFileSync(f));
   return `chp_tpl_${h.digest('hex').slice(0, 16)}`;
 }
 

@@ -54,6 +54,26 @@ describe('buckets', () => {
     assert.deepEqual(detail.json().data.usage, { objects: 0, bytes: 0 });
   });
 
+  test('the embedded default says plainly that it has no S3 data plane: data_plane false, endpoint null, and the create answers say how to get one', async () => {
+    const c = await customerSession(t);
+    const res = await createBucket(c.cookie, { name: uniqueName(), location_id: 1 });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.json().data.endpoint, null);
+    assert.equal(res.json().data.data_plane, false);
+    assert.match(res.json().message, /no S3 data plane/);
+    assert.match(res.json().message, /OBJECT_STORAGE_PROVIDER=ceph/);
+    const key = await t.app.inject({ method: 'POST', url: '/api/storage/object/keys', headers: { cookie: c.cookie }, payload: { name: 'k', location_id: 1 } });
+    assert.equal(key.statusCode, 201, key.body);
+    assert.equal(key.json().data.endpoint, null);
+    assert.equal(key.json().data.data_plane, false);
+    assert.match(key.json().message, /no S3 data plane/);
+    assert.match(key.json().message, /OBJECT_STORAGE_PROVIDER=ceph/);
+    const list = await t.app.inject({ method: 'GET', url: '/api/storage/object/keys', headers: { cookie: c.cookie } });
+    assert.equal(list.json().data[0].data_plane, false);
+    const buckets = await t.app.inject({ method: 'GET', url: '/api/storage/object', headers: { cookie: c.cookie } });
+    assert.equal(buckets.json().data[0].data_plane, false);
+  });
+
   test('names: 3 to 63 lowercase letters, digits and hyphens; anything else is a 400', async () => {
     const c = await customerSession(t);
     for (const name of ['ab', 'a'.repeat(64), 'Upper-case', 'under_score', '-leading', 'trailing-', 'dot.ted', 'spa ce', '']) {

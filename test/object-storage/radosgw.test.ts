@@ -56,6 +56,8 @@ describe('object storage on a real Ceph RADOS Gateway, used through the AWS SDK 
     assert.equal(created.statusCode, 201, created.body);
     const bucket = created.json().data;
     assert.equal(bucket.endpoint, rgw.endpoint);
+    assert.equal(bucket.data_plane, true);
+    assert.equal(created.json().message, 'Bucket created');
     const newKey = async (keyName: string) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/storage/object/keys', headers: h, payload: { name: keyName, location_id: 1 } });
       assert.equal(res.statusCode, 201, res.body);

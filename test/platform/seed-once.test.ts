@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLogger } from '../../src/platform/logger.js';
-import { openDatabase, seedFingerprint, type DatabaseHandle } from '../../src/platform/db/database.js';
+import { openDatabase, projectRoot, seedDataFiles, seedFingerprint, type DatabaseHandle } from '../../src/platform/db/database.js';
 import { createTestDatabase, embeddedSnapshot, type TestDatabase } from '../helpers/database.js';
 
 describe('seed fingerprint', () => {
@@ -18,6 +18,16 @@ describe('seed fingerprint', () => {
     writeFileSync(bundle, 'console.log(2)');
     assert.notEqual(seedFingerprint(bundle), first);
     assert.equal(seedFingerprint(path.join(dir, 'container.ts')), undefined, 'TypeScript run through tsx seeds at every start');
+  });
+
+  test('covers the files in data folders, which seeds read at run time', () => {
+    const src = mkdtempSync(path.join(tmpdir(), 'seed-data-'));
+    mkdirSync(path.join(src, 'modules/a/data/nested'), { recursive: true });
+    writeFileSync(path.join(src, 'modules/a/a.seed.ts'), '');
+    writeFileSync(path.join(src, 'modules/a/data/b.csv'), '');
+    writeFileSync(path.join(src, 'modules/a/data/nested/c.csv'), '');
+    assert.deepEqual(seedDataFiles(src).map((f) => path.relative(src, f)), ['modules/a/data/b.csv', 'modules/a/data/nested/c.csv']);
+    assert.ok(seedDataFiles().includes(path.join(projectRoot, 'src/modules/lookups/data/districts.csv')));
   });
 });
 

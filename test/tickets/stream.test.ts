@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { adminSession } from '../helpers/admins.js';
+import { adminSession, createAdmin, createCustomRole, loginAdmin } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 import { TEST_DB } from '../helpers/database.js';
 import { listening, openSse, type SseClient, type SseMessage } from '../helpers/sse.js';
@@ -167,6 +167,48 @@ describe('ticket stream (SSE)', () => {
     const logout = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout', headers: { cookie: support.cookie } });
     assert.equal(logout.statusCode, 200);
     await Promise.race([s.ended, new Promise((_, fail) => setTimeout(() => fail(new Error('stream still open after logout')), 3000))]);
+  });
+
+  test('a stream ends at the next heartbeat once its admin loses view_tickets (demoted, role changed, deleted); the answers say when a role change applies', async () => {
+    const boss = await adminSession(t);
+    const ended = (c: SseClient, what: string) =>
+      Promise.race([c.ended, new Promise((_, fail) => setTimeout(() => fail(new Error(`stream still open after ${what}`)), 3000))]);
+
+    // moved to a role without view_tickets (Admin Billing), the access token still saying otherwise
+    const demoted = await adminSession(t, { role: 'Admin Support' });
+    const s1 = await stream(demoted.cookie);
+    assert.equal(s1.status, 200);
+    await s1.waitFor((m) => m.comment === 'heartbeat', 3000);
+    const change = await t.app.inject({ method: 'PATCH', url: `/api/backoffice/admin/${demoted.id}/update-role`, headers: { cookie: boss.cookie }, payload: { role: 'Admin Billing' } });
+    assert.equal(change.statusCode, 200, change.body);
+    assert.doesNotMatch(change.json().message, /next login/);
+    assert.match(change.json().message, /15 minutes/);
+    await ended(s1, 'the demotion');
+
+    // the role itself loses view_tickets
+    const role = await createCustomRole(t, ['view_tickets', 'view_users']);
+    const member = await createAdmin(t, { role });
+    const memberCookie = await loginAdmin(t, member.email, member.password);
+    const s2 = await stream(memberCookie);
+    assert.equal(s2.status, 200);
+    const sync = await t.app.inject({ method: 'POST', url: `/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`, headers: { cookie: boss.cookie }, payload: { permissions: ['view_users'] } });
+    assert.equal(sync.statusCode, 200, sync.body);
+    assert.doesNotMatch(sync.json().message, /next login/);
+    await ended(s2, 'the role lost view_tickets');
+
+    // deleted
+    const leaving = await adminSession(t, { role: 'Admin Support' });
+    const s3 = await stream(leaving.cookie);
+    assert.equal(s3.status, 200);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/backoffice/admin/${leaving.id}/delete`, headers: { cookie: boss.cookie } })).statusCode, 200);
+    await ended(s3, 'the admin was deleted');
+
+    // a stream whose admin keeps the permission stays open across heartbeats
+    const kept = await adminSession(t, { role: 'Admin Support' });
+    const s4 = await stream(kept.cookie);
+    await s4.waitFor((m) => m.comment === 'heartbeat', 3000);
+    const beats = s4.messages.filter((m) => m.comment === 'heartbeat').length;
+    await s4.waitFor((m) => m.comment === 'heartbeat' && s4.messages.filter((x) => x.comment === 'heartbeat').length > beats + 2, 3000);
   });
 
   test('two server processes on one database: a reply posted through one reaches an admin on the other within a second', { skip: TEST_DB === 'embedded' && 'two processes need PostgreSQL' }, async () => {

@@ -87,9 +87,13 @@ describe('support tickets', () => {
     assert.deepEqual(archivedList.body.data.map((x: any) => x.id), [ticket.id]);
     assert.equal(archivedList.body.data[0].customer.email, customer.email);
 
-    // every staff write is audited
-    const actions = await queryRows<{ action: string }>(t.container.db, sql`select action from audit_logs where target_type = 'ticket' and target_id = ${String(ticket.id)} order by id`);
-    assert.deepEqual(actions.map((a) => a.action), ['ticket.replied', 'ticket.archived']);
+    // every staff write is audited, and so is every customer write (the customer's activity log)
+    const actions = await queryRows<{ actor_type: string; action: string }>(
+      t.container.db,
+      sql`select actor_type, action from audit_logs where target_type = 'ticket' and target_id = ${String(ticket.id)} order by id`,
+    );
+    assert.deepEqual(actions.filter((a) => a.actor_type === 'admin').map((a) => a.action), ['ticket.replied', 'ticket.archived']);
+    assert.deepEqual(actions.filter((a) => a.actor_type === 'customer').map((a) => a.action), ['ticket.created', 'ticket.replied', 'ticket.closed']);
   });
 
   test("another customer's ticket is a 404 everywhere", async () => {
@@ -150,8 +154,10 @@ describe('support tickets', () => {
 
     const conv = await req('GET', `/api/backoffice/ticket/${ticket.id}/conversations`, lead.cookie);
     assert.equal(conv.status, 200);
-    assert.equal(conv.body.data.ticket.id, ticket.id);
-    assert.equal(conv.body.data.messages.length, 1);
+    // data is the list of the ticket's messages itself, oldest first (the ticket is GET /ticket/{id})
+    assert.ok(Array.isArray(conv.body.data), JSON.stringify(conv.body.data));
+    assert.equal(conv.body.data.length, 1);
+    assert.equal(conv.body.data[0].ticket_id, ticket.id);
 
     // staff without ticket permissions are refused; a read-only role cannot write
     assert.equal((await req('GET', '/api/backoffice/ticket', billing.cookie)).status, 403);
@@ -224,9 +230,32 @@ describe('ticket attachments', () => {
 
     const conv = await req('GET', `/api/backoffice/ticket/${ticket.id}/conversations`, staff.cookie);
     assert.deepEqual(
-      conv.body.data.messages[1].attachments.map((a: any) => a.url),
+      conv.body.data[1].attachments.map((a: any) => a.url),
       [`/api/backoffice/ticket/${ticket.id}/attachments/${png.id}`, `/api/backoffice/ticket/${ticket.id}/attachments/${txt.id}`],
     );
+  });
+
+  test('a new ticket may carry files in its first message, checked like those of a reply; staff see them in the conversation', async () => {
+    const customer = await customerSession(t);
+    const staff = await adminSession(t, { role: 'Admin Support' });
+    const r = await req('POST', '/api/ticket', customer.cookie, {
+      title: 'Screenshot of the error',
+      message: 'see the picture',
+      attachments: [{ filename: 'error.png', content_type: 'image/png', content_base64: PNG.toString('base64') }],
+    });
+    assert.equal(r.status, 201, r.res.body);
+    const [file] = r.body.data.messages[0].attachments;
+    assert.equal(file.filename, 'error.png');
+    assert.equal(file.url, `/api/ticket/${r.body.data.id}/attachments/${file.id}`);
+    assert.deepEqual((await t.app.inject({ method: 'GET', url: file.url, headers: { cookie: customer.cookie } })).rawPayload, PNG);
+    const conv = await req('GET', `/api/backoffice/ticket/${r.body.data.id}/conversations`, staff.cookie);
+    assert.deepEqual(conv.body.data.messages[0].attachments.map((a: any) => a.id), [file.id]);
+
+    const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
+    const bad = await req('POST', '/api/ticket', customer.cookie, { title: 'x', message: 'y', attachments: [{ filename: 'x.exe', content_type: 'image/png', content_base64: PNG.toString('base64') }] });
+    assert.equal(bad.status, 400);
+    const afterBad = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
+    assert.equal(afterBad, before, 'a refused file opens no ticket');
   });
 
   test('type, size, count and content limits', async () => {

@@ -324,10 +324,23 @@ export class AdminAuthService {
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }
 
-  /** Whether a session is still alive (long-lived connections such as the ticket stream re-check it). */
+  /** Whether a session is still alive. */
   async isSessionLive(adminId: number, sessionId: string): Promise<boolean> {
     if (!UUID.test(sessionId)) return false;
     return (await this.sessions.findLive(this.db, sessionId, adminId, this.clock.now())) !== undefined;
+  }
+
+  /**
+   * Whether the session is alive and the admin's role holds `permission` now, read from the
+   * database rather than the access token: long-lived connections (the ticket stream) re-check it,
+   * so a demotion, a role that lost the permission, a deleted admin or an ended session stops them
+   * without waiting for the token's refresh.
+   */
+  async stillHolds(adminId: number, sessionId: string, permission: Permission): Promise<boolean> {
+    if (!(await this.isSessionLive(adminId, sessionId))) return false;
+    const admin = await this.admins.findById(this.db, adminId);
+    if (!admin || admin.deletedAt) return false;
+    return (await this.roles.resolve(this.db, admin.roleId, admin.roleName)).includes(permission);
   }
 
   async prune(): Promise<{ sessions: number }> {

@@ -87,13 +87,16 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
       config: { permission: 'manage_admins', audit: 'admin.role_changed' },
       schema: {
         tags,
-        summary: "Changes an admin's role; it takes effect at their next login",
+        summary: "Changes an admin's role; in force at their next token refresh (within 15 minutes)",
+        description:
+          'Requests carry the permissions of the 15-minute access token, so the new role applies at the next refresh (a new login too). ' +
+          'A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets; an impersonation session they opened ends at once.',
         params: AdminIdParams,
         body: UpdateRoleBody,
         response: { 200: Envelope(AdminListItem), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Role updated; effective at next login', data: presentAdmin(await admins.updateRole(actorOf(req), req.params.id, req.body.role)) }),
+    async (req) => ({ message: "Role updated; in force at the admin's next token refresh (within 15 minutes); an open ticket stream the new role may not see ends at its next heartbeat", data: presentAdmin(await admins.updateRole(actorOf(req), req.params.id, req.body.role)) }),
   );
 
   app.delete(
@@ -192,12 +195,13 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
       schema: {
         tags,
         summary: "Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)",
+        description: "In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets end at their next heartbeat.",
         params: RoleNameParams,
         body: SyncPermissionsBody,
         response: { 200: Envelope(SyncedPermissions), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Permissions synced; effective at next login', data: await roles.sync(actorOf(req), req.params.role_name, req.body.permissions) }),
+    async (req) => ({ message: "Permissions synced; in force for the role's admins at their next token refresh (within 15 minutes)", data: await roles.sync(actorOf(req), req.params.role_name, req.body.permissions) }),
   );
 
   app.get(

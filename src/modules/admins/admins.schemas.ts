@@ -19,7 +19,7 @@ export const AdminProfile = Type.Object({
   name: Type.String(),
   email: Type.String(),
   role: Type.String(),
-  permissions: Type.Array(Type.String(), { description: 'resolved at login; role changes apply at the next login' }),
+  permissions: Type.Array(Type.String(), { description: 'resolved at login and at every token refresh: role changes apply within 15 minutes' }),
   must_change_password: Type.Boolean(),
   last_login_at: NullableTimestamp,
   created_at: Timestamp,

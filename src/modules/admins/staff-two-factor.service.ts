@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { accountSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
 import {
@@ -50,7 +49,7 @@ export class StaffTwoFactorService {
     const secret = newTotpSecret();
     await this.admins.update(this.db, adminId, { totpPendingSecretEnc: encryptSecret(this.opts.encryptionKey, secret), updatedAt: this.clock.now() });
     const url = totpUrl(secret, admin.email, this.opts.issuer);
-    return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url) };
+    return { secret, otpauth_url: url, qr_code: await (await import('qrcode')).default.toDataURL(url) };
   }
 
   /** Enrolment step 2: a code of the pending secret turns 2FA on; the recovery codes are shown once. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../audit/index.js';
 import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, IntId, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { actorOf } from '../audit/index.js';
 import { tokenView } from './api-tokens.routes.js';
 import { ApiToken, CustomerTokenParams } from './api-tokens.schemas.js';
 import type { ApiTokensService } from './api-tokens.service.js';
@@ -29,7 +29,7 @@ export const apiTokensAdminRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokens
   app.delete(
     '/customer/:id/api-tokens/:token_id',
     {
-      config: { permission: 'manage_sessions', audit: 'customer.api_token_revoked' },
+      config: { permission: 'manage_sessions', audit: 'api_token.revoked' },
       schema: { tags, summary: "Revokes one of a customer's API tokens: its next request answers 401", params: CustomerTokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 403, 404) } },
     },
     async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke(actorOf(req), req.params.id, req.params.token_id)) }),

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { actorOf } from '../audit/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, TokenParams } from './api-tokens.schemas.js';
 import type { ApiTokensService } from './api-tokens.service.js';
@@ -43,6 +42,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
   app.post(
     '',
     {
+      config: { activity: 'api_token.created' },
       schema: {
         tags,
         summary: 'Creates a token (needs X-Access-Token from sudo); the secret is in this answer only',
@@ -53,7 +53,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
     },
     async (req, reply) => {
       const me = sudoCaller(req);
-      const { token, secret } = await tokens.create(actorOf(req), me.customerId, req.body);
+      const { token, secret } = await tokens.create(me.customerId, req.body);
       return reply.status(201).send({ message: 'Token created: copy it now, it is not shown again', data: { ...view(token), token: secret } });
     },
   );
@@ -66,13 +66,13 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
 
   app.patch(
     '/:id',
-    { schema: { tags, summary: 'Renames a token', params: TokenParams, body: RenameTokenBody, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'api_token.renamed' }, schema: { tags, summary: 'Renames a token', params: TokenParams, body: RenameTokenBody, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Token renamed', data: view(await tokens.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Revokes a token: its next request answers 401', params: TokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
-    async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke(actorOf(req), customerOf(req).customerId, req.params.id)) }),
+    { config: { activity: 'api_token.revoked' }, schema: { tags, summary: 'Revokes a token: its next request answers 401', params: TokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
+    async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke('customer', customerOf(req).customerId, req.params.id)) }),
   );
 };

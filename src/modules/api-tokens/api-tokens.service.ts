@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, NotFoundError, QuotaExceededError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { defineJob } from '../../platform/queue/queue.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { ApiTokenRow, ApiTokensRepository } from './api-tokens.repository.js';
 import { hashTokenSecret, isWellFormedToken, newTokenSecret } from './token-secret.js';
@@ -18,8 +19,6 @@ export const MAX_LIVE_TOKENS = 50;
 export const LAST_USED_INTERVAL_MS = 60_000;
 /** Revoked and expired tokens stay listed this long, then `api-tokens.prune` deletes them. */
 export const TOKEN_RETENTION_DAYS = 90;
-
-export const TokenAuditAction = { created: 'customer.api_token_created', revoked: 'customer.api_token_revoked' } as const;
 
 /** Who calls with a token: its account, the token and what it may reach. */
 export interface TokenPrincipal {
@@ -52,7 +51,7 @@ export class ApiTokensService {
   }
 
   /** Creates a token; the secret in the answer is shown this once and never again. */
-  async create(actor: Actor, customerId: number, input: CreateTokenInput): Promise<{ token: ApiTokenRow; secret: string }> {
+  async create(customerId: number, input: CreateTokenInput): Promise<{ token: ApiTokenRow; secret: string }> {
     const now = this.clock.now();
     const scopes = [...new Set(input.scopes)].sort();
     const unknown = scopes.filter((s) => !isTokenScope(s));
@@ -71,13 +70,7 @@ export class ApiTokensService {
         createdAt: now,
         expiresAt,
       });
-      await this.audit.record(tx, {
-        actor,
-        action: TokenAuditAction.created,
-        targetType: 'customer',
-        targetId: customerId,
-        after: { token_id: row.id, name: row.name, scopes: row.scopes, prefix: row.displayPrefix, expires_at: expiresAt.toISOString() },
-      });
+      noteActivityTarget(row.id);
       return row;
     });
     return { token, secret: minted.secret };
@@ -101,24 +94,24 @@ export class ApiTokensService {
   }
 
   async rename(customerId: number, id: number, name: string): Promise<ApiTokenRow> {
-    const token = await this.repo.rename(this.db, customerId, id, name.trim());
-    if (!token) throw new NotFoundError('API token');
-    return token;
+    return this.db.transaction(async (tx) => {
+      const token = await this.repo.rename(tx, customerId, id, name.trim());
+      if (!token) throw new NotFoundError('API token');
+      return token;
+    });
   }
 
-  /** Revokes at once: the token's next request answers 401. Revoking a revoked token is a 404. */
-  async revoke(actor: Actor, customerId: number, id: number): Promise<ApiTokenRow> {
-    const by = actor.type === 'admin' ? 'staff' : 'customer';
+  /**
+   * Revokes at once: the token's next request answers 401. Revoking a revoked token is a 404. The
+   * customer's own revoke is in their activity log; staff's is audited here, naming the token.
+   */
+  async revoke(by: 'customer' | Actor, customerId: number, id: number): Promise<ApiTokenRow> {
     return this.db.transaction(async (tx) => {
-      const token = await this.repo.revoke(tx, customerId, id, by, this.clock.now());
+      const token = await this.repo.revoke(tx, customerId, id, by === 'customer' ? 'customer' : 'staff', this.clock.now());
       if (!token) throw new NotFoundError('Live API token');
-      await this.audit.record(tx, {
-        actor,
-        action: TokenAuditAction.revoked,
-        targetType: 'customer',
-        targetId: customerId,
-        after: { token_id: token.id, name: token.name, prefix: token.displayPrefix, revoked_by: by },
-      });
+      if (by !== 'customer') {
+        await this.audit.record(tx, { actor: by, action: 'api_token.revoked', targetType: 'api_token', targetId: token.id, after: { customer_id: customerId, name: token.name, prefix: token.displayPrefix, revoked_by: 'staff' } });
+      }
       return token;
     });
   }

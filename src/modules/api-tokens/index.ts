@@ -1,4 +1,4 @@
-export { ApiTokensService, TokenAuditAction, DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, LAST_USED_INTERVAL_MS, type TokenPrincipal } from './api-tokens.service.js';
+export { ApiTokensService, DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, LAST_USED_INTERVAL_MS, type TokenPrincipal } from './api-tokens.service.js';
 export { ApiTokensRepository } from './api-tokens.repository.js';
 export { apiTokensRoutes, type SudoCheck } from './api-tokens.routes.js';
 export { apiTokensAdminRoutes } from './api-tokens.admin-routes.js';

@@ -9,7 +9,7 @@
 
 /** The resource families a token's scopes name, with what each covers (docs/api.md lists them too). */
 export const SCOPE_FAMILIES = {
-  account: 'The profile, resource counts, notifications, announcements and referral (never password, 2FA, e-mail, sessions or tokens)',
+  account: 'The profile, resource counts, activity log, notifications, announcements and referral (never password, 2FA, e-mail, sessions or tokens)',
   billing: 'Wallet, top-up invoices, usage, postpaid invoices and payments, redeem codes',
   compute: 'VMs, the tier catalog, security groups on VMs, SSH keys',
   network: 'Private networks, security groups, load balancers',
@@ -61,6 +61,7 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, RequiredScope | null>> 
   'GET /api/announcements/highlight': r('account'),
   'GET /api/announcements': r('account'),
   'GET /api/release-notes': r('account'),
+  'GET /api/activity': r('account'),
   // billing
   'GET /api/billing/payment-methods': r('billing'),
   'GET /api/billing/topup/minimum': r('billing'),
@@ -103,6 +104,7 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, RequiredScope | null>> 
   'POST /api/network/private/:uuid/assign': w('network'),
   'DELETE /api/network/private/:uuid/assign/:instance_id': w('network'),
   'GET /api/network/private/:uuid/graph': r('network'),
+  'GET /api/network/security-group/rule-types': r('network'),
   'POST /api/network/security-group': w('network'),
   'GET /api/network/security-group': r('network'),
   'GET /api/network/security-group/:uuid': r('network'),

@@ -31,14 +31,16 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }
       config: { permission: 'view_audit_logs' },
       schema: {
         tags,
-        summary: 'The audit log, newest first; filter by actor_id, action, target_type',
+        summary: 'The audit log, newest first; filter by actor_type, actor_id, action, target_type, target_id',
+        description: 'A customer\'s activity (their writes, in their sessions or impersonated, and their security events): actor_type=customer&actor_id=<customer id>.',
         querystring: AuditLogQuery,
         response: { 200: Paginated(AuditLogEntry), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
       const p = pageOf(req.query);
-      const page = await audit.list({ actorId: req.query.actor_id, action: req.query.action, targetType: req.query.target_type }, p);
+      const q = req.query;
+      const page = await audit.list({ actorType: q.actor_type, actorId: q.actor_id, action: q.action, targetType: q.target_type, targetId: q.target_id }, p);
       return paginated('OK', p, { items: page.items.map(present), total: page.total });
     },
   );

@@ -57,4 +57,9 @@ export class AuditService {
   list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditRow>> {
     return this.repo.list(this.db, filter, page.limit, offsetOf(page));
   }
+
+  /** The customer's own activity log (GET /api/activity): their writes and security events. */
+  activityOf(customerId: number, page: PageRequest): Promise<Page<AuditRow>> {
+    return this.repo.activityOf(this.db, customerId, page.limit, offsetOf(page));
+  }
 }

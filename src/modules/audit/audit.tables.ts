@@ -1,8 +1,8 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Append-only record of every backoffice write and security event (a trigger refuses UPDATE,
- * DELETE and TRUNCATE: drizzle/routines/audit_append_only.sql).
+ * Append-only record of every backoffice write, customer write (the activity log) and security
+ * event (a trigger refuses UPDATE, DELETE and TRUNCATE: drizzle/routines/audit_append_only.sql).
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -24,7 +24,8 @@ export const auditLogs = pgTable(
   },
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt),
-    index('audit_logs_actor_idx').on(t.actorType, t.actorId),
+    // with the id: an actor's entries newest first (a customer's activity log) straight from the index
+    index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.id),
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
     index('audit_logs_action_idx').on(t.action),
   ],

@@ -2,3 +2,4 @@ export { AuditService, SYSTEM_ACTOR, type Actor, type AuditEntry } from './audit
 export { AuditRepository } from './audit.repository.js';
 export { actorOf, auditImpersonatedRequests } from './audit.context.js';
 export { auditAdminRoutes } from './audit.admin-routes.js';
+export { activityRoutes } from './audit.routes.js';

@@ -29,6 +29,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsServic
   app.post(
     '/deposit',
     {
+      config: { activity: 'deposit.created' },
       schema: {
         tags,
         summary: 'Top up the wallet: creates a Pending invoice and its payment at the gateway',

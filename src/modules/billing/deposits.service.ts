@@ -10,6 +10,7 @@ import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMeth
 import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { BonusStatus } from './billing.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** The wallet as deposits need it: its balances, read in the deposit's transaction. */
 export interface WalletBalances {
@@ -155,6 +156,7 @@ export class DepositsService {
         },
         tx,
       );
+      noteActivityTarget(invoice.id);
       return { kind: 'created', invoice, claimId };
     });
     if (started.kind === 'replay') return started.answer;
@@ -264,6 +266,53 @@ export class DepositsService {
     const invoice = await this.repo.findInvoice(this.db, invoiceId, customerId);
     if (!invoice) throw new NotFoundError('Invoice');
     return depositView(invoice);
+  }
+
+  /**
+   * One top-up invoice as a PDF: the invoice while it waits for payment, the receipt once Paid
+   * (status, method, fee, coupon bonus and what reached the wallet). `customerId` limits it to that
+   * customer's invoices (the customer's download); staff name any. Undefined when there is no such
+   * top-up invoice. File name: `invoice_<id>.pdf`, or for staff `admin_invoice_YYYY-MM.pdf` with the
+   * month (UTC) the invoice was made.
+   */
+  async invoicePdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer } | undefined> {
+    const inv = await this.repo.findInvoice(this.db, invoiceId, customerId);
+    if (!inv) return undefined;
+    const contact = await this.repo.customerContact(this.db, inv.customerId);
+    const at = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const money = (v: string) => moneyString(v);
+    const paid = inv.status === 'Paid';
+    const bonusShown = inv.bonusStatus === 'credited' || inv.bonusStatus === 'forfeited' ? (inv.creditedBonus ?? '0') : inv.bonusAmount;
+    const pdf = await renderTablePdf({
+      title: paid ? 'Receipt' : 'Top-up invoice',
+      lines: [
+        `Invoice: ${inv.id}`,
+        `Customer: ${contact?.name ?? ''} <${contact?.email ?? ''}>`,
+        `Created: ${at(inv.createdAt)}   Status: ${inv.status}`,
+        paid ? `Paid: ${inv.paidAt ? at(inv.paidAt) : ''}` : inv.status === 'Pending' ? `Pay before: ${at(inv.expiresAt)}` : 'Nothing was charged for this invoice.',
+        `Payment method: ${inv.gatewayName} ${inv.methodName} (${inv.methodType})`,
+      ],
+      columns: [
+        { header: 'Item', width: 380 },
+        { header: `Amount (${inv.currency})`, width: 135, align: 'right' },
+      ],
+      rows: [
+        ['Wallet top-up', money(inv.amount)],
+        ['Payment fee', money(inv.fee)],
+        ...(inv.couponCode ? [[`Coupon ${inv.couponCode} bonus (${inv.bonusStatus})`, money(bonusShown)]] : []),
+      ],
+      footer: [
+        paid ? `Total paid: ${inv.currency} ${money(inv.totalAmount)}` : `${inv.status === 'Pending' ? 'Amount due' : 'Amount'}: ${inv.currency} ${money(inv.totalAmount)}`,
+        ...(inv.creditedAt
+          ? [`Credited to the wallet: ${inv.currency} ${money(inv.amount)}${inv.creditedBonus && dec(inv.creditedBonus).gt(0) ? ` and ${inv.currency} ${money(inv.creditedBonus)} bonus credit` : ''} (${at(inv.creditedAt)})`]
+          : paid
+            ? ['Being credited to the wallet.']
+            : []),
+        'The payment fee goes to the payment method; the wallet receives the top-up amount.',
+      ],
+    });
+    const filename = customerId === undefined ? `admin_invoice_${inv.createdAt.toISOString().slice(0, 7)}.pdf` : `invoice_${inv.id}.pdf`;
+    return { filename, pdf };
   }
 
   /** Every top-up of the customer (newest first, up to EXPORT_MAX_ROWS) as a PDF statement. */

@@ -51,6 +51,14 @@ export interface TopupCreditListener {
   topupsCredited(tx: Executor, topups: CreditedTopup[]): Promise<void>;
 }
 
+/** In-app notifications (the notifications module): one statement for a batch of events. */
+export interface TopupNotifier {
+  notifyMany(
+    items: { customerId: number; kind: 'TOPUP_CREDITED'; title: string; body: string; reference: { type: string; id: string } }[],
+    tx: Executor,
+  ): Promise<unknown>;
+}
+
 /** How many TopupCallbackSuccessTask jobs one worker fetches and credits in one transaction. */
 export const CREDIT_BATCH_SIZE = 50;
 
@@ -145,6 +153,8 @@ export class TopupPaymentsService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** tells each customer in the app that a top-up was credited, beside the receipt mail */
+    private readonly notifier?: TopupNotifier,
   ) {}
 
   /**
@@ -303,7 +313,7 @@ export class TopupPaymentsService {
    * invoice under the wallet locks (in customer order; a replay finds its entry and does nothing),
    * each coupon is redeemed and its bonus credited as its own entry, the invoices are marked
    * credited with what was credited, their open credit failures resolved, the listeners told, and
-   * the receipt mails queued. A statement per step for the whole batch, not per invoice. An
+   * the receipt mails and the TOPUP_CREDITED notifications written. A statement per step for the whole batch, not per invoice. An
    * invoice whose ledger entry already exists (credited by an earlier run that could not mark it)
    * is marked credited without a second entry. Returns, per invoice id, whether it was credited now.
    */
@@ -351,6 +361,18 @@ export class TopupPaymentsService {
         return contact ? [{ to: contact.email, mail: this.receipt(invoice, bonus, now) }] : [];
       });
       await this.mailer.queueMails(mails, tx);
+      await this.notifier?.notifyMany(
+        fresh.map(({ invoice, bonus }) => ({
+          customerId: invoice.customerId,
+          kind: 'TOPUP_CREDITED' as const,
+          title: 'Top-up credited',
+          body: `${invoice.currency} ${moneyString(invoice.amount)} from your top-up via ${invoice.gatewayName} ${invoice.methodName} is in your wallet${
+            bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `, with ${invoice.currency} ${moneyString(bonus.creditedBonus)} bonus credit (coupon ${invoice.couponCode})` : ''
+          }. The receipt is at GET /api/billing/invoice/${invoice.id}/download.`,
+          reference: { type: TOPUP_REFERENCE, id: invoice.id },
+        })),
+        tx,
+      );
       for (const { invoice } of fresh) credited.set(invoice.id, true);
       return credited;
     });

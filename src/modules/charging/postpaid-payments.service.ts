@@ -12,9 +12,13 @@ import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.reposito
 import { invoiceView } from './postpaid.views.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
-import type { SuspensionService } from './suspension.service.js';
+import { resumedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';
 
 export const POSTPAID_PAYMENT_TYPE = 'BalanceLogPostpaidPayment';
+
+function paidNotice(customerId: number, invoiceId: string, number: string, amount: string): ChargingNotice {
+  return { customerId, kind: 'INVOICE_PAID', title: `Invoice ${number} is paid`, body: `Invoice ${number} is paid (${amount}); the receipt was mailed to you.`, reference: { type: 'postpaid_invoice', id: invoiceId } };
+}
 
 export interface PayMethod {
   method_code?: string;
@@ -156,6 +160,7 @@ export class PostpaidPaymentsService {
   private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date) {
     const paid = invoices.filter((i) => i.status === 'PAID');
     await this.webhooks.emitMany(tx, paid.map((i) => ({ customerId, type: 'invoice.paid' as const, data: { invoice_id: i.id, number: i.number, total: exactNumber(dec(i.subtotal).toFixed(2)), currency: i.currency } })));
+    await this.suspension.notices.notifyMany(paid.map((i) => paidNotice(customerId, i.id, i.number, `${i.currency} ${moneyString(i.subtotal)}`)), tx);
     const who = await this.repo.contact(tx, customerId);
     if (who && paid.length > 0) {
       const total = paid.reduce((s, i) => s.plus(i.subtotal), new Decimal(0));
@@ -173,6 +178,7 @@ export class PostpaidPaymentsService {
     if (await this.repo.resumeSettled(tx, customerId, now, s.postpaidSuspendGraceDays, SUSPEND_OVERDUE)) {
       await this.webhooks.emit(tx, { customerId, type: 'account.resumed', data: {} });
       await this.queue.send(this.suspension.applyJob, { customerId }, { tx });
+      await this.suspension.notices.notifyMany([resumedNotice(customerId, now)], tx);
     }
   }
 
@@ -211,6 +217,7 @@ export class PostpaidPaymentsService {
       if (inv.status === 'PAID') throw new ConflictError('The invoice is already paid', 'INVOICE_ALREADY_PAID');
       await this.repo.markVerified(tx, inv.id, note, adminId, now);
       await this.webhooks.emit(tx, { customerId: inv.customer_id, type: 'invoice.paid', data: { invoice_id: inv.id, number: inv.number, total: exactNumber(dec(inv.subtotal).toFixed(2)), currency: inv.currency } });
+      await this.suspension.notices.notifyMany([paidNotice(inv.customer_id, inv.id, inv.number, `${inv.currency} ${moneyString(dec(inv.subtotal).minus(inv.amount_paid))}`)], tx);
       const who = await this.repo.contact(tx, inv.customer_id);
       if (who) {
         await this.mailer.queueMail(

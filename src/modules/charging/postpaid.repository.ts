@@ -241,14 +241,14 @@ export class PostpaidRepository {
   }
 
   async dueSoon(tx: Executor, now: Date, before: Date, limit: number) {
-    return queryRows<{ id: string; number: string; email: string; first_name: string; due: string; due_at: Date }>(
+    return queryRows<{ id: string; number: string; customer_id: number; email: string; first_name: string; due: string; due_at: Date }>(
       tx,
       sql`update postpaid_invoices i set reminder_sent_at = ${ts(now)}
           from customers c
           where c.id = i.customer_id and c.allow_billing_reminder and i.id in (
             select id from postpaid_invoices where status = 'UNPAID' and reminder_sent_at is null and due_at <= ${ts(before)} and due_at > ${ts(now)}
             order by due_at limit ${limit} for update skip locked)
-          returning i.id::text as id, i.number, c.email, c.first_name, (i.subtotal - i.amount_paid)::text as due, i.due_at`,
+          returning i.id::text as id, i.number, i.customer_id, c.email, c.first_name, (i.subtotal - i.amount_paid)::text as due, i.due_at`,
     );
   }
 

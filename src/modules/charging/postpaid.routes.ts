@@ -54,6 +54,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   app.post(
     '/postpaid/invoices/:invoice_id/pay',
     {
+      config: { activity: 'postpaid.payment_made' },
       schema: {
         tags,
         summary: 'Pay an invoice: the wallet first, a gateway payment link for the remainder',
@@ -73,6 +74,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   app.post(
     '/postpaid/payment',
     {
+      config: { activity: 'postpaid.payment_made' },
       schema: {
         tags,
         summary: 'Pay several invoices at once: the wallet first, one gateway payment for the remainder',
@@ -88,7 +90,16 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   );
   app.get(
     '/invoice/:invoice_id/download',
-    { schema: { tags, summary: 'An invoice as PDF', produces: ['application/pdf'], params: InvoiceParams, response: { 200: Pdf, ...errorResponses(401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Any of my invoices as PDF: a postpaid invoice, or a top-up invoice (its receipt once paid)',
+        description: 'File name invoice_<number>.pdf for a postpaid invoice, invoice_<invoice id>.pdf for a top-up. Another customer\'s invoice is a 404.',
+        produces: ['application/pdf'],
+        params: InvoiceParams,
+        response: { 200: Pdf, ...errorResponses(401, 404) },
+      },
+    },
     async (req, reply) => {
       const { filename, pdf } = await postpaid.pdf(req.params.invoice_id, customerOf(req).customerId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
@@ -131,7 +142,7 @@ export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: Postpaid
   );
   app.get(
     '/billing/export-invoice',
-    { config: { permission: 'view_billing' }, schema: { tags, summary: 'A postpaid invoice as PDF (admin_invoice_YYYY-MM.pdf)', produces: ['application/pdf'], querystring: ExportQuery, response: { 200: Pdf, ...errorResponses(400, 401, 403, 404) } } },
+    { config: { permission: 'view_billing' }, schema: { tags, summary: 'Any invoice as PDF, postpaid or top-up (admin_invoice_YYYY-MM.pdf: the postpaid period, or the month the top-up invoice was made)', produces: ['application/pdf'], querystring: ExportQuery, response: { 200: Pdf, ...errorResponses(400, 401, 403, 404) } } },
     async (req, reply) => {
       const { filename, pdf } = await postpaid.pdf(req.query.id);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);

@@ -12,10 +12,15 @@ import type { ChargingService } from './charging.service.js';
 import type { InvoiceFilter, PostpaidRepository } from './postpaid.repository.js';
 import { distribute, invoiceView, lineView } from './postpaid.views.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
-import type { SuspensionService } from './suspension.service.js';
+import { suspendedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 
 const BATCH = 500;
+
+/** Top-up invoices as PDFs (billing's DepositsService); undefined when the id is not one. */
+export interface TopupInvoicePdfs {
+  invoicePdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer } | undefined>;
+}
 const REMINDER_DAYS = 3;
 
 /**
@@ -61,6 +66,13 @@ export class PostpaidService {
     private readonly webhooks: WebhookEmitter,
   ) {}
 
+  private topupInvoices: TopupInvoicePdfs | undefined;
+
+  /** The billing module's top-up invoices, so one download serves every invoice (container.ts). */
+  useTopupInvoices(pdfs: TopupInvoicePdfs): void {
+    this.topupInvoices = pdfs;
+  }
+
   // ---- issuing ----
 
   async issueMonthly(period?: string): Promise<number> {
@@ -87,6 +99,7 @@ export class PostpaidService {
         if (invoices.length === 0) return 0;
         await this.webhooks.emitMany(tx, invoices.map((i) => ({ customerId: i.customer_id, type: 'invoice.issued' as const, data: { invoice_id: i.id, number: i.number, period: start.toISOString().slice(0, 7), total: exactNumber(dec(i.subtotal).toFixed(2)), due_at: due.toISOString(), currency: this.currency } })));
         const usage = await this.repo.usageLines(tx, invoices.map((i) => i.id));
+        const notices: ChargingNotice[] = [];
         for (const inv of invoices) {
           const lines = distribute(usage.filter((l) => l.invoice_id === inv.id), inv.subtotal);
           await this.repo.insertLines(tx, lines);
@@ -105,8 +118,16 @@ export class PostpaidService {
               }),
               tx,
             );
+            notices.push({
+              customerId: inv.customer_id,
+              kind: 'INVOICE_CREATED',
+              title: `Invoice ${inv.number}`,
+              body: `Your postpaid invoice for ${start.toISOString().slice(0, 7)} is ${this.currency} ${moneyString(inv.subtotal)}, due ${due.toISOString().slice(0, 10)}.`,
+              reference: { type: 'postpaid_invoice', id: inv.id },
+            });
           }
         }
+        await this.suspension.notices.notifyMany(notices, tx);
         return invoices.length;
       });
     }
@@ -146,9 +167,17 @@ export class PostpaidService {
     return { ...invoiceView(inv), ...(customerId === undefined ? { customer_email: inv.customer_email ?? null } : {}), lines: (await this.repo.lines(this.db, inv.id)).map(lineView) };
   }
 
+  /**
+   * Any invoice by id as a PDF: a postpaid invoice, else a top-up invoice (the billing module's
+   * receipt, through `useTopupInvoices`); 404 when neither exists (for this customer).
+   */
   async pdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer }> {
     const inv = await this.repo.find(this.db, invoiceId, customerId);
-    if (!inv) throw new NotFoundError('Invoice');
+    if (!inv) {
+      const topup = await this.topupInvoices?.invoicePdf(invoiceId, customerId);
+      if (!topup) throw new NotFoundError('Invoice');
+      return topup;
+    }
     const lines = await this.repo.lines(this.db, inv.id);
     const month = inv.period_start.toISOString().slice(0, 7);
     const day = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
@@ -188,7 +217,15 @@ export class PostpaidService {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.markOverdue(tx, now, BATCH);
         await this.webhooks.emitMany(tx, rows.map((r) => ({ customerId: r.customer_id, type: 'invoice.overdue' as const, data: { invoice_id: r.id, number: r.number, amount_due: exactNumber(dec(r.due).toFixed(2)), due_at: new Date(r.due_at).toISOString(), currency: this.currency } })));
+        const notices: ChargingNotice[] = [];
         for (const r of rows) {
+          notices.push({
+            customerId: r.customer_id,
+            kind: 'INVOICE_OVERDUE',
+            title: `Invoice ${r.number} is overdue`,
+            body: `Invoice ${r.number} (${this.currency} ${moneyString(r.due)}) was due ${new Date(r.due_at).toISOString().slice(0, 10)}. Accounts with an invoice overdue for more than ${s.postpaidSuspendGraceDays} days are suspended.`,
+            reference: { type: 'postpaid_invoice', id: r.id },
+          });
           await this.mailer.queueMail(
             r.email,
             noticeMail({
@@ -203,6 +240,7 @@ export class PostpaidService {
             tx,
           );
         }
+        await this.suspension.notices.notifyMany(notices, tx);
         return rows.length;
       });
       overdue += n;
@@ -211,6 +249,16 @@ export class PostpaidService {
     for (;;) {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.dueSoon(tx, now, new Date(now.getTime() + REMINDER_DAYS * 86_400_000), BATCH);
+        await this.suspension.notices.notifyMany(
+          rows.map((r) => ({
+            customerId: r.customer_id,
+            kind: 'INVOICE_DUE_SOON' as const,
+            title: `Invoice ${r.number} is due ${new Date(r.due_at).toISOString().slice(0, 10)}`,
+            body: `Invoice ${r.number} (${this.currency} ${moneyString(r.due)}) is due ${new Date(r.due_at).toISOString().slice(0, 10)}.`,
+            reference: { type: 'postpaid_invoice', id: r.id },
+          })),
+          tx,
+        );
         for (const r of rows) {
           await this.mailer.queueMail(
             r.email,
@@ -231,6 +279,10 @@ export class PostpaidService {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.suspendOverdue(tx, now, s.postpaidSuspendGraceDays, SUSPEND_OVERDUE, BATCH);
         await this.webhooks.emitMany(tx, rows.map((r) => ({ customerId: r.id, type: 'account.suspended' as const, data: { reason: SUSPEND_OVERDUE } })));
+        await this.suspension.notices.notifyMany(
+          rows.map((r) => suspendedNotice(r.id, now, 'An invoice of your account is overdue past the grace period, so your resources were suspended. They start again once the overdue invoices are paid.')),
+          tx,
+        );
         for (const r of rows) {
           await this.queue.send(this.suspension.applyJob, { customerId: r.id }, { tx });
           await this.mailer.queueMail(

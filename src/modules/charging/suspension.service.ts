@@ -25,6 +25,44 @@ export const noopSuspender: ResourceSuspender = {
 
 const BATCH = 500;
 
+/** The kinds of in-app notification charging sends (beside its mails). */
+export type ChargingNoticeKind = 'INVOICE_CREATED' | 'INVOICE_PAID' | 'INVOICE_DUE_SOON' | 'INVOICE_OVERDUE' | 'SUSPENDED' | 'RESUMED' | 'LOW_BALANCE' | 'RUNWAY_WARNING';
+
+export interface ChargingNotice {
+  customerId: number;
+  kind: ChargingNoticeKind;
+  title: string;
+  body: string;
+  reference: { type: string; id: string };
+}
+
+/**
+ * In-app notifications (the notifications module's notifyMany, wired in container.ts): every
+ * event that mails the customer also notifies them, in the same transaction, one statement for
+ * a batch of events.
+ */
+export interface ChargingNotifier {
+  notifyMany(items: ChargingNotice[], tx: Executor): Promise<unknown>;
+}
+
+export const noNotifier: ChargingNotifier = { notifyMany: async () => undefined };
+
+/** The notice of suspensions that began at `at` (reference: the suspension's start). */
+export function suspendedNotice(customerId: number, at: Date, body: string): ChargingNotice {
+  return { customerId, kind: 'SUSPENDED', title: 'Your resources are suspended', body, reference: { type: 'suspension', id: at.toISOString() } };
+}
+
+/** The notice of a suspension lifted at `at`. */
+export function resumedNotice(customerId: number, at: Date): ChargingNotice {
+  return {
+    customerId,
+    kind: 'RESUMED',
+    title: 'Your account is no longer suspended',
+    body: 'The suspension was lifted: the resources that were running start again.',
+    reference: { type: 'resumption', id: at.toISOString() },
+  };
+}
+
 /**
  * Suspension of prepaid customers below zero (DECISIONS 5) and its notices. The customer row
  * (suspended_at, suspend_reason) is the truth; `charging.apply-suspension` makes the resources
@@ -51,6 +89,7 @@ export class SuspensionService implements AfterCharging {
   });
 
   private suspender: ResourceSuspender = noopSuspender;
+  private notifier: ChargingNotifier = noNotifier;
 
   constructor(
     private readonly db: Database,
@@ -66,6 +105,16 @@ export class SuspensionService implements AfterCharging {
   /** The lead wires compute here (container.ts). */
   setSuspender(s: ResourceSuspender): void {
     this.suspender = s;
+  }
+
+  /** In-app notifications of suspensions, resumptions and warnings (container.ts). */
+  useNotifier(n: ChargingNotifier): void {
+    this.notifier = n;
+  }
+
+  /** The notifier, for the postpaid services' own notices (one wiring for the module). */
+  get notices(): ChargingNotifier {
+    return this.notifier;
   }
 
   settings(ex: Executor = this.db): Promise<ChargingSettings> {
@@ -85,9 +134,13 @@ export class SuspensionService implements AfterCharging {
       const n = await this.db.transaction(async (tx) => {
         const rows = await this.repo.suspendNegative(tx, now, BATCH);
         await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.suspended' as const, data: { reason: SUSPEND_BALANCE } })));
+        const notices: ChargingNotice[] = [];
         for (const c of rows) {
           await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
           if (await this.repo.recordNotice(tx, c.id, 'suspended', now.toISOString(), now)) {
+            notices.push(
+              suspendedNotice(c.id, now, `Your balance is ${this.currency} ${moneyString(c.current_balance)}, below zero, so your resources were suspended. Top up: they start again once the balance is back at zero or more.`),
+            );
             await this.mailer.queueMail(
               c.email,
               noticeMail({
@@ -103,6 +156,7 @@ export class SuspensionService implements AfterCharging {
             );
           }
         }
+        await this.notifier.notifyMany(notices, tx);
         return rows.length;
       });
       suspended += n;
@@ -113,6 +167,7 @@ export class SuspensionService implements AfterCharging {
         const rows = await this.repo.resumeRecovered(tx, now, BATCH);
         await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.resumed' as const, data: {} })));
         for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
+        await this.notifier.notifyMany(rows.map((c) => resumedNotice(c.id, now)), tx);
         return rows.length;
       });
       resumed += n;
@@ -136,9 +191,11 @@ export class SuspensionService implements AfterCharging {
   async maybeResumeMany(tx: Executor, customerIds: number[]): Promise<number> {
     const ids = [...new Set(customerIds)];
     if (ids.length === 0) return 0;
-    const rows = await this.repo.resumeRecovered(tx, this.clock.now(), ids.length, ids);
+    const now = this.clock.now();
+    const rows = await this.repo.resumeRecovered(tx, now, ids.length, ids);
     await this.webhooks.emitMany(tx, rows.map((c) => ({ customerId: c.id, type: 'account.resumed' as const, data: {} })));
     for (const c of rows) await this.queue.send(this.applyJob, { customerId: c.id }, { tx });
+    await this.notifier.notifyMany(rows.map((c) => resumedNotice(c.id, now)), tx);
     return rows.length;
   }
 
@@ -162,11 +219,19 @@ export class SuspensionService implements AfterCharging {
       for (;;) {
         const rows = await this.repo.dueNotices(this.db, now, kind, hours, BATCH);
         await this.db.transaction(async (tx) => {
+          const notices: ChargingNotice[] = [];
           for (const c of rows) {
             if (!(await this.repo.recordNotice(tx, c.id, kind, c.episode, now))) continue;
             // the low-balance notice says everything the runway warning would
             if (kind === 'low_balance') await this.repo.recordNotice(tx, c.id, 'runway', c.episode, now);
             const runway = c.burn && dec(c.burn).gt(0) ? dec(c.current_balance).div(c.burn).floor().toString() : '∞';
+            notices.push({
+              customerId: c.id,
+              kind: kind === 'low_balance' ? 'LOW_BALANCE' : 'RUNWAY_WARNING',
+              title: kind === 'low_balance' ? 'Low balance: your resources will be suspended soon' : `Your balance lasts about ${runway} more hours`,
+              body: `Your balance is ${this.currency} ${moneyString(c.current_balance)}; your running resources cost ${this.currency} ${moneyJson(c.burn)} an hour, so it lasts about ${runway} more hours. Top up your wallet to keep them running.`,
+              reference: { type: 'billing_notice', id: c.episode },
+            });
             await this.mailer.queueMail(
               c.email,
               noticeMail({
@@ -185,6 +250,7 @@ export class SuspensionService implements AfterCharging {
             if (kind === 'low_balance') await this.webhooks.emit(tx, { customerId: c.id, type: 'balance.low', data: { current_balance: exactNumber(dec(c.current_balance).toFixed(2)), currency: this.currency, threshold: null, hours_left: runway === '∞' ? null : Number(runway) } });
             sent++;
           }
+          await this.notifier.notifyMany(notices, tx);
         });
         if (rows.length < BATCH) break;
       }

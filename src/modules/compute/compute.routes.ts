@@ -36,6 +36,7 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
   app.post(
     '/vm',
     {
+      config: { activity: 'vm.created' },
       schema: {
         tags,
         summary: 'Creates a VM (status Creating; Running once the datacenter has made it)',
@@ -64,19 +65,19 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
     async (req) => ({ message: 'OK', data: vmView(await compute.detail(customerOf(req).customerId, req.params.id)) }),
   );
 
-  const action = (path: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>) =>
-    app.post(path, { schema: { tags, summary, params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } }, async (req) => ({
+  const action = (path: string, activity: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>) =>
+    app.post(path, { config: { activity }, schema: { tags, summary, params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } }, async (req) => ({
       message,
       data: vmView(await run(customerOf(req).customerId, (req.params as { id: number }).id)),
     }));
 
-  action('/vm/:id/start', 'Starts a Stopped VM (pending_action start until the datacenter is done)', 'VM is starting', (c, id) => compute.start(c, id));
-  action('/vm/:id/stop', 'Stops a Running VM (pending_action stop until the datacenter is done)', 'VM is stopping', (c, id) => compute.stop(c, id));
-  action('/vm/:id/retry', 'Runs the failed action of a VM in Error again', 'VM action retried', (c, id) => compute.retry(c, id));
+  action('/vm/:id/start', 'vm.started', 'Starts a Stopped VM (pending_action start until the datacenter is done)', 'VM is starting', (c, id) => compute.start(c, id));
+  action('/vm/:id/stop', 'vm.stopped', 'Stops a Running VM (pending_action stop until the datacenter is done)', 'VM is stopping', (c, id) => compute.stop(c, id));
+  action('/vm/:id/retry', 'vm.retried', 'Runs the failed action of a VM in Error again', 'VM action retried', (c, id) => compute.retry(c, id));
 
   app.delete(
     '/vm/:id',
-    { schema: { tags, summary: 'Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } },
+    { config: { activity: 'vm.deleted' }, schema: { tags, summary: 'Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } },
     async (req) => ({ message: 'VM is being deleted', data: vmView(await compute.delete(customerOf(req).customerId, req.params.id)) }),
   );
 };

@@ -19,6 +19,7 @@ import type { WebhookEmitter } from '../webhooks/index.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export interface CreateVmInput {
   name: string;
@@ -190,6 +191,7 @@ export class ComputeService {
         updatedAt: now,
       });
       await this.enqueue(tx, vm.id);
+      noteActivityTarget(vm.id);
       await this.webhooks.emit(tx, vmStateChanged(vm, null, 'Creating'));
       return this.withSync(vm, tx);
     });

@@ -21,6 +21,7 @@ export const customersRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSe
   app.patch(
     '/customer/profile',
     {
+      config: { activity: 'profile.updated' },
       schema: {
         tags,
         summary: 'Update my profile (partial; geographic ids are lookup ids sent as strings)',
@@ -38,7 +39,7 @@ export const customersRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSe
 
   app.patch(
     '/customer/profile/notification-setting',
-    { schema: { tags, summary: 'Mail preferences', body: NotificationPatch, response: { 200: Envelope(NotificationSetting), ...errorResponses(400, 401) } } },
+    { config: { activity: 'profile.notification_settings_updated' }, schema: { tags, summary: 'Mail preferences', body: NotificationPatch, response: { 200: Envelope(NotificationSetting), ...errorResponses(400, 401) } } },
     async (req) => ({ message: 'Notification settings updated', data: await customers.updateNotificationSetting(customerOf(req).customerId, req.body) }),
   );
 };

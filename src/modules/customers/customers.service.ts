@@ -142,7 +142,8 @@ export class CustomersService {
       ...(patch.personal_profile ? { personalProfile: personal } : {}),
       ...(patch.business_profile ? { businessProfile: business } : {}),
     };
-    await this.repo.update(this.db, id, values, this.clock.now());
+    // in a transaction: the activity entry of the request commits with the change
+    await this.db.transaction(() => this.repo.update(this.db, id, values, this.clock.now()));
     return this.profile(id);
   }
 
@@ -160,15 +161,11 @@ export class CustomersService {
 
   async updateNotificationSetting(id: number, patch: NotificationPatch) {
     await this.load(id);
-    await this.repo.update(
-      this.db,
-      id,
-      {
-        ...(patch.allow_marketing_email !== undefined ? { allowMarketingEmail: patch.allow_marketing_email } : {}),
-        ...(patch.allow_billing_reminder !== undefined ? { allowBillingReminder: patch.allow_billing_reminder } : {}),
-      },
-      this.clock.now(),
-    );
+    const values = {
+      ...(patch.allow_marketing_email !== undefined ? { allowMarketingEmail: patch.allow_marketing_email } : {}),
+      ...(patch.allow_billing_reminder !== undefined ? { allowBillingReminder: patch.allow_billing_reminder } : {}),
+    };
+    await this.db.transaction(() => this.repo.update(this.db, id, values, this.clock.now()));
     return (await this.summary(id)).notification_setting;
   }
 

@@ -32,6 +32,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
   app.post(
     '/',
     {
+      config: { activity: 'load_balancer.created' },
       schema: {
         tags,
         summary: 'Creates a load balancer (status Creating; Active once the datacenter has made it)',
@@ -59,6 +60,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
   app.patch(
     '/:uuid',
     {
+      config: { activity: 'load_balancer.updated' },
       schema: {
         tags,
         summary: 'Changes the name, algorithm, forwarding rules or health check (null removes it)',
@@ -72,7 +74,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
 
   app.delete(
     '/:uuid',
-    { schema: { tags, summary: 'Deletes a load balancer (Deleting, then Deleted)', params: LbParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'load_balancer.deleted' }, schema: { tags, summary: 'Deletes a load balancer (Deleting, then Deleted)', params: LbParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409) } } },
     async (req) => {
       await balancers.delete(customerOf(req).customerId, req.params.uuid);
       return { message: 'Load balancer is being deleted', data: null };
@@ -82,6 +84,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
   app.post(
     '/:uuid/targets',
     {
+      config: { activity: 'load_balancer.targets_added' },
       schema: { tags, summary: 'Adds target VMs (adding one twice is a no-op)', params: LbParams, body: TargetsBody, response: { 200: Envelope(LoadBalancer), ...errorResponses(400, 401, 404, 409) } },
     },
     async (req) => ({ message: 'Targets added', data: lbView(await balancers.addTargets(customerOf(req).customerId, req.params.uuid, req.body.vm_ids)) }),
@@ -89,7 +92,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
 
   app.delete(
     '/:uuid/targets/:vm_id',
-    { schema: { tags, summary: 'Removes a target VM', params: LbTargetParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'load_balancer.target_removed' }, schema: { tags, summary: 'Removes a target VM', params: LbTargetParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409) } } },
     async (req) => {
       await balancers.removeTarget(customerOf(req).customerId, req.params.uuid, req.params.vm_id);
       return { message: 'Target removed', data: null };

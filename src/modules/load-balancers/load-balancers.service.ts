@@ -8,6 +8,7 @@ import type { Datacenter } from '../../integrations/datacenter/index.js';
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
 import { LOAD_BALANCER_KIND, type ForwardingRule, type HealthCheck, type LbAlgorithm } from './load-balancers.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
 
@@ -145,6 +146,7 @@ export class LoadBalancersService implements ResourceAdapter {
       });
       await this.repo.addTargets(tx, lb.id, targetIds);
       await this.lifecycle.changed(tx, LOAD_BALANCER_KIND, lb.id);
+      noteActivityTarget(lb.uuid);
       return { lb, targetVmIds: targetIds.sort((a, b) => a - b), sync: await this.lifecycle.state(LOAD_BALANCER_KIND, lb.id, tx) };
     });
   }

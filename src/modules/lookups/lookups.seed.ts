@@ -1,7 +1,6 @@
-import countriesData from 'i18n-iso-countries';
-import { getDistricts, getProvinces, getRegencies } from 'idn-area-data';
 import type { Database } from '../../platform/db/database.js';
 import type { LookupsRepository } from './lookups.repository.js';
+import { readDistricts, readProvinces, readRegencies } from './area-data.js';
 
 const INDONESIA = 360;
 
@@ -15,11 +14,13 @@ export const DEFAULT_LOCATIONS = [
 ];
 
 /**
- * Loads the reference data shipped in the packages (i18n-iso-countries, idn-area-data) and the
- * default datacenters. Skips the work when the tables already hold the same number of rows.
+ * Loads the reference data (countries from i18n-iso-countries, Indonesia's areas from ./data) and
+ * the default datacenters. Skips the work when the tables already hold the same number of rows.
  */
 export async function seedReferenceData(db: Database, repo: LookupsRepository): Promise<void> {
-  const [provinceRows, regencyRows, districtRows] = await Promise.all([getProvinces(), getRegencies(), getDistricts()]);
+  // loaded here, not with the module: seeds run once per build, not at every start
+  const { default: countriesData } = await import('i18n-iso-countries');
+  const [provinceRows, regencyRows, districtRows] = await Promise.all([readProvinces(), readRegencies(), readDistricts()]);
   const numeric = countriesData.getNumericCodes();
   const countryRows = Object.entries(numeric).map(([num, alpha2]) => ({
     id: Number(num),

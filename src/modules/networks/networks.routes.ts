@@ -13,6 +13,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
   app.post(
     '',
     {
+      config: { activity: 'network.created' },
       schema: {
         tags,
         summary: 'Creates a private network (status Creating; Active once the datacenter has provisioned it)',
@@ -51,6 +52,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
   app.post(
     '/:uuid/assign',
     {
+      config: { activity: 'network.ip_assigned' },
       schema: {
         tags,
         summary: 'Assigns one of my VMs to the network: one free private IP is allocated automatically',
@@ -70,6 +72,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
   app.delete(
     '/:uuid/assign/:instance_id',
     {
+      config: { activity: 'network.ip_unassigned' },
       schema: {
         tags,
         summary: 'Unassigns a VM from the network (DECISIONS 6): its private IP is detached and returns to the network',
@@ -90,6 +93,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
   app.delete(
     '/:uuid',
     {
+      config: { activity: 'network.deleted' },
       schema: {
         tags,
         summary: 'Deletes a private network (soft delete; removed at the datacenter by a job)',

@@ -14,6 +14,7 @@ import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.r
 import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
 import { networkStateChanged } from './networks.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -89,6 +90,7 @@ export class NetworksService {
         updatedAt: now,
       });
       await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
+      noteActivityTarget(network.uuid);
       await this.webhooks.emit(tx, networkStateChanged(network, null, 'Creating'));
       return { network, used: 0, sync: await this.lifecycle.state(NETWORK_KIND, network.id, tx) };
     });

@@ -14,6 +14,13 @@ export class NotificationsRepository {
     return out;
   }
 
+  /** Several notifications in one statement (a batch of events); repeats are skipped. Returns how many were new. */
+  async insertMany(ex: Executor, rows: NewNotification[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const out = await ex.insert(notifications).values(rows).onConflictDoNothing().returning({ id: notifications.id });
+    return out.length;
+  }
+
   /** One notification for every active customer (an announcement), in one statement; returns how many were new. */
   async insertForAllCustomers(
     ex: Executor,

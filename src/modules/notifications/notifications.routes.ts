@@ -34,13 +34,14 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
 
   app.patch(
     '/read-all',
-    { schema: { tags, summary: 'Mark all my notifications as read', response: { 200: Envelope(ReadAllAnswer), ...errorResponses(401) } } },
+    { config: { activity: false }, schema: { tags, summary: 'Mark all my notifications as read', response: { 200: Envelope(ReadAllAnswer), ...errorResponses(401) } } },
     async (req) => ({ message: 'Notifications marked as read', data: await notifications.markAllRead(customerOf(req).customerId) }),
   );
 
   app.patch(
     '/:id/read',
     {
+      config: { activity: false },
       schema: {
         tags,
         summary: 'Mark one of my notifications as read (repeating it changes nothing)',

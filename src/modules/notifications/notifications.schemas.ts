@@ -3,12 +3,29 @@ import { PageQuery, Timestamp } from '../../platform/http/schemas.js';
 
 export const Notification = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('INVOICE_CREATED'), Type.Literal('LOW_BALANCE'), Type.Literal('SUSPENDED'), Type.Literal('TICKET_REPLY'), Type.Literal('ANNOUNCEMENT'), Type.Literal('WEBHOOK_DISABLED')], {
-    description: 'INVOICE_CREATED, LOW_BALANCE, SUSPENDED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED',
-  }),
+  kind: Type.Union(
+    [
+      Type.Literal('INVOICE_CREATED'),
+      Type.Literal('LOW_BALANCE'),
+      Type.Literal('SUSPENDED'),
+      Type.Literal('TICKET_REPLY'),
+      Type.Literal('ANNOUNCEMENT'),
+      Type.Literal('TOPUP_CREDITED'),
+      Type.Literal('INVOICE_PAID'),
+      Type.Literal('INVOICE_DUE_SOON'),
+      Type.Literal('INVOICE_OVERDUE'),
+      Type.Literal('RESUMED'),
+      Type.Literal('RUNWAY_WARNING'),
+      Type.Literal('WEBHOOK_DISABLED'),
+    ],
+    {
+      description:
+        'INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled)',
+    },
+  ),
   title: Type.String(),
   body: Type.String(),
-  reference_type: Type.String({ description: 'what it is about: topup_invoice, balance_log, ticket, announcement, ...' }),
+  reference_type: Type.String({ description: 'what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement' }),
   reference_id: Type.String(),
   is_read: Type.Boolean(),
   read_at: Type.Union([Timestamp, Type.Null()]),

@@ -36,8 +36,9 @@ export function notificationView(n: NotificationRow) {
 /**
  * Customer notifications. `notify` joins the caller's transaction (ambient or given), so a
  * notification exists exactly when the event it tells about does; repeats of one event are no-ops.
- * Other modules call it through index.ts: billing (new invoices), wallet (low balance), tickets
- * (staff replies), announcements (through the fan-out job), and later charging (suspension).
+ * Other modules call it through index.ts: billing (new invoices, credited top-ups), wallet (low
+ * balance), charging (postpaid invoices, warnings, suspension and resumption), tickets (staff
+ * replies), announcements (through the fan-out job).
  */
 export class NotificationsService {
   constructor(
@@ -79,6 +80,27 @@ export class NotificationsService {
       createdAt: this.clock.now(),
     });
     return row !== undefined;
+  }
+
+  /**
+   * Notifies several customers (or one customer of several events) in one INSERT, in the caller's
+   * transaction: what a batch of events (a batch of credited top-ups, a run of the overdue sweep)
+   * uses, so the notifications cost one statement, not one per event. Returns how many were new.
+   */
+  async notifyMany(items: (NotificationContent & { customerId: number; kind: NotificationKind })[], tx: Executor = this.db): Promise<number> {
+    const now = this.clock.now();
+    return this.repo.insertMany(
+      tx,
+      items.map((n) => ({
+        customerId: n.customerId,
+        kind: n.kind,
+        title: n.title.slice(0, 200),
+        body: n.body.slice(0, 2000),
+        referenceType: n.reference.type,
+        referenceId: String(n.reference.id),
+        createdAt: now,
+      })),
+    );
   }
 
   /** Queues the announcement fan-out in the caller's transaction (it runs once that commits). */

@@ -2,7 +2,20 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.tables.js';
 
-export const NOTIFICATION_KINDS = ['INVOICE_CREATED', 'LOW_BALANCE', 'SUSPENDED', 'TICKET_REPLY', 'ANNOUNCEMENT', 'WEBHOOK_DISABLED'] as const;
+export const NOTIFICATION_KINDS = [
+  'INVOICE_CREATED',
+  'LOW_BALANCE',
+  'SUSPENDED',
+  'TICKET_REPLY',
+  'ANNOUNCEMENT',
+  'TOPUP_CREDITED',
+  'INVOICE_PAID',
+  'INVOICE_DUE_SOON',
+  'INVOICE_OVERDUE',
+  'RESUMED',
+  'RUNWAY_WARNING',
+  'WEBHOOK_DISABLED',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -30,6 +43,6 @@ export const notifications = pgTable(
     uniqueIndex('notifications_event_unique').on(t.customerId, t.kind, t.referenceType, t.referenceId),
     index('notifications_customer_idx').on(t.customerId, t.id),
     index('notifications_unread_idx').on(t.customerId).where(sql`${t.readAt} is null`),
-    check('notifications_kind', sql`${t.kind} in ('INVOICE_CREATED','LOW_BALANCE','SUSPENDED','TICKET_REPLY','ANNOUNCEMENT','WEBHOOK_DISABLED')`),
+    check('notifications_kind', sql.raw(`kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(',')})`)),
   ],
 );

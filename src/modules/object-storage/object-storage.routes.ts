@@ -25,6 +25,9 @@ import {
 import type { BucketView, KeyView, ObjectStorageService } from './object-storage.service.js';
 
 const tags = ['Object storage'];
+/** Appended to the create answers when the deployment has no S3 endpoint (the embedded default). */
+const NO_DATA_PLANE =
+  '. This deployment has no S3 data plane (the embedded local object storage keeps buckets, quotas, ACLs and keys, but no objects): set OBJECT_STORAGE_PROVIDER=ceph for one';
 
 /** /api/storage/object: buckets and access keys (spec 4.7). */
 export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
@@ -36,6 +39,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     size: b.sizeGb,
     status: b.status,
     endpoint: storage.endpoint,
+    data_plane: storage.endpoint !== null,
     sync: syncView(b.sync),
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
@@ -49,6 +53,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     status: k.status,
     buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
     endpoint: storage.endpoint,
+    data_plane: storage.endpoint !== null,
     sync: syncView(k.sync),
     created_at: k.createdAt.toISOString(),
   });
@@ -82,6 +87,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
   app.post(
     '',
     {
+      config: { activity: 'bucket.created' },
       schema: {
         tags,
         summary: 'Create a bucket (201, status Creating until the backend has it)',
@@ -89,7 +95,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
         response: { 201: Envelope(Bucket), ...errorResponses(400, 401, 402, 409) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Bucket created', data: bucket(await storage.createBucket(customerOf(req).customerId, req.body)) }),
+    async (req, reply) => reply.status(201).send({ message: `Bucket created${storage.endpoint === null ? NO_DATA_PLANE : ''}`, data: bucket(await storage.createBucket(customerOf(req).customerId, req.body)) }),
   );
 
   app.get(
@@ -103,13 +109,14 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.patch(
     '/:uuid/acl',
-    { schema: { tags, summary: 'Public (A) or private (P)', params: BucketParams, body: AclBody, response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'bucket.acl_changed' }, schema: { tags, summary: 'Public (A) or private (P)', params: BucketParams, body: AclBody, response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 404, 409) } } },
     async (req) => ({ message: 'Bucket ACL updated', data: bucket(await storage.setPublicAcl(customerOf(req).customerId, req.params.uuid, req.body.public_acl)) }),
   );
 
   app.patch(
     '/:uuid/resize',
     {
+      config: { activity: 'bucket.resized' },
       schema: {
         tags,
         summary: 'New size in GB (not below what is stored; growing is refused while the balance is below zero)',
@@ -123,7 +130,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.delete(
     '/:uuid',
-    { schema: { tags, summary: 'Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)', params: BucketParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409, 503) } } },
+    { config: { activity: 'bucket.deleted' }, schema: { tags, summary: 'Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)', params: BucketParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404, 409, 503) } } },
     async (req) => {
       await storage.deleteBucket(customerOf(req).customerId, req.params.uuid);
       return { message: 'Bucket deleted', data: null };
@@ -143,6 +150,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
   app.post(
     '/keys',
     {
+      config: { activity: 'access_key.created' },
       schema: {
         tags,
         summary: 'Create an access key: the SecretKey is shown in this answer only',
@@ -153,19 +161,20 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     async (req, reply) => {
       const { key: k, secretKey } = await storage.createKey(customerOf(req).customerId, req.body);
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send({ message: 'Access key created', data: { ...key(k), SecretKey: secretKey } });
+      return reply.status(201).send({ message: `Access key created${storage.endpoint === null ? NO_DATA_PLANE : ''}`, data: { ...key(k), SecretKey: secretKey } });
     },
   );
 
   app.patch(
     '/keys/:accessKey',
-    { schema: { tags, summary: 'Disable or re-enable a key', params: KeyParams, body: KeyActiveBody, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.updated' }, schema: { tags, summary: 'Disable or re-enable a key', params: KeyParams, body: KeyActiveBody, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Access key updated', data: key(await storage.setKeyActive(customerOf(req).customerId, req.params.accessKey, req.body.is_active)) }),
   );
 
   app.post(
     '/keys/:accessKey/buckets',
     {
+      config: { activity: 'access_key.bucket_granted' },
       schema: {
         tags,
         summary: 'Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)',
@@ -179,13 +188,13 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
 
   app.delete(
     '/keys/:accessKey/buckets/:bucketUuid',
-    { schema: { tags, summary: 'Revoke the key\'s access to a bucket', params: KeyBucketParams, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.bucket_revoked' }, schema: { tags, summary: 'Revoke the key\'s access to a bucket', params: KeyBucketParams, response: { 200: Envelope(AccessKey), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Bucket access revoked', data: key(await storage.revoke(customerOf(req).customerId, req.params.accessKey, req.params.bucketUuid)) }),
   );
 
   app.delete(
     '/keys/:accessKey',
-    { schema: { tags, summary: 'Delete a key: clients using it get access denied', params: KeyParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'access_key.deleted' }, schema: { tags, summary: 'Delete a key: clients using it get access denied', params: KeyParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
     async (req) => {
       await storage.deleteKey(customerOf(req).customerId, req.params.accessKey);
       return { message: 'Access key deleted', data: null };

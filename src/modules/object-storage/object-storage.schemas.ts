@@ -5,7 +5,11 @@ import { Sync } from '../../platform/lifecycle/index.js';
 const PublicAcl = Type.Union([Type.Literal('A'), Type.Literal('P')], { description: 'A = public (anonymous clients may read objects), P = private' });
 const Acl = Type.Union([Type.Literal('Read_Only'), Type.Literal('Read_Write')]);
 const SizeGb = Type.Integer({ minimum: 1, maximum: 102400, description: 'bucket quota in GB (the bucket refuses writes beyond it; billed per GB-hour)' });
-const Endpoint = Type.Union([Type.String(), Type.Null()], { description: 'S3 endpoint for clients (path-style); null for the embedded local provider' });
+const Endpoint = Type.Union([Type.String(), Type.Null()], { description: 'S3 endpoint for clients (path-style); null when the deployment has no S3 data plane (data_plane false)' });
+const DataPlane = Type.Boolean({
+  description:
+    'whether objects can be stored and read with S3 clients. false on the embedded default (OBJECT_STORAGE_PROVIDER=local): buckets, sizes, ACLs and keys exist and are billed as configured, but there is no S3 endpoint and no object data; OBJECT_STORAGE_PROVIDER=ceph (a Ceph RADOS Gateway) gives one',
+});
 
 export const Bucket = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
@@ -15,6 +19,7 @@ export const Bucket = Type.Object({
   size: Type.Integer({ description: 'GB' }),
   status: Type.String({ enum: ['Creating', 'Active', 'Deleting', 'Error'], description: 'Creating until the storage backend has the bucket' }),
   endpoint: Endpoint,
+  data_plane: DataPlane,
   sync: Sync,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -67,6 +72,7 @@ export const AccessKey = Type.Object({
   status: Type.String({ enum: ['Creating', 'Active', 'Error'] }),
   buckets: Type.Array(KeyGrant),
   endpoint: Endpoint,
+  data_plane: DataPlane,
   sync: Sync,
   created_at: Timestamp,
 });

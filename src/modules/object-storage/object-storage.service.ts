@@ -14,6 +14,7 @@ import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository 
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
 import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
 export interface StorageBalanceReader {
@@ -149,6 +150,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncBucketLater(tx, row.id);
+      noteActivityTarget(row.uuid);
       return this.bucketView(row, tx);
     });
   }
@@ -254,6 +256,7 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncKeyLater(tx, row.id);
+      noteActivityTarget(row.accessKey);
       return row;
     });
     return { key: await this.view(key), secretKey };

@@ -11,6 +11,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsService 
   app.post(
     '/billing/redeem',
     {
+      config: { activity: 'redeem_code.redeemed' },
       schema: {
         tags,
         summary: 'Redeem a code for bonus credit (each code once per customer)',
@@ -31,6 +32,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsService 
   app.post(
     '/customer/referral/claim',
     {
+      config: { activity: 'referral.claimed' },
       schema: {
         tags,
         summary: 'Name the customer who referred me (once, before my first top-up)',

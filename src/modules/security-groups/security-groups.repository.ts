@@ -15,6 +15,14 @@ export class SecurityGroupsRepository {
     return row !== undefined;
   }
 
+  /** The firewall rule types a rule may name, for the customer's form. */
+  ruleTypes(ex: Executor) {
+    return ex
+      .select({ id: firewallRuleTypes.id, name: firewallRuleTypes.name, protocol: firewallRuleTypes.protocol, description: firewallRuleTypes.description })
+      .from(firewallRuleTypes)
+      .orderBy(asc(firewallRuleTypes.id));
+  }
+
   async ruleType(ex: Executor, id: number) {
     const [row] = await ex.select().from(firewallRuleTypes).where(eq(firewallRuleTypes.id, id));
     return row;

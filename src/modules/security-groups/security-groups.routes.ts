@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import type { SecurityGroupRuleRow } from './security-groups.repository.js';
-import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
+import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, RuleType, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
 import type { GroupDetail, SecurityGroupsService } from './security-groups.service.js';
 
 const tags = ['Security groups'];
@@ -37,7 +38,7 @@ export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
 export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {
   app.post(
     '/',
-    { schema: { tags, summary: 'Creates a security group', body: CreateGroupBody, response: { 201: Envelope(SecurityGroup), ...errorResponses(400, 401, 409) } } },
+    { config: { activity: 'security_group.created' }, schema: { tags, summary: 'Creates a security group', body: CreateGroupBody, response: { 201: Envelope(SecurityGroup), ...errorResponses(400, 401, 409) } } },
     async (req, reply) => reply.status(201).send({ message: 'Security group created', data: groupView(await groups.create(customerOf(req).customerId, req.body)) }),
   );
 
@@ -48,6 +49,12 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
   });
 
   app.get(
+    '/rule-types',
+    { schema: { tags, summary: 'The firewall rule types a rule may name (kept by staff in the settings)', response: { 200: Envelope(Type.Array(RuleType)), ...errorResponses(401) } } },
+    async () => ({ message: 'OK', data: await groups.ruleTypes() }),
+  );
+
+  app.get(
     '/:uuid',
     { schema: { tags, summary: 'One security group with its rules and VMs', params: GroupParams, response: { 200: Envelope(SecurityGroup), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'OK', data: groupView(await groups.get(customerOf(req).customerId, req.params.uuid)) }),
@@ -56,6 +63,7 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
   app.delete(
     '/:uuid',
     {
+      config: { activity: 'security_group.deleted' },
       schema: {
         tags,
         summary: 'Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM)',
@@ -72,6 +80,7 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
   app.post(
     '/:uuid/rules',
     {
+      config: { activity: 'security_group.rule_added' },
       schema: {
         tags,
         summary: 'Adds an ingress or egress rule of a firewall rule type',
@@ -86,7 +95,7 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
 
   app.delete(
     '/:uuid/rules/:rule_id',
-    { schema: { tags, summary: 'Deletes a rule', params: RuleParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'security_group.rule_deleted' }, schema: { tags, summary: 'Deletes a rule', params: RuleParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
     async (req) => {
       await groups.deleteRule(customerOf(req).customerId, req.params.uuid, req.params.rule_id);
       return { message: 'Rule deleted', data: null };
@@ -99,6 +108,7 @@ export const vmSecurityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: Securit
   app.post(
     '/vm/:id/security-groups',
     {
+      config: { activity: 'vm.security_group_attached' },
       schema: {
         tags,
         summary: 'Attaches a security group to my VM (same location; attaching twice is a no-op)',
@@ -112,7 +122,7 @@ export const vmSecurityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: Securit
 
   app.delete(
     '/vm/:id/security-groups/:uuid',
-    { schema: { tags, summary: 'Detaches a security group from my VM', params: VmGroupParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'vm.security_group_detached' }, schema: { tags, summary: 'Detaches a security group from my VM', params: VmGroupParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } },
     async (req) => {
       await groups.detach(customerOf(req).customerId, req.params.id, req.params.uuid);
       return { message: 'Security group detached', data: null };

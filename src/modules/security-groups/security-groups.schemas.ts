@@ -46,3 +46,10 @@ export const SecurityGroup = Type.Object({
 });
 
 export const AttachBody = StrictObject({ security_group_uuid: Type.String({ format: 'uuid' }) });
+
+export const RuleType = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  protocol: Type.String({ description: 'tcp, udp, icmp or any; tcp and udp rules need ports' }),
+  description: Type.String(),
+});

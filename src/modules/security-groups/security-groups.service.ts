@@ -8,6 +8,7 @@ import { SYNCED, type Applied, type FailureKind, type Lifecycle, type ResourceAd
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
 import { SECURITY_GROUP_KIND } from './security-groups.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 export interface CreateGroupInput {
   name: string;
@@ -79,6 +80,7 @@ export class SecurityGroupsService implements ResourceAdapter {
         const now = this.clock.now();
         const group = await this.repo.insert(tx, { customerId, locationId: input.location_id, name, description: input.description ?? '', createdAt: now, updatedAt: now });
         await this.lifecycle.changed(tx, SECURITY_GROUP_KIND, group.id);
+        noteActivityTarget(group.uuid);
         return { group, rules: [], vmIds: [], sync: await this.lifecycle.state(SECURITY_GROUP_KIND, group.id, tx) };
       });
     } catch (err) {
@@ -126,6 +128,10 @@ export class SecurityGroupsService implements ResourceAdapter {
       }
       await this.changed(tx, group, true);
     });
+  }
+
+  ruleTypes() {
+    return this.repo.ruleTypes(this.db);
   }
 
   /** The rule type's protocol decides the ports: required for tcp/udp, refused for icmp and any. */

@@ -24,6 +24,7 @@ export const sshKeysRoutes: FastifyPluginAsyncTypebox<{ keys: SshKeysService }> 
   app.post(
     '',
     {
+      config: { activity: 'ssh_key.created' },
       schema: {
         tags,
         summary: 'Adds an SSH public key (validated; its fingerprint is shown)',
@@ -47,13 +48,14 @@ export const sshKeysRoutes: FastifyPluginAsyncTypebox<{ keys: SshKeysService }> 
 
   app.patch(
     '/:id',
-    { schema: { tags, summary: 'Renames an SSH key', params: SshKeyParams, body: RenameSshKeyBody, response: { 200: Envelope(SshKey), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'ssh_key.renamed' }, schema: { tags, summary: 'Renames an SSH key', params: SshKeyParams, body: RenameSshKeyBody, response: { 200: Envelope(SshKey), ...errorResponses(400, 401, 404, 409) } } },
     async (req) => ({ message: 'SSH key renamed', data: view(await keys.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
   );
 
   app.delete(
     '/:id',
     {
+      config: { activity: 'ssh_key.deleted' },
       schema: {
         tags,
         summary: 'Deletes an SSH key (VMs created with it keep it)',

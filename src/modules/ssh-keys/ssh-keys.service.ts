@@ -4,6 +4,7 @@ import { NotFoundError, QuotaExceededError, ValidationError } from '../../platfo
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { parseSshPublicKey } from './ssh-key-format.js';
 import type { SshKeyRow, SshKeysRepository } from './ssh-keys.repository.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** How many SSH keys one customer may keep. */
 export const MAX_SSH_KEYS = 50;
@@ -32,7 +33,7 @@ export class SshKeysService {
       await this.repo.lockCustomer(tx, customerId);
       if ((await this.repo.countOf(tx, customerId)) >= MAX_SSH_KEYS) throw new QuotaExceededError(`At most ${MAX_SSH_KEYS} SSH keys per account`);
       const at = this.clock.now();
-      return this.repo.insert(tx, {
+      const key = await this.repo.insert(tx, {
         customerId,
         name: input.name.trim(),
         publicKey: parsed.publicKey,
@@ -42,6 +43,8 @@ export class SshKeysService {
         createdAt: at,
         updatedAt: at,
       });
+      noteActivityTarget(key.id);
+      return key;
     });
   }
 
@@ -56,14 +59,17 @@ export class SshKeysService {
   }
 
   async rename(customerId: number, id: number, name: string): Promise<SshKeyRow> {
-    const key = await this.repo.rename(this.db, customerId, id, name.trim(), this.clock.now());
+    // in a transaction: the request's activity entry commits with the change
+    const key = await this.db.transaction(() => this.repo.rename(this.db, customerId, id, name.trim(), this.clock.now()));
     if (!key) throw new NotFoundError('SSH key');
     return key;
   }
 
   /** VMs created with the key keep it: they were given a copy. */
   async delete(customerId: number, id: number): Promise<void> {
-    if (!(await this.repo.delete(this.db, customerId, id))) throw new NotFoundError('SSH key');
+    await this.db.transaction(async () => {
+      if (!(await this.repo.delete(this.db, customerId, id))) throw new NotFoundError('SSH key');
+    });
   }
 
   /**

@@ -31,15 +31,18 @@ const sse = sseModule as unknown as FastifyPluginAsync<SSEPluginOptions>;
 const MAX_UNSENT_BYTES = 1024 * 1024;
 
 export interface StaffSessionCheck {
-  /** false once the admin's session ended (logout, revoked, admin deleted) */
-  isSessionLive(adminId: number, sessionId: string): Promise<boolean>;
+  /**
+   * false once the admin's session ended (logout, revoked, admin deleted) or their role, as it is
+   * in the database now, no longer holds the permission
+   */
+  stillHolds(adminId: number, sessionId: string, permission: 'view_tickets'): Promise<boolean>;
 }
 
 export interface TicketsAdminOptions {
   tickets: TicketsService;
   stream: TicketStream;
   sessions: StaffSessionCheck;
-  /** SSE comment line this often (ms); the session is checked at each one. */
+  /** SSE comment line this often (ms); the session and the permission are checked at each one. */
   heartbeatMs: number;
 }
 
@@ -94,7 +97,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
         description:
           'Each message: `id: <event id>` and `data: {"type": NEW_TICKET | NEW_REPLY | STATUS_CHANGED | ASSIGNED | PRIORITY_CHANGED, "payload": {...}}`. ' +
           'Reconnect with `Last-Event-ID` to get what was missed; an id that is unknown, older than the 7 days kept, or more than 1,000 events back gets ' +
-          '`event: reset` (`{"type": "RESET", "payload": {"reason", "last_event_id"}}`): reload the lists, then carry on. A comment line is sent every 15 s. ' +
+          '`event: reset` (`{"type": "RESET", "payload": {"reason", "last_event_id"}}`): reload the lists, then carry on. A comment line is sent every 15 s (SSE_HEARTBEAT_MS); at each, the stream ends if the session ended, the admin was deleted or their role no longer holds view_tickets. ' +
           'Works across API processes (PostgreSQL LISTEN/NOTIFY). A request without `Accept: text/event-stream` is 406 NOT_ACCEPTABLE.',
         produces: ['text/event-stream'],
         response: { 200: Type.Unsafe<string>({ type: 'string', description: 'text/event-stream' }), ...errorResponses(401, 403, 406) },
@@ -132,10 +135,11 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       const timer = setInterval(() => {
         if (!out.isConnected) return;
         reply.raw.write(': heartbeat\n\n');
+        // the stream lives longer than its access token: the authority is read again each time
         sessions
-          .isSessionLive(admin.adminId, admin.sessionId)
-          .then((live) => {
-            if (!live) out.close();
+          .stillHolds(admin.adminId, admin.sessionId, 'view_tickets')
+          .then((allowed) => {
+            if (!allowed) out.close();
           })
           .catch(() => undefined);
       }, heartbeatMs);
@@ -158,7 +162,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
     '/:id/conversations',
     {
       config: { permission: 'view_tickets' },
-      schema: { tags, summary: 'The ticket and all its messages, oldest first', params: TicketIdParams, response: { 200: Envelope(Conversations), ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: 'All messages of the ticket, oldest first (data is the list; the ticket is GET /ticket/{id})', params: TicketIdParams, response: { 200: Envelope(Conversations), ...errorResponses(401, 403, 404) } },
     },
     async (req) => ({ message: 'OK', data: await tickets.conversations(req.params.id) }),
   );

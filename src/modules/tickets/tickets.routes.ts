@@ -37,11 +37,14 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
   app.post(
     '/',
     {
+      bodyLimit: REPLY_BODY_LIMIT,
+      config: { activity: 'ticket.created' },
       schema: {
         tags,
-        summary: 'Open a support ticket (status Open)',
+        summary: 'Open a support ticket (status Open), optionally with files',
+        description: 'The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).',
         body: TicketCreateBody,
-        response: { 201: Envelope(CustomerTicketDetail), ...errorResponses(400, 401) },
+        response: { 201: Envelope(CustomerTicketDetail), ...errorResponses(400, 401, 413) },
       },
     },
     async (req, reply) => reply.status(201).send({ message: 'Ticket created', data: await tickets.create(customerOf(req).customerId, req.body) }),
@@ -65,6 +68,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
   app.post(
     '/:id/reply',
     {
+      config: { activity: 'ticket.replied' },
       bodyLimit: REPLY_BODY_LIMIT,
       schema: {
         tags,
@@ -80,7 +84,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
 
   app.patch(
     '/:id/close',
-    { schema: { tags, summary: 'Close my ticket', params: TicketIdParams, response: { 200: Envelope(CustomerTicket), ...errorResponses(401, 404, 409) } } },
+    { config: { activity: 'ticket.closed' }, schema: { tags, summary: 'Close my ticket', params: TicketIdParams, response: { 200: Envelope(CustomerTicket), ...errorResponses(401, 404, 409) } } },
     async (req) => ({ message: 'Ticket closed', data: await tickets.customerClose(customerOf(req).customerId, req.params.id) }),
   );
 

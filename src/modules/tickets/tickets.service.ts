@@ -9,6 +9,7 @@ import { checkAttachments, type AttachmentInput } from './ticket-attachments.js'
 import { customerTicketView, messageView, staffTicketView } from './tickets.present.js';
 import type { MessageWithSender, StaffTicketFilter, TicketRow, TicketsRepository } from './tickets.repository.js';
 import type { TicketEventType, TicketPriority, TicketStatus } from './tickets.tables.js';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 
 /** The NOTIFY channel of the ticket stream; the payload is `{ id }` of a ticket_events row. */
 export const TICKET_EVENTS_CHANNEL = 'ticket_events';
@@ -57,9 +58,10 @@ export class TicketsService {
 
   // --- customer side ----------------------------------------------------------------------
 
-  async create(customerId: number, input: { title: string; message: string; priority?: TicketPriority }) {
+  async create(customerId: number, input: { title: string; message: string; priority?: TicketPriority; attachments?: AttachmentInput[] }) {
     const title = required('title', input.title);
     const message = required('message', input.message);
+    const files = checkAttachments(input.attachments);
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const ticket = await this.repo.insertTicket(tx, {
@@ -71,9 +73,10 @@ export class TicketsService {
         updatedAt: now,
         lastMessageAt: now,
       });
-      const first = await this.addMessage(tx, ticket, { type: 'customer', id: customerId }, { message }, now);
+      const first = await this.addMessage(tx, ticket, { type: 'customer', id: customerId }, { message, files }, now);
       const detail = (await this.repo.detail(tx, ticket.id))!;
       await this.emit(tx, 'NEW_TICKET', ticket.id, { ticket: staffTicketView(detail), message: messageView('staff', first) });
+      noteActivityTarget(ticket.id);
       return { ...customerTicketView(detail), messages: [messageView('customer', first)] };
     });
   }
@@ -143,10 +146,10 @@ export class TicketsService {
     return staffTicketView(detail);
   }
 
+  /** Every message of the ticket, oldest first (the ticket itself is `detail`). */
   async conversations(ticketId: number) {
-    const detail = await this.repo.detail(this.db, ticketId);
-    if (!detail) throw new NotFoundError('Ticket');
-    return { ticket: staffTicketView(detail), messages: (await this.repo.messages(this.db, ticketId)).map((m) => messageView('staff', m)) };
+    if (!(await this.repo.detail(this.db, ticketId))) throw new NotFoundError('Ticket');
+    return (await this.repo.messages(this.db, ticketId)).map((m) => messageView('staff', m));
   }
 
   async staffReply(actor: StaffActor, ticketId: number, input: ReplyInput) {

@@ -73,7 +73,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post(
     '/endpoints',
-    { schema: { tags, summary: 'Registers an endpoint; its signing secret is in this answer only', body: CreateEndpointBody, response: { 201: Envelope(EndpointWithSecret), ...errorResponses(400, 401, 409) } } },
+    { config: { activity: 'webhook_endpoint.created' }, schema: { tags, summary: 'Registers an endpoint; its signing secret is in this answer only', body: CreateEndpointBody, response: { 201: Envelope(EndpointWithSecret), ...errorResponses(400, 401, 409) } } },
     async (req, reply) => {
       const { endpoint, secret } = await webhooks.createEndpoint(customerOf(req).customerId, req.body);
       return reply.status(201).send({ message: 'Endpoint created: copy the secret now, it is not shown again', data: { ...endpointView(endpoint), secret } });
@@ -92,11 +92,11 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.patch(
     '/endpoints/:id',
-    { schema: { tags, summary: 'Changes an endpoint; enabled: false stops it, enabled: true starts it again', params: EndpointParams, body: PatchEndpointBody, response: { 200: Envelope(Endpoint), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'webhook_endpoint.updated' }, schema: { tags, summary: 'Changes an endpoint; enabled: false stops it, enabled: true starts it again', params: EndpointParams, body: PatchEndpointBody, response: { 200: Envelope(Endpoint), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Endpoint updated', data: endpointView(await webhooks.updateEndpoint(customerOf(req).customerId, req.params.id, req.body)) }),
   );
 
-  app.delete('/endpoints/:id', { schema: { tags, summary: 'Deletes an endpoint with its delivery history', params: EndpointParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } }, async (req) => {
+  app.delete('/endpoints/:id', { config: { activity: 'webhook_endpoint.deleted' }, schema: { tags, summary: 'Deletes an endpoint with its delivery history', params: EndpointParams, response: { 200: MessageOnly, ...errorResponses(400, 401, 404) } } }, async (req) => {
     await webhooks.deleteEndpoint(customerOf(req).customerId, req.params.id);
     return { message: 'Endpoint deleted', data: null };
   });
@@ -104,6 +104,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
   app.post(
     '/endpoints/:id/rotate-secret',
     {
+      config: { activity: 'webhook_endpoint.secret_rotated' },
       schema: {
         tags,
         summary: 'A new signing secret (in this answer only); the previous one keeps signing for 24 hours',
@@ -119,13 +120,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post(
     '/endpoints/:id/test',
-    { schema: { tags, summary: 'Sends a webhook.test event to this endpoint', params: EndpointParams, response: { 202: Envelope(TestSent), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'webhook_endpoint.test_sent' }, schema: { tags, summary: 'Sends a webhook.test event to this endpoint', params: EndpointParams, response: { 202: Envelope(TestSent), ...errorResponses(400, 401, 404, 409) } } },
     async (req, reply) => reply.status(202).send({ message: 'Test event queued', data: { event_id: eventIdOf(await webhooks.sendTest(customerOf(req).customerId, req.params.id)) } }),
   );
 
   app.post(
     '/endpoints/:id/replay-failed',
-    { schema: { tags, summary: 'Sends again every delivery to this endpoint that failed for good since a time', params: EndpointParams, body: ReplayFailedBody, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'webhook_endpoint.failed_replayed' }, schema: { tags, summary: 'Sends again every delivery to this endpoint that failed for good since a time', params: EndpointParams, body: ReplayFailedBody, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 409) } } },
     async (req, reply) =>
       reply.status(202).send({ message: 'Failed deliveries queued again', data: { replayed: await webhooks.replayFailed(customerOf(req).customerId, req.params.id, new Date(req.body.since)) } }),
   );
@@ -148,7 +149,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post(
     '/events/:event_id/replay',
-    { schema: { tags, summary: 'Sends an event again, to every endpoint it went to or to endpoint_id', params: EventParams, querystring: ReplayQuery, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'webhook_event.replayed' }, schema: { tags, summary: 'Sends an event again, to every endpoint it went to or to endpoint_id', params: EventParams, querystring: ReplayQuery, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404) } } },
     async (req, reply) =>
       reply.status(202).send({ message: 'Event queued again', data: { replayed: await webhooks.replayEvent(customerOf(req).customerId, uuidOf(req.params.event_id), req.query.endpoint_id) } }),
   );

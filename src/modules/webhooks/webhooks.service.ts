@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { noteActivityTarget } from '../../platform/audit-scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { encryptSecret } from '../../platform/crypto/index.js';
 import type { Database } from '../../platform/db/database.js';
@@ -61,7 +62,7 @@ export class WebhooksService {
       await this.repo.lockCustomer(tx, customerId);
       if ((await this.repo.countEndpoints(tx, customerId)) >= MAX_ENDPOINTS) throw new QuotaExceededError(`At most ${MAX_ENDPOINTS} webhook endpoints per account`);
       const now = this.clock.now();
-      return this.repo.insertEndpoint(tx, {
+      const endpoint = await this.repo.insertEndpoint(tx, {
         customerId,
         url,
         description: input.description?.trim() ?? '',
@@ -70,6 +71,8 @@ export class WebhooksService {
         createdAt: now,
         updatedAt: now,
       });
+      noteActivityTarget(endpoint.id);
+      return endpoint;
     });
     return { endpoint, secret };
   }
@@ -105,7 +108,9 @@ export class WebhooksService {
 
   /** Deletes an endpoint with its deliveries and their attempts. */
   async deleteEndpoint(customerId: number, id: number): Promise<void> {
-    if (!(await this.repo.deleteEndpoint(this.db, customerId, id))) throw new NotFoundError('Webhook endpoint');
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.deleteEndpoint(tx, customerId, id))) throw new NotFoundError('Webhook endpoint');
+    });
   }
 
   /**
@@ -145,11 +150,13 @@ export class WebhooksService {
   async replayFailed(customerId: number, id: number, since: Date): Promise<number> {
     const endpoint = await this.getEndpoint(customerId, id);
     if (endpoint.disabledAt) throw new ConflictError('The endpoint is disabled: enable it first', 'ENDPOINT_DISABLED');
-    return this.deliveriesRepo.replay(
-      this.db,
-      sql`d.customer_id = ${customerId} and d.endpoint_id = ${id} and d.status = 'failed' and d.created_at >= ${since.toISOString()}::timestamptz`,
-      this.clock.now(),
-      this.deliveries.deliverJobs,
+    return this.db.transaction((tx) =>
+      this.deliveriesRepo.replay(
+        tx,
+        sql`d.customer_id = ${customerId} and d.endpoint_id = ${id} and d.status = 'failed' and d.created_at >= ${since.toISOString()}::timestamptz`,
+        this.clock.now(),
+        this.deliveries.deliverJobs,
+      ),
     );
   }
 
@@ -160,11 +167,14 @@ export class WebhooksService {
     if (endpointId !== undefined && !(await this.repo.deliveriesOf(this.db, [event.id])).some((d) => d.endpoint_id === endpointId)) {
       throw new NotFoundError('Delivery of this event to that endpoint');
     }
-    return this.deliveriesRepo.replay(
-      this.db,
-      sql`d.customer_id = ${customerId} and d.event_id = ${event.id} ${endpointId !== undefined ? sql`and d.endpoint_id = ${endpointId}` : sql``}`,
-      this.clock.now(),
-      this.deliveries.deliverJobs,
+    noteActivityTarget(`evt_${uuid}`);
+    return this.db.transaction((tx) =>
+      this.deliveriesRepo.replay(
+        tx,
+        sql`d.customer_id = ${customerId} and d.event_id = ${event.id} ${endpointId !== undefined ? sql`and d.endpoint_id = ${endpointId}` : sql``}`,
+        this.clock.now(),
+        this.deliveries.deliverJobs,
+      ),
     );
   }
 

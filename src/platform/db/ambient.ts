@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { writePendingActivity } from '../audit-scope.js';
 
 type Drizzle = PgDatabase<PgQueryResultHKT>;
 
@@ -22,11 +23,16 @@ export function ambientTransaction(): Drizzle | undefined {
  * call made from inside it. A continuation that outlives the transaction (a promise nobody
  * awaited) falls back to the root database instead of using a finished transaction.
  */
-async function inTransaction<T>(base: Drizzle, fn: (tx: Drizzle) => Promise<T>, config: unknown): Promise<T> {
+async function inTransaction<T>(base: Drizzle, fn: (tx: Drizzle) => Promise<T>, config: unknown, outermost: boolean): Promise<T> {
   return base.transaction(async (tx) => {
     const scope: Scope = { tx: tx as unknown as Drizzle, open: true };
     try {
-      return await scopes.run(scope, () => fn(scope.tx));
+      return await scopes.run(scope, async () => {
+        const result = await fn(scope.tx);
+        // a customer write's activity entry commits with the first change the request makes
+        if (outermost) await writePendingActivity(scope.tx);
+        return result;
+      });
     } finally {
       scope.open = false;
     }
@@ -41,8 +47,10 @@ async function inTransaction<T>(base: Drizzle, fn: (tx: Drizzle) => Promise<T>, 
  * bug), and `db.transaction()` inside a transaction is a savepoint of it.
  */
 export function ambientDatabase(root: Drizzle): Drizzle {
-  const transaction = (fn: (tx: Drizzle) => Promise<unknown>, config?: unknown) =>
-    inTransaction(ambientTransaction() ?? root, fn, config);
+  const transaction = (fn: (tx: Drizzle) => Promise<unknown>, config?: unknown) => {
+    const outer = ambientTransaction();
+    return inTransaction(outer ?? root, fn, config, outer === undefined);
+  };
   return new Proxy(root, {
     get(target, prop) {
       if (prop === 'transaction') return transaction;

@@ -129,8 +129,8 @@ function migrateOnce(raw: RawSql, apply: () => Promise<void>): Promise<void> {
 
 /**
  * What the seeds of the running code are made of, when that can be known: the compiled bundle
- * `npm start` runs (`codeFile`, dist/server.js), the locked packages (the reference data come from
- * idn-area-data and i18n-iso-countries) and the schema. Undefined for code run as TypeScript
+ * `npm start` runs (`codeFile`, dist/server.js), the locked packages (the countries come from
+ * i18n-iso-countries), the data files the seeds read (seedDataFiles) and the schema. Undefined for code run as TypeScript
  * through tsx, whose seeds then run at every start.
  */
 export function seedFingerprint(codeFile: string): string | undefined {
@@ -138,7 +138,20 @@ export function seedFingerprint(codeFile: string): string | undefined {
   const h = createHash('sha256').update(readFileSync(codeFile));
   const lock = path.join(projectRoot, 'package-lock.json');
   if (existsSync(lock)) h.update(readFileSync(lock));
+  for (const f of seedDataFiles()) h.update(path.relative(projectRoot, f)).update(readFileSync(f));
   return h.update(migrationsFingerprint()).digest('hex');
+}
+
+/** The files seeds read at run time: every file in a `data` folder under src/ (the area lists, say). */
+export function seedDataFiles(dir = path.join(projectRoot, 'src'), inData = false): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return seedDataFiles(full, inData || e.name === 'data');
+      return inData ? [full] : [];
+    });
 }
 
 export function migrationCount(): number {

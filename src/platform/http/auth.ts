@@ -51,6 +51,13 @@ declare module 'fastify' {
     optionalSession?: boolean;
     /** Customer surface: the route stays open in maintenance mode. */
     allowInMaintenance?: boolean;
+    /**
+     * Customer surface, signed-in writes: the activity action recorded in the transaction of the
+     * change (e.g. 'vm.deleted'), or false for a write that is no account activity (marking
+     * notifications read). Start-up fails on a write that declares neither this nor a
+     * securityEvent (platform/http/activity.ts).
+     */
+    activity?: string | false;
   }
 }
 

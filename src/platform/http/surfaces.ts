@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, MaintenanceError } from '../errors.js';
 import type { AdminAuthenticator, CustomerAuthenticator } from './auth.js';
+import { recordCustomerActivity, type RecordActivity } from './activity.js';
 import { AUDIT_ACTION, auditBackofficeWrites, WRITE_METHODS, type RecordWrite } from './write-audit.js';
 
 export interface RoutePermission {
@@ -25,6 +26,8 @@ function documentSecurity(route: { schema?: Record<string, any> }, scheme: strin
   const schema = (route.schema ??= {});
   schema.security ??= [{ [scheme]: [] }];
   if (permission && permission !== 'authenticated') {
+    // machine-readable too: the web console shows staff only what their permissions allow
+    schema['x-permission'] = permission;
     const note = `Needs the \`${permission}\` permission.`;
     schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   }
@@ -38,12 +41,14 @@ export function installPublicSurface(scope: FastifyInstance): void {
 /**
  * The customer surface: every route needs a live customer session unless it says
  * `config: { public: true }`; in maintenance mode everything but routes marked
- * `allowInMaintenance` answers 503.
+ * `allowInMaintenance` answers 503; every signed-in write names its activity action and is
+ * recorded in the transaction of its change (activity.ts).
  */
 export function installCustomerSurface(
   scope: FastifyInstance,
-  opts: { authenticator: CustomerAuthenticator; maintenanceMode: () => Promise<boolean> },
+  opts: { authenticator: CustomerAuthenticator; maintenanceMode: () => Promise<boolean>; recordActivity: RecordActivity },
 ): void {
+  recordCustomerActivity(scope, opts.recordActivity);
   scope.addHook('onRoute', (route) => {
     if (!route.config?.public) documentSecurity(route, 'customerCookie');
     else documentPublic(route);

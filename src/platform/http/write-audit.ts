@@ -26,7 +26,7 @@ const SECRET_KEY = /pass(word)?|secret|token|otp|recovery|api_?key|signature|pri
 const MAX_STORED = 16 * 1024;
 
 /** A copy without secret-looking fields (passwords, tokens, keys), at most 4 levels deep. */
-function redact(value: unknown, depth = 0): unknown {
+export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 4) return '[nested]';
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));

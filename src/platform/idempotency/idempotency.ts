@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { noteActivityReplay } from '../audit-scope.js';
 import type { Database, Executor } from '../db/database.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { idempotencyKeys } from './idempotency.tables.js';
@@ -69,11 +70,17 @@ export class IdempotencyStore {
       .returning({ id: idempotencyKeys.id });
     if (inserted[0]) return { kind: 'claimed', id: inserted[0].id };
     const existing = await this.find(tx, ref);
-    if (!existing) return { kind: 'in_progress' };
+    if (!existing) {
+      noteActivityReplay();
+      return { kind: 'in_progress' };
+    }
     if (existing.requestHash !== ref.requestHash) {
       throw new ConflictError('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
     }
-    if (existing.state === 'done') return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.responseBody as T } };
+    if (existing.state === 'done') {
+      noteActivityReplay();
+      return { kind: 'replay', answer: { status: existing.responseStatus ?? 200, body: existing.responseBody as T } };
+    }
     // A claim that never got its answer (the process died mid-request) is taken over once it is
     // older than any request can run, so the key does not stay blocked forever.
     const [taken] = await tx
@@ -88,6 +95,8 @@ export class IdempotencyStore {
       )
       .returning({ id: idempotencyKeys.id });
     if (taken) return { kind: 'claimed', id: taken.id };
+    // the first request records what it does; this one only waits for its answer
+    noteActivityReplay();
     return { kind: 'in_progress' };
   }
 

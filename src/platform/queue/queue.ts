@@ -117,6 +117,8 @@ export interface SendManyOptions<P> extends Pick<SendOptions, 'tx'> {
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
 /** How long pg-boss keeps finished jobs (its retentionDays and deleteAfterDays). */
 const RETENTION_DAYS = 7;
+/** How long a worker start waits for the previous worker's first fetch on the embedded database. */
+const STAGGER_BOUND_MS = 2000;
 
 const jobRunColumns = {
   name: jobRuns.name,
@@ -136,6 +138,14 @@ export class JobQueue {
   private unlisten: (() => Promise<void>) | undefined;
   /** pg-boss statements and job handlers still running; stop() waits for them so none outlives the pool. */
   private inFlight = 0;
+  private readonly tracked: PgBoss.Db;
+  /** The worker start under way or done (work()). */
+  private starting: Promise<void> | undefined;
+  /** pg-boss's cron (its timekeeper), in worker processes only. */
+  private cron: PgBoss | undefined;
+  /** pg-boss's own statements running, and who waits for there to be none. */
+  private statements = 0;
+  private statementsDone: (() => void)[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -158,23 +168,27 @@ export class JobQueue {
     const tracked: PgBoss.Db = {
       executeSql: async (text, values) => {
         this.inFlight++;
+        this.statements++;
         try {
           return (await database.raw.executeSql(text, values)) as { rows: any[] };
         } finally {
           this.inFlight--;
+          if (--this.statements === 0) for (const done of this.statementsDone.splice(0)) done();
         }
       },
     };
+    this.tracked = tracked;
     this.boss = new PgBoss({
       db: tracked,
       schema: 'pgboss',
+      // the cron runs in a second instance started by work()
+      schedule: false,
       // The embedded database is one connection: keep background chatter low there.
       supervise: true,
       monitorStateIntervalSeconds: 60,
       maintenanceIntervalSeconds: 120,
       retentionDays: RETENTION_DAYS,
       deleteAfterDays: RETENTION_DAYS,
-      ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds } : {}),
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
@@ -336,9 +350,14 @@ export class JobQueue {
   }
 
   /** Starts the workers of every queue and the recurring schedules. */
-  async work(): Promise<void> {
-    if (this.working) return;
+  work(): Promise<void> {
+    if (this.working) return this.starting ?? Promise.resolve();
     this.working = true;
+    this.starting = this.startWorkers();
+    return this.starting;
+  }
+
+  private async startWorkers(): Promise<void> {
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
     this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => {
       for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
@@ -362,10 +381,35 @@ export class JobQueue {
           }
         });
         ids.push(workerId);
+        // A worker fetches as soon as it starts. The embedded database has one connection and
+        // answers without giving the event loop a turn, so the next worker starts once this
+        // fetch is answered and the loop has taken its turn: a request that arrives meanwhile
+        // (the first /readyz) waits for one fetch, not for one per queue.
+        if (this.database.kind === 'pglite') {
+          await this.statementsSettled(STAGGER_BOUND_MS);
+          await new Promise((resolve) => setImmediate(resolve));
+          if (!this.working) return; // stopped meanwhile
+        }
       }
       this.workerIds.set(queue, ids);
     }
-    if (this.options.schedules !== false) await this.syncSchedules();
+    if (this.options.schedules === false) return;
+    await this.syncSchedules();
+    // pg-boss's cron sends each schedule's job when it is due. It runs where the workers run, in a
+    // second instance on the same database started last: its start creates and fetches from a
+    // queue of its own, which used to run in every process before anything else, /readyz included.
+    if (!this.working) return;
+    const every = this.options.cronIntervalSeconds;
+    this.cron = new PgBoss({
+      db: this.tracked,
+      schema: 'pgboss',
+      migrate: false,
+      supervise: false,
+      schedule: true,
+      ...(every ? { cronMonitorIntervalSeconds: every, cronWorkerIntervalSeconds: every } : {}),
+    });
+    this.cron.on('error', (err) => this.log.error({ err }, 'job queue cron error'));
+    await this.cron.start();
   }
 
   /**
@@ -443,6 +487,18 @@ export class JobQueue {
         { state: r.state, createdAt: date(r.created_on)!, startedAt: date(r.started_on), finishedAt: date(r.completed_on) },
       ]),
     );
+  }
+
+  /** Resolves when no pg-boss statement is running, or after `boundMs` at most. */
+  private statementsSettled(boundMs: number): Promise<void> {
+    if (this.statements === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, boundMs);
+      this.statementsDone.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /**
@@ -604,9 +660,14 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     this.working = false;
+    // a worker start still under way stops at its next step; let it, then stop what it started
+    await this.starting?.catch(() => undefined);
+    this.starting = undefined;
     await this.unlisten?.().catch(() => undefined);
     this.unlisten = undefined;
     this.workerIds.clear();
+    await this.cron?.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+    this.cron = undefined;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
     // pg-boss waits for running jobs, not for a worker's fetch or a maintenance query in flight.
     const deadline = Date.now() + 15_000;

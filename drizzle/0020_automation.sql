@@ -92,4 +92,4 @@ CREATE UNIQUE INDEX "webhook_events_uuid_unique" ON "webhook_events" USING btree
 CREATE INDEX "webhook_events_customer_idx" ON "webhook_events" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_events_unfanned_idx" ON "webhook_events" USING btree ("id") WHERE "webhook_events"."fanned_out_at" is null;--> statement-breakpoint
 CREATE INDEX "webhook_events_occurred_idx" ON "webhook_events" USING btree ("occurred_at");--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind" CHECK ("notifications"."kind" in ('INVOICE_CREATED','LOW_BALANCE','SUSPENDED','TICKET_REPLY','ANNOUNCEMENT','WEBHOOK_DISABLED'));
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind" CHECK (kind in ('INVOICE_CREATED','LOW_BALANCE','SUSPENDED','TICKET_REPLY','ANNOUNCEMENT','TOPUP_CREDITED','INVOICE_PAID','INVOICE_DUE_SOON','INVOICE_OVERDUE','RESUMED','RUNWAY_WARNING','WEBHOOK_DISABLED'));
