@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signJwt } from '../src/platform/crypto/index.js';
 import { hmacSha256Hex } from '../src/integrations/payment-gateways/index.js';
+import { newTokenSecret } from '../src/modules/api-tokens/token-secret.js';
 import { cpuMs, load, machine, pidOf, recreateDatabase, rssMb, startBare, startServer, type LoadResult } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -146,6 +147,53 @@ async function requestsVsBare(): Promise<string[]> {
   }
 }
 
+/**
+ * `GET /api/inf` with a personal access token (`Authorization: Bearer`) next to the session cookie,
+ * on one server, in alternating rounds of the same run. The token path reads the token with its
+ * account's state and counts its two rate limits (token, client address: one upsert statement);
+ * the cookie path verifies the JWT and reads the session. The limits are set high enough not to
+ * refuse anything, so every request pays for counting.
+ */
+async function bearerVsCookie(): Promise<string[]> {
+  const url = await recreateDatabase('chp_bench_tokens');
+  const server = await startServer({ ...SECRETS, DATABASE_URL: url, ROLE: 'api', API_TOKEN_RATE_LIMIT_PER_MIN: '1000000', API_TOKEN_IP_RATE_LIMIT_PER_MIN: '1000000' });
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows: [customer] } = await db.query<{ id: number }>(
+      `insert into customers (email, password_hash, first_name, last_name) values ('tokens@example.test', 'x', 'Bench', 'Tokens') returning id`,
+    );
+    await db.query(`insert into wallets (customer_id, actual_balance, current_balance) values ($1, 125000, 150000)`, [customer!.id]);
+    const { rows: [session] } = await db.query<{ id: string }>(
+      `insert into customer_sessions (customer_id, refresh_expires_at) values ($1, now() + interval '1 day') returning id`,
+      [customer!.id],
+    );
+    const cookie = { cookie: `access_token=${signJwt(SECRETS.JWT_SECRET, { typ: 'access', sub: String(customer!.id), sid: session!.id }, new Date(), 3600)}` };
+    const pat = newTokenSecret();
+    await db.query(
+      `insert into api_tokens (customer_id, name, scopes, display_prefix, secret_hash, created_at, expires_at) values ($1, 'bench', '{account:read}', $2, $3, now(), now() + interval '1 day')`,
+      [customer!.id, pat.displayPrefix, pat.hash],
+    );
+    const bearer = { authorization: `Bearer ${pat.secret}` };
+    const run = (headers: Record<string, string>) => (duration: number) => load(`${server.base}/api/inf`, { duration, connections: CONNECTIONS, headers });
+    const pid = pidOf(server);
+    await run(cookie)(3);
+    await run(bearer)(3);
+    const byCookie: Measured[] = [];
+    const byToken: Measured[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      byCookie.push(await measured(pid, () => run(cookie)(DURATION / ROUNDS)));
+      byToken.push(await measured(pid, () => run(bearer)(DURATION / ROUNDS)));
+    }
+    const a = combine(byToken);
+    const b = combine(byCookie);
+    return [`| GET /api/inf | ${fmt(a)} | ${fmt(b)} | **${(a.rps / b.rps).toFixed(2)}** |`];
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** idle RSS: 5 s after ready, nothing requested */
@@ -215,6 +263,15 @@ const sections: { title: string; header: string[]; marker?: string; run: () => P
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ],
     run: requestsVsBare,
+  },
+  {
+    title: `API token against the session cookie, one server on PostgreSQL (${CONNECTIONS} connections, ${DURATION} s each)`,
+    marker: 'TOKENS',
+    header: [
+      '| route | Bearer token req/s | p50 ms | p99 ms | CPU µs/req | errors | cookie req/s | p50 ms | p99 ms | CPU µs/req | errors | req/s token / cookie |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ],
+    run: bearerVsCookie,
   },
   {
     title: `Start-up to ready and idle memory (median of ${STARTS}; RSS of the server process 5 s after ready)`,

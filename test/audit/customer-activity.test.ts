@@ -146,7 +146,7 @@ describe('customer activity log', () => {
   test('GET /api/activity is in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     assert.ok(doc.paths['/api/activity']?.get, 'documented');
-    assert.deepEqual(doc.paths['/api/activity'].get.security, [{ customerCookie: [] }]);
+    assert.deepEqual(doc.paths['/api/activity'].get.security, [{ customerCookie: [] }, { apiToken: ['account:read'] }]);
   });
 });
 

@@ -38,7 +38,7 @@ async function createEndpoint(s: Session, body: Record<string, unknown>): Promis
 const emit = (customerId: number, type: EventType, data: Record<string, unknown>) =>
   t.container.db.transaction((tx) => t.container.services.webhookEvents.emit(tx, { customerId, type, data }));
 
-const settled = () => queueDrained(t, { queues: ['webhooks', 'webhooks-deliver'] });
+const settled = () => queueDrained(t, { queues: ['webhooks', 'webhooks-deliver'] }, 60_000);
 const sweep = async () => {
   await t.container.queue.runNow('webhooks.sweep');
   await settled();
