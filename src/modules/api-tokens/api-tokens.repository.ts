@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
+import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { apiTokens } from './api-tokens.tables.js';
@@ -17,6 +18,24 @@ export interface TokenForAuth {
   customerActive: boolean;
   customerSuspended: boolean;
 }
+
+const tokenForAuthColumns = {
+  id: apiTokens.id,
+  customerId: apiTokens.customerId,
+  scopes: apiTokens.scopes,
+  expiresAt: apiTokens.expiresAt,
+  revokedAt: apiTokens.revokedAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+  customerActive: customers.isActive,
+  customerSuspended: sql`${customers.suspendedAt} is not null`,
+};
+
+/** The per-request read, prepared once per connection (platform/db/prepared.ts), as the session check is. */
+const tokenForAuth: PreparedRead<TokenForAuth> = {
+  name: 'api_token_for_request',
+  text: sqlText(sql`select ${selectList(tokenForAuthColumns)} from ${apiTokens} join ${customers} on ${customers.id} = ${apiTokens.customerId} where ${apiTokens.secretHash} = $1`),
+  map: rowMapper(tokenForAuthColumns),
+};
 
 export class ApiTokensRepository {
   async insert(ex: Executor, row: typeof apiTokens.$inferInsert): Promise<ApiTokenRow> {
@@ -74,20 +93,7 @@ export class ApiTokensRepository {
 
   /** The token with this secret hash and its account's state (the per-request read). */
   async findForAuth(ex: Executor, secretHash: string): Promise<TokenForAuth | undefined> {
-    const [row] = await ex
-      .select({
-        id: apiTokens.id,
-        customerId: apiTokens.customerId,
-        scopes: apiTokens.scopes,
-        expiresAt: apiTokens.expiresAt,
-        revokedAt: apiTokens.revokedAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        customerActive: customers.isActive,
-        customerSuspended: sql<boolean>`${customers.suspendedAt} is not null`,
-      })
-      .from(apiTokens)
-      .innerJoin(customers, eq(customers.id, apiTokens.customerId))
-      .where(eq(apiTokens.secretHash, secretHash));
+    const [row] = await runPrepared(ex, tokenForAuth, [secretHash]);
     return row;
   }
 

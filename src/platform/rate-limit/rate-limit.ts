@@ -2,6 +2,7 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { queryRows, type Database } from '../db/database.js';
+import { runPrepared, type PreparedRead } from '../db/prepared.js';
 import { defineJob } from '../queue/queue.js';
 import { rateLimitCounters } from './rate-limit.tables.js';
 
@@ -13,6 +14,18 @@ export interface RateLimitStore {
   child(routeOptions: { routeInfo: { method?: string; url?: string } }): RateLimitStore;
 }
 export type RateLimitStoreClass = new (params: unknown) => RateLimitStore;
+
+/** hitAll's statement, prepared once per connection (it runs on every request made with an API token). */
+const HIT_ALL: PreparedRead<{ key: string; hits: number; reset_at: string | Date }> = {
+  name: 'rate_limit_hit_all',
+  text: `insert into rate_limit_counters as c (key, hits, reset_at)
+         select k, 1, $2::timestamptz from jsonb_array_elements_text($1::jsonb) as k order by k
+         on conflict (key) do update set
+           hits = case when c.reset_at <= $3::timestamptz then 1 else c.hits + 1 end,
+           reset_at = case when c.reset_at <= $3::timestamptz then excluded.reset_at else c.reset_at end
+         returning key, hits, reset_at`,
+  map: (row) => row as { key: string; hits: number; reset_at: string | Date },
+};
 
 /**
  * The rate limits' counters in PostgreSQL (PGlite included), so N API processes behind a load
@@ -50,15 +63,7 @@ export class PostgresRateLimits {
   async hitAll(keys: readonly string[], windowMs: number): Promise<Map<string, { current: number; ttl: number }>> {
     const now = this.clock.now();
     const resetAt = new Date(now.getTime() + windowMs);
-    const rows = await queryRows<{ key: string; hits: number; reset_at: string | Date }>(
-      this.db,
-      sql`insert into rate_limit_counters as c (key, hits, reset_at)
-          select k, 1, ${resetAt.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify([...new Set(keys)].sort())}::jsonb) as k order by k
-          on conflict (key) do update set
-            hits = case when c.reset_at <= ${now.toISOString()}::timestamptz then 1 else c.hits + 1 end,
-            reset_at = case when c.reset_at <= ${now.toISOString()}::timestamptz then excluded.reset_at else c.reset_at end
-          returning key, hits, reset_at`,
-    );
+    const rows = await runPrepared(this.db, HIT_ALL, [JSON.stringify([...new Set(keys)].sort()), resetAt.toISOString(), now.toISOString()]);
     return new Map(rows.map((r) => [r.key, { current: r.hits, ttl: Math.max(0, new Date(r.reset_at).getTime() - now.getTime()) }]));
   }
 
