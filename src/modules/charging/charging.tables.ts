@@ -36,6 +36,8 @@ export const meters = pgTable(
     index('meters_resource_idx').on(t.resourceType, t.resourceId),
     uniqueIndex('meters_open_unique').on(t.resourceType, t.resourceId, t.priceKey).where(sql`${t.stoppedAt} is null`),
     check('meters_quantity_positive', sql`${t.quantity} > 0`),
+    // METER_QUANTITY_MAX (metering.service.ts)
+    check('meters_quantity_bounded', sql`${t.quantity} <= 1000000`),
     check('meters_period', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),
   ],
 );

@@ -1,4 +1,4 @@
-export { MeteringService, type OpenMeter, type ResourceType } from './metering.service.js';
+export { MeteringService, METER_QUANTITY_MAX, type OpenMeter, type ResourceType } from './metering.service.js';
 export { ChargingService, hourStart, type RunResult, type HourResult } from './charging.service.js';
 export { ChargingRepository } from './charging.repository.js';
 export { SuspensionService, noopSuspender, type ResourceSuspender } from './suspension.service.js';

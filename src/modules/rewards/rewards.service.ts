@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import { Decimal, dec, isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
 
@@ -143,7 +143,7 @@ export class RewardsService {
     }
     for (const f of ['first_top_up_max_bonus', 'referral_max_bonus'] as const) {
       const v = input[f];
-      if (v !== null && (!isMoneyAmount(v) || v <= 0)) errors.push({ field: f, message: 'must be null or a positive amount with at most 2 decimals' });
+      if (v !== null && !isMoneyInput(v, true)) errors.push({ field: f, message: `null, or ${moneyInputRule(true).replace(/^must be /, '')}` });
     }
     if (errors.length > 0) throw new ValidationError('Validation failed', errors);
     const row = await this.repo.updateSettings(this.db, {
@@ -255,7 +255,7 @@ export class RewardsService {
 
   private toRow(input: Partial<RedeemCodeInput>, current: RedeemCodeRow | undefined): Partial<NewRedeemCode> {
     const errors: FieldError[] = [];
-    if (input.amount !== undefined && (!isMoneyAmount(input.amount) || input.amount <= 0)) errors.push({ field: 'amount', message: 'must be a positive amount with at most 2 decimals' });
+    if (input.amount !== undefined && !isMoneyInput(input.amount, true)) errors.push({ field: 'amount', message: moneyInputRule(true) });
     const from = input.valid_from !== undefined ? (input.valid_from ? new Date(input.valid_from) : null) : (current?.validFrom ?? null);
     const until = input.valid_until !== undefined ? (input.valid_until ? new Date(input.valid_until) : null) : (current?.validUntil ?? null);
     if (from && until && until <= from) errors.push({ field: 'valid_until', message: 'must be after valid_from' });
