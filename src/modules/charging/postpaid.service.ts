@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { isMonth } from '../../platform/http/instant.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
@@ -65,7 +66,7 @@ export class PostpaidService {
     const now = this.clock.now();
     let start: Date;
     if (period !== undefined) {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new ValidationError('period must be YYYY-MM');
+      if (!isMonth(period)) throw new ValidationError('period must be YYYY-MM, a year between 1970 and 9999');
       start = new Date(`${period}-01T00:00:00Z`);
     } else start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));

@@ -1,5 +1,5 @@
 import { Type, type TSchema, type TProperties } from 'typebox';
-import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN } from './instant.js';
+import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN, MONTH_PATTERN } from './instant.js';
 import { MONEY_INPUT_MAX } from '../money.js';
 import { MONEY_KEYWORD } from './money-json.js';
 
@@ -94,3 +94,6 @@ export const Instant = Type.String({
   pattern: INSTANT_PATTERN,
   description: `ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between ${INSTANT_MIN} and ${INSTANT_MAX} in UTC; fractions of a second are kept to the millisecond`,
 });
+
+/** A calendar month a request names (`YYYY-MM`, years 1970 to 9999: the date rule of instant.ts). */
+export const Month = Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM, a year between 1970 and 9999' });
