@@ -295,8 +295,15 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
+    registerReadGauge(metrics, {
+      name: 'charge_failures_open',
+      help: 'Customers the hourly charge set aside because charging them failed (GET /api/backoffice/billing/charge-failures)',
+      read: () => charging.openFailures(),
+    });
     const postpaidRepo = new PostpaidRepository();
     const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency);
+    // a customer set aside and charged again gets the postpaid invoices they waited for
+    charging.onResolved(postpaid);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency);
     // a paid top-up may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({

@@ -135,3 +135,30 @@ export const chargingSettings = pgTable(
   },
   (t) => [check('charging_settings_singleton', sql`${t.id} = 1`)],
 );
+
+/**
+ * A customer the hourly charge set aside: charging their hours failed (a value no column can hold,
+ * a constraint), so their hours from `first_hour` on are left out of the hourly run (every other
+ * customer is charged and the cursor moves on) and retried for them alone, from that hour, on each
+ * run after `next_retry_at` or when staff ask (GET/POST /api/backoffice/billing/charge-failures).
+ * One open row per customer; `resolved_at` is set when their hours are charged again.
+ * `error` is the database's words (never SQL); `error_code` its SQLSTATE or the AppError code.
+ */
+export const chargeFailures = pgTable(
+  'charge_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    firstHour: timestamp('first_hour', { withTimezone: true }).notNull(),
+    errorCode: text('error_code').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull().default(sql`1`),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('charge_failures_open_unique').on(t.customerId).where(sql`${t.resolvedAt} is null`)],
+);

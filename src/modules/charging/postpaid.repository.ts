@@ -57,13 +57,19 @@ function toDates(row: PostpaidInvoiceRow): PostpaidInvoiceRow {
 }
 
 export class PostpaidRepository {
-  /** Customers with postpaid usage in the period and no invoice for it yet, after `cursor`. */
-  async uninvoicedCustomers(ex: Executor, start: Date, end: Date, cursor: number, limit: number): Promise<number[]> {
+  /**
+   * Customers with postpaid usage in the period and no invoice for it yet, after `cursor` (only
+   * `onlyCustomer` when given). A customer the hourly charge set aside before the period's end waits:
+   * their month is not fully charged (they are invoiced when their charge is resolved).
+   */
+  async uninvoicedCustomers(ex: Executor, start: Date, end: Date, cursor: number, limit: number, onlyCustomer?: number): Promise<number[]> {
     const rows = await queryRows<{ customer_id: number }>(
       ex,
       sql`select distinct uc.customer_id from usage_charges uc
           where uc.postpaid and uc.hour >= ${ts(start)} and uc.hour < ${ts(end)} and uc.customer_id > ${cursor}
+            ${onlyCustomer === undefined ? sql`` : sql`and uc.customer_id = ${onlyCustomer}`}
             and not exists (select 1 from postpaid_invoices i where i.customer_id = uc.customer_id and i.period_start = ${ts(start)})
+            and not exists (select 1 from charge_failures f where f.customer_id = uc.customer_id and f.resolved_at is null and f.first_hour < ${ts(end)})
           order by uc.customer_id limit ${limit}`,
     );
     return rows.map((r) => r.customer_id);

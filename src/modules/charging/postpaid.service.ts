@@ -73,12 +73,32 @@ export class PostpaidService {
     if (end.getTime() > now.getTime()) throw new BadRequestError('PERIOD_NOT_OVER', 'The month is not over yet');
     // every hour of the month charged (accrued) first
     await this.charging.chargeDueHours();
+    return this.issuePeriod(start, end);
+  }
+
+  /**
+   * The charging hook: a customer the hourly charge had set aside from `firstHour` is charged again,
+   * so the invoices of the months they waited for (complete months from that hour's) are issued now.
+   */
+  async chargesResolved(customerId: number, firstHour: Date): Promise<void> {
+    const now = this.clock.now();
+    for (let start = new Date(Date.UTC(firstHour.getUTCFullYear(), firstHour.getUTCMonth(), 1)); ; ) {
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+      if (end.getTime() > now.getTime()) break;
+      const n = await this.issuePeriod(start, end, customerId);
+      if (n > 0) this.log.info({ customerId, period: start.toISOString().slice(0, 7) }, 'postpaid invoice issued after the customer was charged again');
+      start = end;
+    }
+  }
+
+  private async issuePeriod(start: Date, end: Date, onlyCustomer?: number): Promise<number> {
+    const now = this.clock.now();
     const settings = await this.suspension.settings();
     const due = new Date(now.getTime() + settings.postpaidDueDays * 86_400_000);
     let issued = 0;
     let cursor = 0;
     for (;;) {
-      const ids = await this.repo.uninvoicedCustomers(this.db, start, end, cursor, BATCH);
+      const ids = await this.repo.uninvoicedCustomers(this.db, start, end, cursor, BATCH, onlyCustomer);
       if (ids.length === 0) break;
       cursor = ids[ids.length - 1]!;
       issued += await this.db.transaction(async (tx) => {
