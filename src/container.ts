@@ -75,6 +75,7 @@ import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
 import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
 import { LoadBalancersRepository, LoadBalancersService } from './modules/load-balancers/index.js';
 import {
+  BillableStartService,
   BillingUsageService,
   ChargingRepository,
   ChargingService,
@@ -274,14 +275,16 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
     const computeRepo = new ComputeRepository();
-    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, queue, clock);
+    // "may this customer start something billable": every create of a metered resource asks it
+    const billableStart = new BillableStartService(new SuspensionRepository());
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, queue, clock);
     const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
     pricing.useResources(compute);
     queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
 
     // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
     const networksRepo = new NetworksRepository();
-    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, queue, clock);
+    const networks = new NetworksService(db, networksRepo, compute, billableStart, pricing, queue, clock);
     const networkTasks = new NetworkTasksService(db, networksRepo, compute, datacenter, queue, clock, log);
     vmTasks.onDeleted({ vmDeleted: (tx, vmId) => networks.releaseVm(tx, vmId) });
     pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
@@ -358,7 +361,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     topupPayments.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
     queue.register(securityGroups.syncJob);
-    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock);
+    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock, billableStart);
     queue.register(loadBalancers.syncJob);
     vmTasks.onDeleted(securityGroups);
     vmTasks.onDeleted(loadBalancers);
@@ -368,7 +371,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       // the embedded database on disk: the local storage keeps its state beside it
       ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
     });
-    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, wallet, clock, log, {
+    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, billableStart, clock, log, {
       encryptionKey: config.encryptionKey,
       quotaUnitBytes: config.objectStorage.quotaUnitBytes,
       gbMonthPrice: config.objectStorage.gbMonthPrice,

@@ -7,6 +7,7 @@ import { DatacenterError, type Datacenter } from '../../integrations/datacenter/
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
 import type { ForwardingRule, HealthCheck, LbAlgorithm } from './load-balancers.tables.js';
+import type { BillableStartRule } from '../charging/index.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
 
@@ -90,6 +91,7 @@ export class LoadBalancersService {
     private readonly datacenter: Datacenter,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
+    private readonly billable: BillableStartRule,
   ) {}
 
   private readonly lifecycle: LbLifecycleListener[] = [];
@@ -142,6 +144,7 @@ export class LoadBalancersService {
     return this.db.transaction(async (tx) => {
       const customer = await this.repo.lockCustomer(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
+      await this.billable.assertMayStart(tx, customerId);
       if (!(await this.repo.locationActive(tx, input.location_id))) throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       if ((await this.repo.countLive(tx, customerId)) >= customer.limit) throw new QuotaExceededError(`Load balancer limit reached (${customer.limit})`);
       await this.checkTargets(tx, customerId, input.location_id, targetIds, { algorithm: input.algorithm, forwardingRules: input.forwarding_rules, targets: targetIds.length });

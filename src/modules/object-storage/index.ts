@@ -1,4 +1,4 @@
-export { ObjectStorageService, keyUserId, type StorageBalanceReader, type BucketLifecycleListener, OBJECT_STORAGE_COMPONENT } from './object-storage.service.js';
+export { ObjectStorageService, keyUserId, type BucketLifecycleListener, OBJECT_STORAGE_COMPONENT } from './object-storage.service.js';
 export { ObjectStorageRepository, type BucketRow } from './object-storage.repository.js';
 export { objectStorageRoutes } from './object-storage.routes.js';
 export { objectStorageConstraintMeanings } from './object-storage.tables.js';

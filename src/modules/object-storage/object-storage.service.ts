@@ -3,18 +3,14 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { AppError, BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { dec } from '../../platform/money.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
+import type { BillableStartRule } from '../charging/index.js';
 
-/** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
-export interface StorageBalanceReader {
-  balances(customerId: number, ex?: Executor): Promise<{ currentBalance: string }>;
-}
 
 export interface ObjectStorageOptions {
   encryptionKey: Buffer;
@@ -84,7 +80,7 @@ export class ObjectStorageService {
     private readonly repo: ObjectStorageRepository,
     private readonly provider: ObjectStorageProvider,
     private readonly queue: JobQueue,
-    private readonly balances: StorageBalanceReader,
+    private readonly billable: BillableStartRule,
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: ObjectStorageOptions,
@@ -108,7 +104,7 @@ export class ObjectStorageService {
       if (!(await this.repo.activeLocation(tx, input.location_id))) {
         throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       }
-      if (customer.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
+      await this.billable.assertMayStart(tx, customerId);
       const live = await this.repo.countLiveBuckets(tx, customerId);
       if (live >= customer.objectStorageLimit) throw new QuotaExceededError(`Your account may have at most ${customer.objectStorageLimit} buckets`);
       if (await this.repo.nameTaken(tx, name)) throw new ConflictError('A bucket with this name exists', 'BUCKET_NAME_TAKEN');
@@ -158,8 +154,7 @@ export class ObjectStorageService {
       const bucket = await this.lockedBucket(tx, customerId, uuid);
       if (bucket.sizeGb === sizeGb) return bucket;
       if (sizeGb > bucket.sizeGb) {
-        const customer = await this.repo.lockCustomer(tx, customerId);
-        if (customer?.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
+        await this.billable.assertMayStart(tx, customerId);
       }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
       for (const l of this.lifecycle) await l.bucketResized(tx, row);
@@ -448,12 +443,6 @@ export class ObjectStorageService {
   }
 
   // ---- helpers -------------------------------------------------------------------------------
-
-  /** Prepaid accounts only: a postpaid account is invoiced monthly and has no balance to go below. */
-  private async refuseNegativeBalance(tx: Executor, customerId: number): Promise<void> {
-    const { currentBalance } = await this.balances.balances(customerId, tx);
-    if (dec(currentBalance).lt(0)) throw new InsufficientBalanceError('Your balance is below zero; top up before adding storage');
-  }
 
   private async bucketOf(customerId: number, uuid: string): Promise<BucketRow> {
     const bucket = await this.repo.findBucket(this.db, customerId, uuid);
