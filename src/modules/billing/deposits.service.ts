@@ -263,6 +263,25 @@ export class DepositsService {
     return depositView(invoice);
   }
 
+  /** A deposit as its creation answered it (with payment_url): what a repeated postpaid payment shows again. */
+  async answer(customerId: number, invoiceId: string, ex: Executor = this.db): Promise<DepositAnswer | undefined> {
+    const invoice = await this.repo.findInvoice(ex, invoiceId, customerId);
+    return invoice && answerOf(invoice);
+  }
+
+  /**
+   * Voids a Pending deposit whose purpose went away (the link of a postpaid payment whose invoices
+   * were paid another way): it becomes Expired now, so its payment page no longer offers to pay, and
+   * its coupon use (if any) is given back. A gateway that still reports it paid is credited to the
+   * wallet like any late payment. True when it moved.
+   */
+  async voidPending(tx: Executor, invoiceId: string): Promise<boolean> {
+    const row = await this.repo.markExpired(tx, invoiceId, this.clock.now());
+    if (!row) return false;
+    if (row.couponId !== null && row.bonusStatus === 'released') await this.coupons.release(tx, row.couponId);
+    return true;
+  }
+
   /** Every top-up of the customer (newest first, up to EXPORT_MAX_ROWS) as a PDF statement. */
   async exportPdf(customerId: number): Promise<{ filename: string; pdf: Buffer }> {
     const contact = await this.repo.customerContact(this.db, customerId);

@@ -229,8 +229,35 @@ export class PostpaidRepository {
     return found;
   }
 
-  async markPaymentPaid(tx: Executor, paymentId: string, now: Date): Promise<void> {
-    await tx.execute(sql`update postpaid_payments set status = 'PAID', paid_at = ${ts(now)} where id = ${paymentId}::uuid`);
+  /** How a PENDING payment ended: PAID (settled its invoices), PARTIAL (settled part of them), CANCELLED (settled nothing). */
+  async endPayment(tx: Executor, paymentId: string, status: 'PAID' | 'PARTIAL' | 'CANCELLED', now: Date): Promise<void> {
+    await tx.execute(sql`update postpaid_payments set status = ${status}, paid_at = ${status === 'CANCELLED' ? null : ts(now)}
+      where id = ${paymentId}::uuid and status = 'PENDING'`);
+  }
+
+  /**
+   * The PENDING payments (locked) that cover any of these invoices, with the state of their gateway
+   * top-up (null while the request that made it has not linked it yet).
+   */
+  async openPaymentsOf(tx: Executor, invoiceIds: string[], lock: boolean) {
+    const rows = await queryRows<{ id: string; invoice_ids: string[] | string; topup_invoice_id: string | null; topup_status: string | null; created_at: Date | string; total: string; wallet_amount: string; remainder: string }>(
+      tx,
+      sql`select p.id::text as id, p.invoice_ids::text[] as invoice_ids, p.topup_invoice_id::text as topup_invoice_id, t.status as topup_status,
+            p.created_at, p.total::text as total, p.wallet_amount::text as wallet_amount, p.remainder::text as remainder
+          from postpaid_payments p left join topup_invoices t on t.id = p.topup_invoice_id
+          where p.status = 'PENDING' and p.invoice_ids && ${`{${invoiceIds.join(',')}}`}::uuid[]
+          order by p.id ${lock ? sql`for update of p` : sql``}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      invoiceIds: (Array.isArray(r.invoice_ids) ? r.invoice_ids : String(r.invoice_ids).replace(/[{}]/g, '').split(',').filter(Boolean)).map((x) => x.toLowerCase()).sort(),
+      topupInvoiceId: r.topup_invoice_id,
+      topupStatus: r.topup_status,
+      createdAt: new Date(r.created_at),
+      total: r.total,
+      walletAmount: r.wallet_amount,
+      remainder: r.remainder,
+    }));
   }
 
   // ---- overdue ----
