@@ -171,16 +171,19 @@ export class RewardsService {
   }
 
   /**
-   * A new customer names who referred them: once, not themselves, and only before their first
-   * top-up is credited (the referrer's bonus is earned by that first top-up).
+   * A new customer names who referred them: once, not themselves, not anyone they referred directly
+   * or through others (no cycle of any length: each would earn from the next one's first top-up),
+   * and only before their first top-up is credited (the referrer's bonus is earned by that first
+   * top-up). Claims run one at a time, so two claims closing a cycle together cannot both pass.
    */
   async claimReferral(customerId: number, codeText: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.repo.lockReferralClaims(tx);
       const referrer = await this.repo.ownerOfReferralCode(tx, codeText.trim());
       if (referrer === undefined) throw new BadRequestError('REFERRAL_CODE_NOT_FOUND', 'This referral code does not exist');
       if (referrer === customerId) throw new BadRequestError('OWN_REFERRAL_CODE', 'You cannot use your own referral code');
-      if ((await this.repo.lockUnrewardedReferral(tx, referrer))?.referrerCustomerId === customerId) {
-        throw new BadRequestError('REFERRAL_CYCLE', 'The owner of this code was referred by you');
+      if (await this.repo.inReferrerChain(tx, referrer, customerId)) {
+        throw new BadRequestError('REFERRAL_CYCLE', 'The owner of this code was referred by you, directly or through others');
       }
       if ((await this.repo.topupCount(tx, customerId, BalanceLogType.Add, TOPUP_REFERENCE)) > 0) {
         throw new BadRequestError('REFERRAL_TOO_LATE', 'A referral code can only be used before the first top-up');
