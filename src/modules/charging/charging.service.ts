@@ -68,7 +68,7 @@ export class ChargingService {
     queue: 'charging',
     // five minutes past: every meter stamped in the last hour has committed by then
     schedule: '5 * * * *',
-    description: 'Charges every complete hour not yet charged (usage records, prepaid wallet charges, postpaid accrual), then suspends and warns',
+    description: 'Charges every complete hour not yet charged (usage records, prepaid wallet charges, postpaid accrual), retries the customers set aside, then suspends and warns',
     retryLimit: 3,
     handler: async (_p, ctx) => {
       const r = await this.runHourly();
