@@ -156,7 +156,7 @@ export class PostpaidPaymentsService {
    */
   private async openPayment(tx: Executor, customerId: number, ids: string[], now: Date) {
     let live: Awaited<ReturnType<PostpaidRepository['openPaymentsOf']>>[number] | undefined;
-    for (const p of await this.repo.openPaymentsOf(tx, ids, false)) {
+    for (const p of await this.repo.openPaymentsOf(tx, customerId, ids, false)) {
       const abandoned = p.topupInvoiceId === null && now.getTime() - p.createdAt.getTime() > LINK_WAIT_MS;
       if (abandoned || p.topupStatus === 'Failed' || p.topupStatus === 'Expired') {
         await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
@@ -177,9 +177,9 @@ export class PostpaidPaymentsService {
    * them is cancelled and its gateway top-up voided (Expired), so its page no longer takes money.
    * A gateway that pays it all the same is credited to the wallet as a top-up.
    */
-  private async voidOtherPayments(tx: Executor, invoiceIds: string[], now: Date, except?: string): Promise<void> {
+  private async voidOtherPayments(tx: Executor, customerId: number, invoiceIds: string[], now: Date, except?: string): Promise<void> {
     if (invoiceIds.length === 0) return;
-    for (const p of await this.repo.openPaymentsOf(tx, invoiceIds, true)) {
+    for (const p of await this.repo.openPaymentsOf(tx, customerId, invoiceIds, true)) {
       if (p.id === except) continue;
       await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
       if (p.topupInvoiceId) await this.deposits.voidPending(tx, p.topupInvoiceId);
@@ -211,7 +211,7 @@ export class PostpaidPaymentsService {
 
   private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date, paymentId: string) {
     const paid = invoices.filter((i) => i.status === 'PAID');
-    await this.voidOtherPayments(tx, paid.map((i) => i.id), now, paymentId);
+    await this.voidOtherPayments(tx, customerId, paid.map((i) => i.id), now, paymentId);
     const who = await this.repo.contact(tx, customerId);
     if (who && paid.length > 0) {
       const total = paid.reduce((s, i) => s.plus(i.subtotal), new Decimal(0));
@@ -271,7 +271,7 @@ export class PostpaidPaymentsService {
       if (!inv) throw new NotFoundError('Invoice');
       if (inv.status === 'PAID') throw new ConflictError('The invoice is already paid', 'INVOICE_ALREADY_PAID');
       await this.repo.markVerified(tx, inv.id, note, adminId, now);
-      await this.voidOtherPayments(tx, [inv.id], now);
+      await this.voidOtherPayments(tx, inv.customer_id, [inv.id], now);
       const who = await this.repo.contact(tx, inv.customer_id);
       if (who) {
         await this.mailer.queueMail(

@@ -239,13 +239,13 @@ export class PostpaidRepository {
    * The PENDING payments (locked) that cover any of these invoices, with the state of their gateway
    * top-up (null while the request that made it has not linked it yet).
    */
-  async openPaymentsOf(tx: Executor, invoiceIds: string[], lock: boolean) {
+  async openPaymentsOf(tx: Executor, customerId: number, invoiceIds: string[], lock: boolean) {
     const rows = await queryRows<{ id: string; invoice_ids: string[] | string; topup_invoice_id: string | null; topup_status: string | null; created_at: Date | string; total: string; wallet_amount: string; remainder: string }>(
       tx,
       sql`select p.id::text as id, p.invoice_ids::text[] as invoice_ids, p.topup_invoice_id::text as topup_invoice_id, t.status as topup_status,
             p.created_at, p.total::text as total, p.wallet_amount::text as wallet_amount, p.remainder::text as remainder
           from postpaid_payments p left join topup_invoices t on t.id = p.topup_invoice_id
-          where p.status = 'PENDING' and p.invoice_ids && ${`{${invoiceIds.join(',')}}`}::uuid[]
+          where p.customer_id = ${customerId} and p.status = 'PENDING' and p.invoice_ids && ${`{${invoiceIds.join(',')}}`}::uuid[]
           order by p.id ${lock ? sql`for update of p` : sql``}`,
     );
     return rows.map((r) => ({
