@@ -1,5 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Repositories and table files may join other modules' tables; nothing else crosses a module's wall. */
@@ -40,7 +42,7 @@ const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports':
 const ROUTE_FILES = ['src/modules/**/*.routes.ts', 'src/modules/**/*-routes.ts', 'src/modules/**/*.pages.ts'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**', 'dist/**', '.cache/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', '.bench/**', '.test-embedded/**', 'dist/**', '.cache/**', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -92,5 +94,27 @@ export default tseslint.config(
       { regex: '(^|/)(app|container|server|worker)\\.js$', message: 'Integrations do not reach into the composition root.' },
       { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$).+', message: "One integration uses another only through its index.ts." },
     ),
+  },
+  {
+    // The server never reaches into the web console (it serves its build as files, nothing more).
+    // (no-restricted-syntax: the import rules' options are set per folder above and would be replaced)
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration[source.value=/(^|\\/)console\\//]', message: 'The server does not import from the web console (console/).' },
+        { selector: 'ImportExpression[source.value=/(^|\\/)console\\//]', message: 'The server does not import from the web console (console/).' },
+      ],
+    },
+  },
+  {
+    // The web console: browser code with React's hook rules; it talks to the server only through the API.
+    files: ['console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(src|test|scripts)/', message: 'The console uses the server only through its HTTP API.' }] }],
+    },
   },
 );

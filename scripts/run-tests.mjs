@@ -31,8 +31,27 @@ function collect(dir) {
 let files = ['test', 'src'].flatMap((d) => collect(d)).sort();
 if (filters.length > 0) files = files.filter((f) => filters.some((x) => f.includes(x)));
 
-const twinDir = path.resolve('.test-embedded');
-rmSync(twinDir, { recursive: true, force: true });
+// Each run writes its twins into a folder of its own, so two runs in one checkout do not delete
+// each other's files; folders of runs that are gone are removed.
+const twinRoot = path.resolve('.test-embedded');
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+};
+for (const name of (() => {
+  try {
+    return readdirSync(twinRoot);
+  } catch {
+    return [];
+  }
+})()) {
+  if (!/^\d+$/.test(name) || !alive(Number(name))) rmSync(path.join(twinRoot, name), { recursive: true, force: true });
+}
+const twinDir = path.join(twinRoot, String(process.pid));
 const runsOnBoth = (f) => {
   const text = readFileSync(f, 'utf8');
   return text.includes('buildTestApp(') && !text.includes('@single-database');
@@ -53,10 +72,19 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// The browser tests (test/console/) load the built console: build it once here, when stale.
+if (files.some((f) => f.split(path.sep).join('/').includes('test/console/'))) {
+  const { buildConsole, consoleStale } = await import('./build-console.mjs');
+  if (consoleStale() && !(await buildConsole())) process.exit(1);
+}
+
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=300000', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', TEST_DB: 'postgres' } },
 );
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  rmSync(twinDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildConsoleInBackground } from './build-console.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'src/server.ts');
@@ -67,6 +68,8 @@ function build() {
 
 const onlyBuild = process.argv.includes('--build');
 const compiled = build();
+// the web console is rebuilt beside the server when its sources changed (scripts/build-console.mjs)
+if (!onlyBuild) await buildConsoleInBackground();
 if (onlyBuild) {
   if (!compiled) {
     console.error('esbuild not found (it comes with tsx)');

@@ -11,6 +11,7 @@ import { compiledOnFirstUse } from './platform/http/lazy-compilers.js';
 import { registerHttpMetrics } from './platform/http/metrics.js';
 import { exactMoneySerializers } from './platform/http/money-json.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerConsole } from './platform/http/console.js';
 import { requestIdOf } from './platform/http/request-id.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
@@ -38,6 +39,7 @@ import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from 
 import { dashboardAdminRoutes } from './modules/dashboard/index.js';
 import { rewardsAdminRoutes, rewardsConstraintMeanings, rewardsRoutes } from './modules/rewards/index.js';
 import { loadBalancersAdminRoutes, loadBalancersRoutes } from './modules/load-balancers/index.js';
+import { sshKeysConstraintMeanings, sshKeysRoutes } from './modules/ssh-keys/index.js';
 import { securityGroupsConstraintMeanings, securityGroupsRoutes, vmSecurityGroupsRoutes } from './modules/security-groups/index.js';
 import { chargingAdminRoutes, chargingRoutes, postpaidAdminRoutes, postpaidRoutes } from './modules/charging/index.js';
 import { objectStorageConstraintMeanings, objectStorageRoutes } from './modules/object-storage/index.js';
@@ -89,7 +91,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
   registerConstraintMeanings({ ...customersConstraintMeanings, ...adminsConstraintMeanings, ...settingsConstraintMeanings, ...couponsConstraintMeanings });
   registerConstraintMeanings({ ...tiersConstraintMeanings, ...blockStorageConstraintMeanings, ...pricingConstraintMeanings, ...computeConstraintMeanings });
   registerConstraintMeanings(networksConstraintMeanings);
-  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings });
+  registerConstraintMeanings({ ...rewardsConstraintMeanings, ...securityGroupsConstraintMeanings, ...sshKeysConstraintMeanings });
   registerConstraintMeanings(objectStorageConstraintMeanings);
   registerErrorHandling(app);
   exactJsonNumbers(app);
@@ -228,7 +230,10 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(chargingRoutes, { prefix: '/api/billing', usage: s.billingUsage });
     await customerApi.register(postpaidRoutes, { prefix: '/api/billing', postpaid: s.postpaid, payments: s.postpaidPayments });
     await customerApi.register(objectStorageRoutes, { prefix: '/api/storage/object', storage: s.objectStorage });
+    await customerApi.register(sshKeysRoutes, { prefix: '/api/ssh-keys', keys: s.sshKeys });
   });
+  // The web console: every other GET path (customers at /, staff at /backoffice).
+  if (c.config.console.enabled) await registerConsole(app, { dir: c.config.console.dir });
 
   return app;
 }

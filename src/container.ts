@@ -58,8 +58,8 @@ import { createDatacenter, type Datacenter } from './integrations/datacenter/ind
 import { TiersRepository, TiersService } from './modules/tiers/index.js';
 import { BlockStorageRepository, BlockStorageService } from './modules/block-storage/index.js';
 import { PricingRepository, PricingService } from './modules/pricing/index.js';
-import { ComputeRepository, ComputeService, requeueStuckJob, VmTasksService, vmTaskJob, vmPriceItems } from './modules/compute/index.js';
-import { networkJobs, networkPriceItems, NetworksRepository, NetworksService, NetworkTasksService, type NetworkLifecycleListener } from './modules/networks/index.js';
+import { ComputeRepository, ComputeService, VmTasksService } from './modules/compute/index.js';
+import { NetworksRepository, NetworksService, NetworkTasksService } from './modules/networks/index.js';
 import {
   BillingRepository,
   callbackRetentionJob,
@@ -88,14 +88,19 @@ import {
   UsageViewRepository,
 } from './modules/charging/index.js';
 import { createObjectStorage, type ObjectStorageProvider } from './integrations/object-storage/index.js';
-import { OBJECT_STORAGE_COMPONENT, ObjectStorageRepository, ObjectStorageService, type BucketRow } from './modules/object-storage/index.js';
-import { componentKey, storageTierKey, tierKey } from './modules/pricing/index.js';
+import { ObjectStorageRepository, ObjectStorageService } from './modules/object-storage/index.js';
+import { Lifecycle } from './platform/lifecycle/index.js';
+import { SshKeysRepository, SshKeysService } from './modules/ssh-keys/index.js';
 
 export interface ContainerOptions {
   clock?: Clock;
   log: Logger;
   /** Faster job polling for tests. */
   jobPollingIntervalSeconds?: number;
+  /** How often due schedules are looked for (tests: 1 s; default about 30 s). */
+  cronIntervalSeconds?: number;
+  /** Whether the worker writes the job schedules (default true; test apps turn them on when they test them). */
+  schedules?: boolean;
   /** Apply migrations and seeds on start (default true). */
   migrate?: boolean;
   /** Do not create the first Super Admin on an empty database (CLI tools). */
@@ -160,6 +165,7 @@ export interface Services {
   postpaid: PostpaidService;
   postpaidPayments: PostpaidPaymentsService;
   objectStorage: ObjectStorageService;
+  sshKeys: SshKeysService;
 }
 
 export interface Container {
@@ -177,6 +183,8 @@ export interface Container {
   datacenter: Datacenter;
   /** the object storage backend (radosgw, or the local control plane) */
   objectStorage: ObjectStorageProvider;
+  /** the resource lifecycle: desired against applied state of everything at the datacenter and object storage */
+  lifecycle: Lifecycle;
   idempotency: IdempotencyStore;
   /** the per-IP rate limits' counters, shared by every API process */
   rateLimits: PostgresRateLimits;
@@ -195,7 +203,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     if (opts.migrate !== false) await database.migrate();
     const db = database.db;
     const metrics = createMetricsRegistry();
-    const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2 });
+    const queue = new JobQueue(database, log, { pollingIntervalSeconds: opts.jobPollingIntervalSeconds ?? 2, ...(opts.cronIntervalSeconds ? { cronIntervalSeconds: opts.cronIntervalSeconds } : {}), ...(opts.schedules === false ? { schedules: false } : {}) });
     const events = new EventBus(database, log);
     const mailer = new Mailer(db, queue, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.nodeEnv === 'development' });
 
@@ -257,6 +265,11 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
     queue.register(walletReconciliation.reconcileJob);
     registerReadGauge(metrics, {
+      name: 'job_schedules_not_registered',
+      help: 'Declared job schedules the job queue does not hold as declared: those jobs do not run by themselves (GET /api/backoffice/jobs)',
+      read: async () => (await queue.schedules()).filter((s) => !s.ok).length,
+    });
+    registerReadGauge(metrics, {
       name: 'wallet_ledger_drift_wallets',
       help: 'Wallets whose balances differed from the sums of their ledger at the last reconciliation (wallet.reconcile)',
       read: () => walletReconciliation.driftCount(),
@@ -269,32 +282,13 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
-    // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
-    const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs });
-    const tiers = new TiersService(db, new TiersRepository(), audit, clock);
-    const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
-    const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
-    const computeRepo = new ComputeRepository();
-    // "may this customer start something billable": every create of a metered resource asks it
-    const billableStart = new BillableStartService(new SuspensionRepository());
-    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, queue, clock);
-    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, datacenter, queue, clock);
-    pricing.useResources(compute);
-    queue.register(pricing.applyJob, vmTaskJob(vmTasks, compute), requeueStuckJob(vmTasks));
-
-    // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
-    const networksRepo = new NetworksRepository();
-    const networks = new NetworksService(db, networksRepo, compute, billableStart, pricing, queue, clock);
-    const networkTasks = new NetworkTasksService(db, networksRepo, compute, datacenter, queue, clock, log);
-    vmTasks.onDeleted({ vmDeleted: (tx, vmId) => networks.releaseVm(tx, vmId) });
-    pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
-    const nj = networkJobs(networkTasks, networks);
-    queue.register(nj.networkJob, nj.ipJob, nj.syncJob);
-    // Charging: meters, the hourly charge, suspension (issue 11); compute calls metering and implements the suspender.
+    // Charging: meters, the hourly charge, suspension (issue 11). Resource modules meter themselves through `metering`.
     const chargingRepo = new ChargingRepository();
     const metering = new MeteringService(db, chargingRepo);
     const charging = new ChargingService(db, chargingRepo, clock, log);
     const suspensionRepo = new SuspensionRepository();
+    // "may this customer start something billable": every create of a metered resource asks it
+    const billableStart = new BillableStartService(suspensionRepo);
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
@@ -317,6 +311,30 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     });
     queue.register(charging.hourlyJob, suspension.applyJob, suspension.sweepJob, postpaid.issueJob, postpaid.overdueJob);
 
+    // Resources at the datacenter and object storage: one lifecycle (apply job, sweep) with an adapter per kind.
+    const lifecycle = new Lifecycle(db, queue, clock, log);
+    queue.register(lifecycle.applyJob, lifecycle.sweepJob);
+
+    // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
+    const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs, libvirt: config.libvirt });
+    const tiers = new TiersService(db, new TiersRepository(), audit, clock);
+    const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
+    const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
+    const computeRepo = new ComputeRepository();
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, lifecycle, clock);
+    const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, pricing, datacenter, metering, clock);
+    lifecycle.register(vmTasks);
+    pricing.useResources(compute);
+    queue.register(pricing.applyJob);
+
+    // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
+    const networksRepo = new NetworksRepository();
+    const networks = new NetworksService(db, networksRepo, compute, billableStart, pricing, metering, lifecycle, clock);
+    const networkTasks = new NetworkTasksService(db, networksRepo, compute, pricing, datacenter, metering, clock);
+    lifecycle.register(networkTasks.networks);
+    lifecycle.register(networkTasks.ips);
+    vmTasks.onDeleted({ vmDeleted: (tx, vmId) => networks.releaseVm(tx, vmId) });
+    pricing.useResources({ runningIn: async (loc) => [...(await compute.runningIn(loc)), ...(await networks.runningIn(loc))] });
     // identity (customer side)
     const linkBase = config.frontendUrl ?? config.publicUrl;
     const authRepo = new AuthRepository();
@@ -359,10 +377,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
     auth.useReferrals(rewards);
     topupPayments.onCredited(rewards, { bestEffort: true });
-    const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, queue, clock);
-    queue.register(securityGroups.syncJob);
-    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, queue, clock, billableStart);
-    queue.register(loadBalancers.syncJob);
+    const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, lifecycle, clock);
+    lifecycle.register(securityGroups);
+    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, metering, lifecycle, clock, billableStart);
+    lifecycle.register(loadBalancers);
     vmTasks.onDeleted(securityGroups);
     vmTasks.onDeleted(loadBalancers);
     // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
@@ -371,60 +389,17 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       // the embedded database on disk: the local storage keeps its state beside it
       ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
     });
-    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, queue, billableStart, clock, log, {
+    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, lifecycle, metering, pricing, billableStart, clock, log, {
       encryptionKey: config.encryptionKey,
       quotaUnitBytes: config.objectStorage.quotaUnitBytes,
       gbMonthPrice: config.objectStorage.gbMonthPrice,
       currency: config.currency,
       publicEndpoint: config.objectStorage.publicEndpoint,
     });
-    queue.register(objectStorage.syncBucketJob, objectStorage.syncKeyJob, objectStorage.resyncJob);
+    lifecycle.register(objectStorage.buckets);
+    lifecycle.register(objectStorage.keys);
+    const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
 
-    // Wiring: every billable resource opens its meters in the transaction that makes it cost money
-    // and closes them in the one that ends it (docs/api.md "Charging the resources").
-    // A VM pays from its first Running until Deleted (Stopped and Suspended included).
-    vmTasks.onCreated({
-      vmCreated: async (tx, vm) => {
-        const ip = await pricing.componentByCode('public_ip', tx);
-        for (const item of vmPriceItems(vm, ip.id)) {
-          const description =
-            item.priceKey === tierKey(vm.tierId) ? `VM ${vm.name}` : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1) ? `VM ${vm.name} volume ${item.quantity} GB` : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd();
-          await metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, locationId: vm.locationId, quantity: item.quantity, at: clock.now() }, tx);
-        }
-      },
-    });
-    vmTasks.onDeleted({ vmDeleted: async (tx, vmId) => void (await metering.close('vm', vmId, clock.now(), { tx })) });
-    // A private network pays from Active until its soft delete.
-    const networkMeters: NetworkLifecycleListener = {
-      networkActive: async (tx, n) => {
-        const component = await pricing.componentByCode('private_network', tx);
-        for (const item of networkPriceItems(component.id)) {
-          await metering.open({ customerId: n.customerId, resourceType: 'network', resourceId: n.id, description: `Private network ${n.name}`, priceKey: item.priceKey, locationId: n.locationId, quantity: item.quantity, at: clock.now() }, tx);
-        }
-      },
-      networkDeleted: async (tx, n) => void (await metering.close('network', n.id, clock.now(), { tx })),
-    };
-    networks.onLifecycle(networkMeters);
-    networkTasks.onLifecycle(networkMeters);
-    // A load balancer pays from Active until Deleted, at its own price key.
-    loadBalancers.onLifecycle({
-      balancerActive: async (tx, lb) =>
-        void (await metering.open({ customerId: lb.customerId, resourceType: 'load_balancer', resourceId: lb.id, description: `Load balancer ${lb.name}`, priceKey: lb.priceKey, locationId: lb.locationId, at: clock.now() }, tx)),
-      balancerDeleted: async (tx, lb) => void (await metering.close('load_balancer', lb.id, clock.now(), { tx })),
-    });
-    // A bucket pays for its size (GB) at the object_storage_gb component's price, from Active until Deleted.
-    const openBucket = async (tx: Parameters<typeof metering.open>[1], b: BucketRow) => {
-      const component = await pricing.componentByCode(OBJECT_STORAGE_COMPONENT, tx);
-      await metering.open({ customerId: b.customerId, resourceType: 'bucket', resourceId: b.id, description: `Bucket ${b.name} (${b.sizeGb} GB)`, priceKey: componentKey(component.id), locationId: b.locationId, quantity: b.sizeGb, at: clock.now() }, tx);
-    };
-    objectStorage.onLifecycle({
-      bucketActive: openBucket,
-      // only a bucket that is paying (Active, or Error after it was Active) gets a meter with its new size
-      bucketResized: async (tx, b) => {
-        if ((await metering.close('bucket', b.id, clock.now(), { tx })) > 0) await openBucket(tx, b);
-      },
-      bucketDeleted: async (tx, b) => void (await metering.close('bucket', b.id, clock.now(), { tx })),
-    });
     // a staff ADD that brings a suspended customer back to zero or more lifts the suspension at once
     walletAdjustments.onAdded(async (tx, customerId) => void (await suspension.maybeResume(tx, customerId)));
     // Suspension stops the VMs and refuses the object storage keys (networks and balancers keep running).
@@ -472,6 +447,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       gateways,
       datacenter,
       objectStorage: objectStorageBackend,
+      lifecycle,
       idempotency,
       rateLimits,
       services: {
@@ -521,6 +497,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         postpaid,
         postpaidPayments,
         objectStorage,
+        sshKeys,
       },
       startWorker: () => queue.work(),
       async close() {

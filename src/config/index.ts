@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LibvirtConfigError, loadLibvirtConfig, type LibvirtConfig } from '../integrations/datacenter/index.js';
 import { isMoneyInput, MONEY_INPUT_MAX } from '../platform/money.js';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -15,6 +16,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   frontendUrl: string | undefined;
+  /** The web console (customer at /, staff at /backoffice): served from `dir` when on (CONSOLE, default on). */
+  console: { enabled: boolean; dir: string };
   jwtSecret: string;
   encryptionKey: Buffer;
   smtpUrl: string | undefined;
@@ -44,9 +47,11 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: /metrics is public outside production and not served in production. */
   metricsToken: string | undefined;
   nodeEnv: string;
-  /** The datacenter adapter (only the simulated one ships) and how long each simulated call takes. */
-  datacenter: 'simulated';
+  /** The datacenter adapter and how long each simulated call takes. */
+  datacenter: 'simulated' | 'libvirt';
   datacenterDelayMs: number;
+  /** DATACENTER=libvirt: hypervisors, images and networks, read and validated from the JSON file LIBVIRT_CONFIG */
+  libvirt: LibvirtConfig | undefined;
   /** SSE heartbeat of the ticket stream (a comment line; the staff session is re-checked at each). */
   sseHeartbeatMs: number;
   /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
@@ -221,13 +226,18 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`)!;
+  const consoleEnabled = bool(env, 'CONSOLE', true);
+
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: dbUrl,
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!,
-    frontendUrl: url(env, 'FRONTEND_URL'),
+    publicUrl,
+    // the console is the front end when it is served: mail links and the payment return land on its pages
+    frontendUrl: url(env, 'FRONTEND_URL') ?? (consoleEnabled ? publicUrl : undefined),
+    console: { enabled: consoleEnabled, dir: path.resolve(str(env, 'CONSOLE_DIR') ?? 'dist/console') },
     jwtSecret: persistentSecret(env, 'JWT_SECRET', dataDir, persist, 32),
     encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
     smtpUrl,
@@ -252,12 +262,24 @@ export function loadConfig(env: Env = process.env): Config {
     databaseWaitMs: int(env, 'DATABASE_WAIT_TIMEOUT_MS', 10_000, 100, 600_000),
     metricsToken,
     nodeEnv,
-    datacenter: oneOf(env, 'DATACENTER', ['simulated'] as const, 'simulated'),
+    datacenter: oneOf(env, 'DATACENTER', ['simulated', 'libvirt'] as const, 'simulated'),
+    libvirt: str(env, 'DATACENTER') === 'libvirt' ? libvirtConfig(env) : undefined,
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
     platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
     objectStorage: objectStorageConfig(env, nodeEnv),
   };
+}
+
+function libvirtConfig(env: Env): LibvirtConfig {
+  const file = str(env, 'LIBVIRT_CONFIG');
+  if (file === undefined) throw new ConfigError('LIBVIRT_CONFIG', 'is required when DATACENTER=libvirt (a JSON file: see the README)');
+  try {
+    return loadLibvirtConfig(file);
+  } catch (err) {
+    if (err instanceof LibvirtConfigError) throw new ConfigError('LIBVIRT_CONFIG', `${err.message} (${file})`);
+    throw err;
+  }
 }
 
 function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {

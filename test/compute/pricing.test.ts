@@ -185,6 +185,54 @@ describe('tier prices and the revenue impact', () => {
     assert.equal(pkg.statusCode, 201, pkg.body);
   });
 
+  test('preview: the revenue impact of a price change before it is scheduled, the same numbers as the schedule gives, nothing saved', async () => {
+    const tierId = await seededTier(t, 'gp.medium');
+    const loc1 = (await bo('GET', `/pricing/tiers/${tierId}`)).json().data.find((p: { location_id: number }) => p.location_id === 1);
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    assert.equal((await createVm(t, c.cookie, { name: 'preview-a', location_id: 1, tier_id: tierId })).statusCode, 201);
+    await vmJobsDone(t);
+    const schedulesBefore = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`))[0]!.n;
+
+    const when = inMinutes(90);
+    const preview = await bo('GET', `/pricing/preview?tier_id=${tierId}&location_id=1&monthly_price=${loc1.monthly_price + 5000}&effective_date=${encodeURIComponent(when)}`);
+    assert.equal(preview.statusCode, 200, preview.body);
+    const p = preview.json().data;
+    assert.equal(p.affected_resources, 1);
+    assert.equal(p.current_monthly_price, loc1.monthly_price);
+    assert.equal(p.new_monthly_price, loc1.monthly_price + 5000);
+    assert.equal(p.effective_date, when);
+    assert.equal(p.monthly_revenue_change, 5000);
+    const schedulesAfter = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from price_schedules`))[0]!.n;
+    assert.equal(schedulesAfter, schedulesBefore, 'a preview saves nothing');
+
+    // scheduled as previewed, the schedule's impact has the same numbers
+    const s = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, monthly_price: loc1.monthly_price + 5000, effective_date: when });
+    assert.equal(s.statusCode, 201, s.body);
+    const { schedule_id: _id, status: _status, ...impact } = (await bo('GET', `/pricing/schedule/${s.json().data.id}/impact`)).json().data;
+    assert.deepEqual(impact, p);
+
+    // a component in a location, without a date (now); the schedule routes' checks apply
+    const vcpu = await component('vcpu');
+    const comp = await bo('GET', `/pricing/preview?location_id=1&component_id=${vcpu}&monthly_price=1`);
+    assert.equal(comp.statusCode, 200, comp.body);
+    assert.equal(comp.json().data.price_key, `component:${vcpu}`);
+    for (const query of [
+      `tier_id=${tierId}&monthly_price=1`,
+      `location_id=1&monthly_price=1`,
+      `location_id=1&component_id=${vcpu}&monthly_price=1&effective_date=2000-01-01T00:00:00Z`,
+      `location_id=1&component_id=${vcpu}&monthly_price=1.234`,
+      `location_id=999&component_id=${vcpu}&monthly_price=1`,
+      `storage_tier_id=1&monthly_price=1`,
+    ]) {
+      const res = await bo('GET', `/pricing/preview?${query}`);
+      assert.equal(res.statusCode, 400, `${query}: ${res.body}`);
+    }
+    const support = await adminSession(t, { role: 'Admin Support' });
+    const denied = await t.app.inject({ method: 'GET', url: `/api/backoffice/pricing/preview?location_id=1&component_id=${vcpu}&monthly_price=1`, headers: { cookie: support.cookie } });
+    assert.equal(denied.statusCode, 403);
+  });
+
   test('a new tier is offered once its price applies; retiring it keeps running VMs and price history', async () => {
     const types = (await bo('GET', '/node/tier-types')).json().data;
     const created = await bo('POST', '/tier/create', { name: `t-${Date.now()}`, tier_type_id: types[0].id, cpu: 2, memory_mb: 2048, disk_gb: 40, cpu_limit: 50, location_id: 2 });

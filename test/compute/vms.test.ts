@@ -7,6 +7,7 @@ import { TEST_DB } from '../helpers/database.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, getVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
+import { countDatacenterCalls } from '../helpers/datacenter-calls.js';
 
 let t: TestApp;
 let tierId: number;
@@ -286,24 +287,49 @@ describe('datacenter failures', () => {
     const c = await fundedCustomer();
     const vm = (await createVm(t, c.cookie, { name: 'once', location_id: 1, tier_id: tierId })).json().data;
     await vmJobsDone(t);
-    await t.container.services.vmTasks.runTask(vm.id, 'create');
-    await t.container.services.vmTasks.runTask(vm.id, 'delete');
+    const calls = countDatacenterCalls(t.container.datacenter);
+    await t.container.lifecycle.run('vm', vm.id);
+    await t.container.lifecycle.run('vm', vm.id);
     const now = await getVm(t, c.cookie, vm.id);
     assert.equal(now.status, 'Running');
+    assert.equal(now.sync.state, 'synced');
+    assert.equal(calls.total(), 0, 'no datacenter call for a change already applied');
+  });
+
+  test('a failed call shows the same sync shape as every resource: state failed, last_error, no automatic retry for a VM', async () => {
+    const c = await fundedCustomer();
+    simulator(t).failNext('create', 1, 'no image');
+    const vm = (await createVm(t, c.cookie, { name: 'shape', location_id: 1, tier_id: tierId })).json().data;
+    assert.equal(vm.sync.state, 'pending');
+    await vmJobsDone(t);
+    const failed = await getVm(t, c.cookie, vm.id);
+    assert.equal(failed.sync.state, 'failed');
+    assert.equal(failed.sync.last_error, 'no image');
+    assert.equal(failed.sync.attempts, 1);
+    assert.equal(failed.sync.next_retry_at, null, 'a VM waits for POST retry');
+    assert.equal(await t.container.lifecycle.sweep(), 0, 'the sweep leaves it alone');
+    await t.app.inject({ method: 'POST', url: `/api/compute/vm/${vm.id}/retry`, headers: { cookie: c.cookie } });
+    await vmJobsDone(t);
+    const ok = await getVm(t, c.cookie, vm.id);
+    assert.deepEqual([ok.status, ok.sync.state, ok.sync.last_error, ok.sync.attempts], ['Running', 'synced', null, 0]);
   });
 });
 
 describe('never stuck', () => {
-  test('a VM whose job was lost gets it queued again by compute.requeue-stuck', async () => {
+  test('a VM whose job was lost gets it queued again by the sweep', async () => {
     const c = await fundedCustomer();
     const vm = (await createVm(t, c.cookie, { name: 'lost-job', location_id: 1, tier_id: tierId })).json().data;
     await vmJobsDone(t);
-    // a stop whose job vanished (written without a job, 20 minutes ago)
-    await t.container.db.execute(sql`update vms set task = 'stop', updated_at = now() - interval '20 minutes' where id = ${vm.id}`);
-    assert.equal(await t.container.services.vmTasks.requeueStuck(), 1);
+    // a stop whose job vanished: the change was recorded 20 minutes ago, and no job exists
+    await t.container.db.execute(sql`update vms set task = 'stop' where id = ${vm.id}`);
+    await t.container.db.execute(
+      sql`update resource_lifecycle set desired_generation = desired_generation + 1, due_at = now() - interval '15 minutes' where kind = 'vm' and resource_id = ${vm.id}`,
+    );
+    assert.equal((await getVm(t, c.cookie, vm.id)).sync.state, 'pending');
+    assert.equal(await t.container.lifecycle.sweep(), 1);
     await vmJobsDone(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Stopped');
-    assert.equal(await t.container.services.vmTasks.requeueStuck(), 0);
+    assert.equal(await t.container.lifecycle.sweep(), 0);
   });
 });
 

@@ -29,6 +29,11 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Start the job workers in-process (default true). */
   worker?: boolean;
+  /**
+   * Write the job schedules and let pg-boss fire them, checking every second (default false: a
+   * test that does not test the schedules gets no job at a wall-clock minute).
+   */
+  schedules?: boolean;
   /** A logger of the test's own (to read what the service logs). */
   log?: Logger;
   /** A second process on the database of this app (PostgreSQL only); the database is dropped by its owner. */
@@ -51,6 +56,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     PUBLIC_URL: 'http://127.0.0.1:3000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     WEBHOOK_RATE_LIMIT_PER_MIN: '100000',
+    // the API alone (its own link pages and payment result page); the console's tests turn it on
+    CONSOLE: 'off',
     // a second process of the same deployment shares its secrets (cookies of one work on the other)
     ...(opts.sameDatabaseAs
       ? { JWT_SECRET: opts.sameDatabaseAs.container.config.jwtSecret, ENCRYPTION_KEY: opts.sameDatabaseAs.container.config.encryptionKey.toString('hex') }
@@ -62,6 +69,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     log,
     clock: opts.clock,
     jobPollingIntervalSeconds: 0.5,
+    ...(opts.schedules ? { cronIntervalSeconds: 1 } : { schedules: false }),
     ...(kind === 'embedded' ? { pgliteSnapshot: await embeddedSnapshot() } : {}),
   });
   const app = await buildApp(container);

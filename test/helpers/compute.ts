@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { BalanceLogType } from '../../src/modules/wallet/index.js';
 import type { SimulatedDatacenter } from '../../src/integrations/datacenter/index.js';
 import { queueDrained, type TestApp } from './app.js';
@@ -41,7 +42,13 @@ export async function getVm(t: TestApp, cookie: string, id: number) {
   return res.json().data;
 }
 
-/** Waits until the VM jobs are done. */
+/** Waits until the resource lifecycle's jobs (VMs and every other resource at the datacenter) are done. */
 export function vmJobsDone(t: TestApp): Promise<void> {
-  return queueDrained(t, { queues: ['compute.vm-task'] });
+  return queueDrained(t, { queues: ['resources'] });
+}
+
+/** Makes every automatic retry of a failed resource due now (as if its back-off had passed). */
+export async function retriesDue(t: TestApp): Promise<void> {
+  const now = t.container.clock.now().toISOString();
+  await t.container.db.execute(sql`update resource_lifecycle set retry_at = ${now}::timestamptz, due_at = ${now}::timestamptz where retry_at is not null`);
 }

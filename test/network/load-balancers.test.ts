@@ -20,7 +20,7 @@ before(async () => {
 after(() => t.close());
 
 const BASE = '/api/network/load-balancer';
-const synced = () => queueDrained(t, { queues: ['network.load-balancer-sync'] });
+const synced = () => queueDrained(t, { queues: ['resources'] });
 type Req = { method: 'GET' | 'POST' | 'DELETE' | 'PATCH'; url: string; payload?: Record<string, unknown> };
 const call = (cookie: string, r: Req) => t.app.inject({ ...r, headers: { cookie } });
 const http80 = [{ entry_protocol: 'http', entry_port: 80, target_protocol: 'http', target_port: 8080 }];
@@ -146,14 +146,14 @@ describe('a deleted VM', () => {
       assert.equal((await call(c.cookie, { method: 'POST', url: `/api/compute/vm/${vm}/security-groups`, payload: { security_group_uuid: sg.uuid } })).statusCode, 200);
     }
     await synced();
-    await queueDrained(t, { queues: ['network.security-group-sync'] });
+    await queueDrained(t, { queues: ['resources'] });
     assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`, `vm-${gone}`]);
     assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`, `vm-${gone}`]);
 
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `/api/compute/vm/${gone}` })).statusCode, 200);
     await vmJobsDone(t);
     await synced();
-    await queueDrained(t, { queues: ['network.security-group-sync'] });
+    await queueDrained(t, { queues: ['resources'] });
     assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`]);
     assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`]);
     assert.deepEqual((await call(c.cookie, { method: 'GET', url: `${BASE}/${lb.uuid}` })).json().data.target_vm_ids, [keep]);

@@ -13,7 +13,7 @@ before(async () => {
 after(() => t.close());
 
 const BASE = '/api/network/security-group';
-const synced = () => queueDrained(t, { queues: ['network.security-group-sync'] });
+const synced = () => queueDrained(t, { queues: ['resources'] });
 type Req = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 const call = (cookie: string, r: Req) => t.app.inject({ ...r, headers: { cookie } });
 
@@ -44,6 +44,20 @@ describe('security groups', () => {
     assert.equal(normalizeCidr('010.0.0.0/8'), undefined);
     assert.equal(normalizeCidr('10.0/8'), undefined);
     assert.equal(normalizeCidr('10.0.0.0/08'), undefined);
+  });
+
+  test('customers read the firewall rule types their rules may name; staff changes show at once; no session, no list', async () => {
+    const types = await ruleTypes();
+    const c = await customerSession(t);
+    const res = await call(c.cookie, { method: 'GET', url: `${BASE}/rule-types` });
+    assert.equal(res.statusCode, 200, res.body);
+    const list = res.json().data as { id: number; name: string; protocol: string; description: string }[];
+    assert.ok(list.some((r) => r.id === types.tcp && r.protocol === 'tcp'));
+    assert.deepEqual(Object.keys(list[0]!).sort(), ['description', 'id', 'name', 'protocol']);
+    const added = await t.container.services.settings.createFirewallRuleType({ type: 'system' } as never, { name: `Game ${Date.now()}`, protocol: 'udp', description: 'game servers' });
+    const again = (await call(c.cookie, { method: 'GET', url: `${BASE}/rule-types` })).json().data as { id: number }[];
+    assert.ok(again.some((r) => r.id === added.id));
+    assert.equal((await t.app.inject({ method: 'GET', url: `${BASE}/rule-types` })).statusCode, 401);
   });
 
   test('lifecycle: create, rules validated by the rule type, attach to a VM, applied at the datacenter, delete refused while attached', async () => {

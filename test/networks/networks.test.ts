@@ -25,7 +25,7 @@ type Method = 'GET' | 'POST' | 'DELETE';
 const call = (who: Who, method: Method, url: string, payload?: object, app: TestApp = t) =>
   app.app.inject({ method, url: `/api/network/private${url}`, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
-const jobsDone = () => queueDrained(t, { queues: ['networks.network-task', 'networks.ip-task', 'compute.vm-task'] });
+const jobsDone = () => queueDrained(t, { queues: ['resources'] });
 
 async function funded(overrides: Record<string, unknown> = {}): Promise<Who> {
   const c = await customerSession(t, overrides);
@@ -120,22 +120,28 @@ describe('the network lifecycle with the simulated datacenter', () => {
     assert.deepEqual(row, { status: 'Deleted', deleted: true, task: null }, 'a soft delete');
   });
 
-  test('a datacenter failure keeps the network Creating (no assign, no delete) until networks.sync provisions it', async () => {
+  test('a datacenter failure keeps the network Creating (no assign, no delete) until the sweep retries it after its back-off', async () => {
     const c = await funded();
-    simulator(t).failNext('create_network');
+    simulator(t).failNext('create_network', 1, 'switch unreachable');
     const net = (await call(c, 'POST', '', { name: 'flaky', location_id: 1, cidr: 24 })).json().data;
     const vmId = await runningVm(c, 'app');
     await jobsDone();
-    assert.equal((await call(c, 'GET', `/${net.uuid}`)).json().data.status, 'Creating');
+    const failed = (await call(c, 'GET', `/${net.uuid}`)).json().data;
+    assert.equal(failed.status, 'Creating');
+    assert.equal(failed.sync.state, 'failed');
+    assert.equal(failed.sync.last_error, 'switch unreachable');
+    assert.equal(failed.sync.next_retry_at, new Date(clock.now().getTime() + 60_000).toISOString(), 'first retry after a minute');
     const early = await call(c, 'POST', `/${net.uuid}/assign`, { instance_id: vmId, instance_type: 'VM' });
     assert.equal(early.statusCode, 409);
     assert.equal(early.json().code, 'NETWORK_NOT_ACTIVE');
     assert.equal((await call(c, 'DELETE', `/${net.uuid}`)).json().code, 'NETWORK_BUSY');
-    assert.equal(await t.container.services.networkTasks.sync(), 0, 'too early to try again');
+    assert.equal(await t.container.lifecycle.sweep(), 0, 'too early to try again');
     clock.advance(3 * 60_000);
-    assert.equal(await t.container.services.networkTasks.sync(), 1);
+    assert.equal(await t.container.lifecycle.sweep(), 1);
     await jobsDone();
-    assert.equal((await call(c, 'GET', `/${net.uuid}`)).json().data.status, 'ACTIVE');
+    const active = (await call(c, 'GET', `/${net.uuid}`)).json().data;
+    assert.equal(active.status, 'ACTIVE');
+    assert.deepEqual(active.sync, { state: 'synced', last_error: null, last_error_at: null, attempts: 0, next_retry_at: null });
   });
 
   test('deleting a VM releases its private IPs', async () => {
@@ -252,10 +258,11 @@ describe('assignment rules', () => {
     assert.equal(busy.statusCode, 409);
     assert.equal(busy.json().code, 'IP_BUSY');
     assert.equal((await call(c, 'GET', `/${net.uuid}/ips`)).json().data[0].is_registered, false);
+    assert.equal((await call(c, 'GET', `/${net.uuid}/ips`)).json().data[0].sync.state, 'failed');
     clock.advance(3 * 60_000);
-    await t.container.services.networkTasks.sync();
+    await t.container.lifecycle.sweep();
     await jobsDone();
-    assert.equal((await call(c, 'GET', `/${net.uuid}/ips`)).json().data[0].is_registered, true, 'networks.sync attached it');
+    assert.equal((await call(c, 'GET', `/${net.uuid}/ips`)).json().data[0].is_registered, true, 'the sweep attached it');
     // a stopped VM can join too
     const vm2 = await runningVm(c, 'two');
     await jobsDone();

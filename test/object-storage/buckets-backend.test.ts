@@ -5,6 +5,7 @@ import { LocalObjectStorage } from '../../src/integrations/object-storage/index.
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
+import { retriesDue } from '../helpers/compute.js';
 
 let t: TestApp;
 let local: LocalObjectStorage;
@@ -36,14 +37,25 @@ describe('buckets: backend failures, isolation, price and charges', () => {
     const b = (await createBucket(c.cookie, { name, location_id: 1 })).json().data;
     await queueDrained(t);
     assert.equal(await statusOf(b.uuid), 'Error');
+    const failed = (await t.app.inject({ method: 'GET', url: `/api/storage/object/${b.uuid}`, headers: { cookie: c.cookie } })).json().data;
+    assert.equal(failed.sync.state, 'failed');
+    assert.equal(failed.sync.next_retry_at, null, 'a refusal is not tried again by itself');
   });
 
-  test('a backend outage is retried by the job until the bucket exists', async () => {
+  test('a backend outage is retried with back-off by the sweep until the bucket exists', async () => {
     const c = await customerSession(t);
     const name = uniqueName();
     local.failNext = 1;
     const b = (await createBucket(c.cookie, { name, location_id: 1 })).json().data;
-    await queueDrained(t, {}, 60_000);
+    await queueDrained(t);
+    assert.equal(await statusOf(b.uuid), 'Creating');
+    const failed = (await t.app.inject({ method: 'GET', url: `/api/storage/object/${b.uuid}`, headers: { cookie: c.cookie } })).json().data;
+    assert.equal(failed.sync.state, 'failed');
+    assert.equal(failed.sync.last_error, 'the object storage did not answer; the change is tried again by itself', "the backend's own words stay in the log");
+    assert.ok(failed.sync.next_retry_at, 'an outage is tried again by itself');
+    await retriesDue(t);
+    assert.ok((await t.container.lifecycle.sweep()) >= 1);
+    await queueDrained(t);
     assert.equal(await statusOf(b.uuid), 'Active');
     assert.ok(local.bucket(name));
   });

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 /** The import-boundary messages ESLint gives `code` as if it were the file at `file`. */
 async function violations(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.resolve(file) });
-  return result!.messages.filter((m) => /restricted-imports/.test(m.ruleId ?? '')).map((m) => m.message);
+  return result!.messages.filter((m) => /restricted-(imports|syntax)/.test(m.ruleId ?? '')).map((m) => m.message);
 }
 
 const cases: [string, string, boolean][] = [
@@ -37,6 +37,11 @@ const cases: [string, string, boolean][] = [
   ['src/integrations/payment-gateways/pgone.ts', "import { x } from '../../platform/errors.js';", false],
   // platform knows no feature
   ['src/platform/http/surfaces.ts', "import { x } from '../../modules/audit/index.js';", true],
+  // the server never imports the web console; the console only talks HTTP to the server
+  ['src/app.ts', "import { x } from '../console/src/api/client.js';", true],
+  ['src/platform/http/console.ts', "const x = await import('../../../console/src/main.js');", true],
+  ['src/platform/http/console.ts', "import { x } from './html.js';", false],
+  ['console/src/main.tsx', "import { x } from '../../src/app.js';", true],
 ];
 
 describe('the module-boundary lint', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import pino from 'pino';
 import { createLogger } from '../../src/platform/logger.js';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../src/platform/db/database.js';
 import { EventBus } from '../../src/platform/events/event-bus.js';
@@ -122,6 +123,67 @@ for (const kind of ['postgres', 'embedded'] as const) {
       assert.equal((await stamp())!.cron, '30 4 * * *');
       await restart('0 3 * * *');
       assert.equal((await stamp())!.cron, '0 3 * * *');
+    });
+
+    test('two scheduled jobs that share a queue keep a schedule each, and pg-boss fires both', async () => {
+      const fired: string[] = [];
+      const shared = (name: string, cron: string) => defineJob<object>({ name, queue: 'test-shared', schedule: cron, handler: async () => void fired.push(name) });
+      const worker = new JobQueue(database, log, { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 });
+      worker.register(shared('test.shared-a', '* * * * *'), shared('test.shared-b', '*/1 * * * *'));
+      await worker.start();
+      await worker.work();
+      try {
+        assert.deepEqual(
+          (await worker.schedules()).map((s) => [s.job, s.ok]),
+          [
+            ['test.shared-a', true],
+            ['test.shared-b', true],
+          ],
+        );
+        await eventually(async () => fired.includes('test.shared-a') && fired.includes('test.shared-b'), 30_000);
+      } finally {
+        await worker.stop();
+      }
+      assert.throws(
+        () => new JobQueue(database, log).register(nightly, defineJob({ name: 'test.other', queue: 'test.nightly', handler: async () => {} })),
+        /schedule queue of test\.nightly/,
+        'no other job may be sent to a schedule\'s queue',
+      );
+    });
+
+    test('a worker start removes schedules no job declares, and says loudly which declared one pg-boss does not hold as declared', async () => {
+      const lines: { level: number; msg: string; job?: string; schedule?: string }[] = [];
+      const captured = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      // what a shared queue held before every schedule had its own
+      await database.raw.executeSql(`INSERT INTO pgboss.schedule (name, cron, timezone, data, options) VALUES ('test-high', '0 1 * * *', 'UTC', '{"task":"test.echo","payload":{}}', '{}')`, []);
+      // another writer (an older release, say) keeps rewriting the nightly schedule
+      await database.raw.executeSql(
+        `CREATE FUNCTION test_rewrite_cron() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.cron := '0 0 1 1 *'; RETURN NEW; END $$`,
+        [],
+      );
+      await database.raw.executeSql(`CREATE TRIGGER test_rewrite_cron BEFORE INSERT OR UPDATE ON pgboss.schedule FOR EACH ROW WHEN (NEW.name = 'test.nightly') EXECUTE FUNCTION test_rewrite_cron()`, []);
+      await database.raw.executeSql(`UPDATE pgboss.schedule SET cron = cron WHERE name = 'test.nightly'`, []);
+      try {
+        const worker = new JobQueue(database, captured, { pollingIntervalSeconds: 0.5 });
+        worker.register(echoJob, nightly);
+        await worker.start();
+        await worker.work();
+        await worker.stop();
+        const names = await queryRows<{ name: string }>(database.db, sql`select name from pgboss.schedule order by name`);
+        assert.deepEqual(names, [{ name: 'test.nightly' }], 'the stale schedule is gone');
+        assert.ok(lines.some((l) => l.level === 40 && l.schedule === 'test-high'), 'its removal is logged');
+        const loud = lines.filter((l) => l.level >= 50);
+        assert.equal(loud.length, 1, JSON.stringify(lines));
+        assert.equal(loud[0]!.job, 'test.nightly');
+        assert.match(loud[0]!.msg, /will not run by itself/);
+        assert.deepEqual(
+          (await worker.schedules()).map((s) => ({ ...s })),
+          [{ job: 'test.nightly', declared: '0 3 * * *', registered: { cron: '0 0 1 1 *', timezone: 'UTC' }, ok: false }],
+        );
+      } finally {
+        await database.raw.executeSql(`DROP TRIGGER test_rewrite_cron ON pgboss.schedule`, []);
+        await database.raw.executeSql(`DROP FUNCTION test_rewrite_cron()`, []);
+      }
     });
 
     test('events published in a transaction arrive on commit only', async () => {

@@ -229,6 +229,29 @@ describe('ticket attachments', () => {
     );
   });
 
+  test('a new ticket may carry files in its first message, checked like those of a reply; staff see them in the conversation', async () => {
+    const customer = await customerSession(t);
+    const staff = await adminSession(t, { role: 'Admin Support' });
+    const r = await req('POST', '/api/ticket', customer.cookie, {
+      title: 'Screenshot of the error',
+      message: 'see the picture',
+      attachments: [{ filename: 'error.png', content_type: 'image/png', content_base64: PNG.toString('base64') }],
+    });
+    assert.equal(r.status, 201, r.res.body);
+    const [file] = r.body.data.messages[0].attachments;
+    assert.equal(file.filename, 'error.png');
+    assert.equal(file.url, `/api/ticket/${r.body.data.id}/attachments/${file.id}`);
+    assert.deepEqual((await t.app.inject({ method: 'GET', url: file.url, headers: { cookie: customer.cookie } })).rawPayload, PNG);
+    const conv = await req('GET', `/api/backoffice/ticket/${r.body.data.id}/conversations`, staff.cookie);
+    assert.deepEqual(conv.body.data.messages[0].attachments.map((a: any) => a.id), [file.id]);
+
+    const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
+    const bad = await req('POST', '/api/ticket', customer.cookie, { title: 'x', message: 'y', attachments: [{ filename: 'x.exe', content_type: 'image/png', content_base64: PNG.toString('base64') }] });
+    assert.equal(bad.status, 400);
+    const afterBad = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
+    assert.equal(afterBad, before, 'a refused file opens no ticket');
+  });
+
   test('type, size, count and content limits', async () => {
     const customer = await customerSession(t);
     const ticket = await openTicket(customer.cookie);

@@ -1,19 +1,28 @@
+import { LibvirtDatacenter, type LibvirtDatacenterOptions } from './libvirt/libvirt-datacenter.js';
+import type { LibvirtConfig } from './libvirt/config.js';
 import { SimulatedDatacenter, type SimulatedDatacenterOptions } from './simulated.js';
 import type { Datacenter } from './types.js';
 
 export * from './types.js';
 export { SimulatedDatacenter, type SimulatedDatacenterOptions } from './simulated.js';
 export { usableAddresses } from './ip-pool.js';
+export { LibvirtDatacenter, type LibvirtDatacenterOptions } from './libvirt/libvirt-datacenter.js';
+export { loadLibvirtConfig, parseLibvirtConfig, LibvirtConfigError, type LibvirtConfig } from './libvirt/config.js';
 
 export interface DatacenterConfig {
-  /** 'simulated' is the only adapter shipped; a real one plugs in here. */
-  kind: 'simulated';
+  /** simulated: in this process's memory (the default); libvirt: QEMU guests on libvirt hypervisors */
+  kind: 'simulated' | 'libvirt';
   delayMs: number;
+  /** the validated LIBVIRT_CONFIG; required for libvirt */
+  libvirt?: LibvirtConfig | undefined;
 }
 
-export function createDatacenter(config: DatacenterConfig, options: SimulatedDatacenterOptions = {}): Datacenter {
+export function createDatacenter(config: DatacenterConfig, options: SimulatedDatacenterOptions & LibvirtDatacenterOptions = {}): Datacenter {
   switch (config.kind) {
     case 'simulated':
       return new SimulatedDatacenter({ ...options, delayMs: config.delayMs });
+    case 'libvirt':
+      if (!config.libvirt) throw new Error('DATACENTER=libvirt needs its configuration (LIBVIRT_CONFIG)');
+      return new LibvirtDatacenter(config.libvirt, options);
   }
 }

@@ -21,6 +21,10 @@ export interface VmSpec {
   /** The public address our service allocated from the location's pool, attached to the machine. */
   publicIp: string | null;
   blockStorage: { machineId: number; sizeGb: number } | null;
+  /** OpenSSH public keys (`ssh-ed25519 AAAA… comment`) the guest lets in; none when absent. */
+  sshKeys?: string[];
+  /** Addresses on private networks the machine boots with (attachIp adds more later). */
+  privateAddresses?: { network: DatacenterRef; ip: string }[];
 }
 
 export interface ProvisionedVm {

@@ -1,5 +1,6 @@
 import type { Database, Executor } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors.js';
+import type { Metering } from '../../platform/metering.js';
 import { dec, type MoneyInput } from '../../platform/money.js';
 import type { ChargingRepository } from './charging.repository.js';
 
@@ -30,12 +31,12 @@ export interface OpenMeter {
 }
 
 /**
- * The seam resource modules use (compute, networks, storage): open a meter when something starts
- * costing money, close it when it stops, inside their own transaction (the ambient transaction
- * carries these queries). Opening an already open meter (same resource and price key) is a no-op.
+ * The `Metering` port resource modules use (compute, networks, load balancers, object storage):
+ * open a meter when something starts costing money, close it when it stops, inside their own
+ * transaction (the ambient transaction carries these queries). Opening an already open meter (same resource and price key) is a no-op.
  * A resource with several prices (a VM's tier and its extra disk) opens one meter per price key.
  */
-export class MeteringService {
+export class MeteringService implements Metering {
   constructor(
     private readonly db: Database,
     private readonly repo: ChargingRepository,

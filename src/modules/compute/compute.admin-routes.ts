@@ -30,6 +30,6 @@ export const computeAdminRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeSer
   app.get(
     '/vm/:id',
     { config: { permission: 'view_compute' }, schema: { tags, summary: 'One VM with its datacenter details', params: VmParams, response: { 200: Envelope(AdminVm), ...errorResponses(401, 403, 404) } } },
-    async (req) => ({ message: 'OK', data: adminVmView(await compute.adminGet(req.params.id)) }),
+    async (req) => ({ message: 'OK', data: adminVmView(await compute.adminDetail(req.params.id)) }),
   );
 };

@@ -1,8 +1,9 @@
-import type { Vm } from './compute.repository.js';
+import { syncView } from '../../platform/lifecycle/index.js';
+import type { VmWithSync } from './compute.service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function vmView(v: Vm) {
+export function vmView(v: VmWithSync) {
   return {
     id: v.id,
     name: v.name,
@@ -16,7 +17,8 @@ export function vmView(v: Vm) {
     memory_mb: v.memoryMb,
     disk_gb: v.diskGb,
     block_storage: v.blockStorageTierId !== null && v.blockStorageGb !== null ? { tier_id: v.blockStorageTierId, size_gb: v.blockStorageGb } : null,
-    error: v.status === 'Error' && v.failedTask ? { action: v.failedTask, message: v.lastError ?? 'datacenter call failed' } : null,
+    error: v.status === 'Error' && v.failedTask ? { action: v.failedTask, message: v.sync.lastError ?? 'datacenter call failed' } : null,
+    sync: syncView(v.sync),
     suspend_reason: v.status === 'Suspended' ? v.suspendReason : null,
     suspended_at: v.status === 'Suspended' ? iso(v.suspendedAt) : null,
     created_at: v.createdAt.toISOString(),
@@ -25,7 +27,7 @@ export function vmView(v: Vm) {
   };
 }
 
-export function adminVmView(v: Vm) {
+export function adminVmView(v: VmWithSync) {
   return {
     ...vmView(v),
     customer_id: v.customerId,

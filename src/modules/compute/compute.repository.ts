@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
@@ -124,25 +124,6 @@ export class ComputeRepository {
       .select()
       .from(vms)
       .where(and(eq(vms.locationId, locationId), eq(vms.status, 'Running')));
-  }
-
-  /** VMs whose task has waited since before `before` (its job was lost or gave up). */
-  stuck(ex: Executor, before: Date, limit: number): Promise<{ id: number; task: VmTask | null }[]> {
-    return ex
-      .select({ id: vms.id, task: vms.task })
-      .from(vms)
-      .where(and(isNotNull(vms.task), lt(vms.updatedAt, before)))
-      .orderBy(vms.updatedAt)
-      .limit(limit);
-  }
-
-  async touch(ex: Executor, id: number, task: VmTask, now: Date): Promise<boolean> {
-    const rows = await ex
-      .update(vms)
-      .set({ updatedAt: now })
-      .where(and(eq(vms.id, id), eq(vms.task, task)))
-      .returning({ id: vms.id });
-    return rows.length > 0;
   }
 
   async activeLocations(ex: Executor): Promise<number[]> {

@@ -61,7 +61,7 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
   app.get(
     '/vm/:id',
     { schema: { tags, summary: 'One of my VMs', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404) } } },
-    async (req) => ({ message: 'OK', data: vmView(await compute.get(customerOf(req).customerId, req.params.id)) }),
+    async (req) => ({ message: 'OK', data: vmView(await compute.detail(customerOf(req).customerId, req.params.id)) }),
   );
 
   const action = (path: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>, statuses: number[] = []) =>

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Sync } from '../../platform/lifecycle/index.js';
 import { VM_STATUSES, VM_TASKS } from './compute.tables.js';
 
 export const OPERATING_SYSTEMS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
@@ -23,6 +24,7 @@ export const Vm = Type.Object({
   disk_gb: Type.Integer(),
   block_storage: Nullable(Type.Object({ tier_id: Type.Integer(), size_gb: Type.Integer() })),
   error: Nullable(Type.Object({ action: Task, message: Type.String() }, { description: 'status Error: what failed; POST .../retry runs it again' })),
+  sync: Sync,
   suspend_reason: Nullable(Type.String()),
   suspended_at: Nullable(Timestamp),
   created_at: Timestamp,

@@ -3,17 +3,20 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, moneyJson } from '../../platform/money.js';
-import type { JobQueue } from '../../platform/queue/queue.js';
+import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
-import { componentKey, storageTierKey, tierKey } from '../pricing/index.js';
+import { storageTierKey, tierKey } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import type { BillableStartRule } from '../charging/index.js';
 import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
 import { DEFAULT_OS } from './compute.schemas.js';
-import type { VmStatus, VmTask } from './compute.tables.js';
-import type { VmTaskJob } from './compute.jobs.js';
+import { vmPriceItems } from './compute.pricing.js';
+import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
+
+/** A VM with the state of its datacenter work, as the API shows it. */
+export type VmWithSync = Vm & { sync: SyncState };
 
 export interface CreateVmInput {
   name: string;
@@ -43,22 +46,12 @@ class VmStateError extends ConflictError {
   }
 }
 
-/** What a VM is billed by: its tier, its public IP, its volume (GB of its storage tier). */
-export function vmPriceItems(vm: Pick<Vm, 'tierId' | 'publicIp' | 'blockStorageTierId' | 'blockStorageGb'>, publicIpComponentId: number) {
-  const items = [{ priceKey: tierKey(vm.tierId), quantity: 1 }];
-  if (vm.publicIp) items.push({ priceKey: componentKey(publicIpComponentId), quantity: 1 });
-  if (vm.blockStorageTierId !== null && vm.blockStorageGb !== null) items.push({ priceKey: storageTierKey(vm.blockStorageTierId), quantity: vm.blockStorageGb });
-  return items;
-}
-
 /**
- * Customers' VMs (DECISIONS 6, 8). Requests only write the intent (status and `task`) and queue
- * the compute.vm-task job in the same transaction; the job talks to the datacenter outside any
+ * Customers' VMs. Requests only write the intent (status and `task`) and tell the resource
+ * lifecycle in the same transaction; its job (VmTasksService) talks to the datacenter outside any
  * transaction and moves the VM on. Quotas are counted under the customer's row lock.
  */
 export class ComputeService {
-  private taskJob!: VmTaskJob;
-
   constructor(
     private readonly db: Database,
     private readonly repo: ComputeRepository,
@@ -67,17 +60,22 @@ export class ComputeService {
     private readonly pricing: PricingService,
     private readonly billable: BillableStartRule,
     private readonly datacenter: Datacenter,
-    private readonly queue: JobQueue,
+    private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
   ) {}
 
-  /** compute.jobs.ts hands its job definition over (the job calls back into this service). */
-  useTaskJob(job: VmTaskJob): void {
-    this.taskJob = job;
+  /** The VM's task changed: the lifecycle's job carries it out. */
+  private async enqueue(tx: Executor, vmId: number): Promise<void> {
+    await this.lifecycle.changed(tx, VM_KIND, vmId);
   }
 
-  private async enqueue(tx: Executor, vmId: number, task: VmTask): Promise<void> {
-    await this.queue.send(this.taskJob, { vmId, task }, { tx });
+  private async withSync(vm: Vm, ex: Executor = this.db): Promise<VmWithSync> {
+    return { ...vm, sync: await this.lifecycle.state(VM_KIND, vm.id, ex) };
+  }
+
+  private async pageWithSync(page: { items: Vm[]; total: number }): Promise<{ items: VmWithSync[]; total: number }> {
+    const states = await this.lifecycle.states(VM_KIND, page.items.map((v) => v.id));
+    return { total: page.total, items: page.items.map((vm) => ({ ...vm, sync: states.get(vm.id) ?? SYNCED })) };
   }
 
   /** GET /api/compute/tiers?location_id=: visible tiers offered there that have a price. */
@@ -123,7 +121,7 @@ export class ComputeService {
   }
 
   /** POST /api/compute/vm */
-  async create(customerId: number, input: CreateVmInput): Promise<Vm> {
+  async create(customerId: number, input: CreateVmInput): Promise<VmWithSync> {
     const now = this.clock.now();
     const loc = await this.repo.location(this.db, input.location_id);
     if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
@@ -185,13 +183,18 @@ export class ComputeService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.enqueue(tx, vm.id, 'create');
-      return vm;
+      await this.enqueue(tx, vm.id);
+      return this.withSync(vm, tx);
     });
   }
 
-  list(customerId: number, f: Omit<VmFilter, 'customerId'>, p: PageRequest) {
-    return this.repo.list(this.db, { ...f, customerId }, p);
+  async list(customerId: number, f: Omit<VmFilter, 'customerId'>, p: PageRequest) {
+    return this.pageWithSync(await this.repo.list(this.db, { ...f, customerId }, p));
+  }
+
+  /** GET /api/compute/vm/{id} */
+  async detail(customerId: number, id: number): Promise<VmWithSync> {
+    return this.withSync(await this.get(customerId, id));
   }
 
   /** Another customer's VM is a 404 (never reveal it exists). */
@@ -201,8 +204,8 @@ export class ComputeService {
     return vm;
   }
 
-  adminList(f: VmFilter, p: PageRequest) {
-    return this.repo.list(this.db, f, p);
+  async adminList(f: VmFilter, p: PageRequest) {
+    return this.pageWithSync(await this.repo.list(this.db, f, p));
   }
 
   async adminGet(id: number): Promise<Vm> {
@@ -211,7 +214,11 @@ export class ComputeService {
     return vm;
   }
 
-  private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<Vm> {
+  async adminDetail(id: number): Promise<VmWithSync> {
+    return this.withSync(await this.adminGet(id));
+  }
+
+  private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<VmWithSync> {
     return this.db.transaction(async (tx) => {
       const vm = await this.get(customerId, id, tx, true);
       const next = decide(vm);
@@ -219,8 +226,8 @@ export class ComputeService {
       // a create tried again makes the VM cost money when it runs, like a new one
       if (next.task === 'create') await this.billable.assertMayStart(tx, customerId);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
-      await this.enqueue(tx, id, next.task);
-      return row;
+      await this.enqueue(tx, id);
+      return this.withSync(row, tx);
     });
   }
 
@@ -260,7 +267,7 @@ export class ComputeService {
       for (const vm of list) {
         const intended: VmStatus = vm.task === 'start' ? 'Running' : vm.task === 'stop' ? 'Stopped' : vm.status;
         await this.repo.update(tx, vm.id, { status: 'Suspended', suspendedFrom: intended, suspendReason: reason, suspendedAt: now, task: 'suspend', updatedAt: now });
-        await this.enqueue(tx, vm.id, 'suspend');
+        await this.enqueue(tx, vm.id);
       }
       return list.length;
     });
@@ -275,11 +282,11 @@ export class ComputeService {
         const cleared = { suspendReason: null, suspendedAt: null, suspendedFrom: null, updatedAt: now };
         if (vm.suspendedFrom === 'Running') {
           await this.repo.update(tx, vm.id, { task: 'resume', updatedAt: now });
-          await this.enqueue(tx, vm.id, 'resume');
+          await this.enqueue(tx, vm.id);
         } else if (vm.task === 'suspend') {
           // its stop may not have run yet: stop it as a plain stop
           await this.repo.update(tx, vm.id, { ...cleared, status: 'Running', task: 'stop' });
-          await this.enqueue(tx, vm.id, 'stop');
+          await this.enqueue(tx, vm.id);
         } else {
           await this.repo.update(tx, vm.id, { ...cleared, status: 'Stopped', task: null });
         }

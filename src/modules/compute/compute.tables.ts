@@ -10,11 +10,14 @@ export type VmStatus = (typeof VM_STATUSES)[number];
 /** The datacenter work a VM waits for; the job of that name does it. */
 export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume'] as const;
 export type VmTask = (typeof VM_TASKS)[number];
+/** VMs in the resource lifecycle (platform/lifecycle). */
+export const VM_KIND = 'vm';
 
 /**
- * A customer's virtual machine. `task` is the datacenter work queued for it (one at a time);
- * a failed call sets status Error with `failed_task` and `last_error`, and a retry queues the
- * task again. The public IP is unique per location among the VMs that still hold one.
+ * A customer's virtual machine. `task` is the datacenter work it waits for (one at a time; its
+ * lifecycle row counts the changes and keeps the last error); a refused task sets status Error with
+ * `failed_task`, and a retry asks for the task again. The public IP is unique per location among
+ * the VMs that still hold one.
  */
 export const vms = pgTable(
   'vms',
@@ -38,7 +41,6 @@ export const vms = pgTable(
     status: text('status').$type<VmStatus>().notNull().default('Creating'),
     task: text('task').$type<VmTask>(),
     failedTask: text('failed_task').$type<VmTask>(),
-    lastError: text('last_error'),
     /** Running or Stopped: what a Suspended VM returns to when resumed */
     suspendedFrom: text('suspended_from'),
     suspendReason: text('suspend_reason'),

@@ -1,144 +1,128 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import type { JobQueue } from '../../platform/queue/queue.js';
+import type { Applied, Failure, FailureKind, ResourceAdapter } from '../../platform/lifecycle/index.js';
+import type { Metering } from '../../platform/metering.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
+import { storageTierKey, tierKey, type PricingService } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
-import type { VmTask } from './compute.tables.js';
-import type { VmTaskJob } from './compute.jobs.js';
+import { vmPriceItems } from './compute.pricing.js';
+import { VM_KIND } from './compute.tables.js';
 
-/** A VM task still waiting this long gets its job queued again. */
-export const STUCK_AFTER_MINUTES = 10;
-
-/** Told when a VM became Deleted, in that transaction (security groups, load balancers re-sync). */
+/** Told when a VM became Deleted, in that transaction (private IPs, security groups, load balancers). */
 export interface VmDeletedListener {
   vmDeleted(tx: Executor, vmId: number): Promise<void>;
 }
 
-/** Told when a VM became Running for the first time (its create finished), in that transaction (metering). */
-export interface VmCreatedListener {
-  vmCreated(tx: Executor, vm: Vm): Promise<void>;
-}
-
 /**
- * The job side of compute: carries out a VM's queued task at the datacenter, outside any
- * transaction, then moves the VM with a conditional update on the task (a stale or repeated job
- * changes nothing). A DatacenterError leaves the VM in Error with the failed action.
+ * The VM adapter of the resource lifecycle (platform/lifecycle): carries out the VM's pending task
+ * (`vms.task`) at the datacenter, outside any transaction; the lifecycle records it only while the
+ * change it applied is still the latest. A datacenter refusal is final for a VM: it goes to Error
+ * with the failed action, and POST .../retry runs it again. A VM pays from its first Running until
+ * Deleted: the meters open in the transaction that finishes the create and close in the one that
+ * finishes the delete.
  */
-export class VmTasksService {
-  private taskJob!: VmTaskJob;
+export class VmTasksService implements ResourceAdapter {
+  readonly kind = VM_KIND;
+  private readonly deletedListeners: VmDeletedListener[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly repo: ComputeRepository,
     private readonly tiers: TiersService,
     private readonly blockStorage: BlockStorageService,
+    private readonly pricing: PricingService,
     private readonly datacenter: Datacenter,
-    private readonly queue: JobQueue,
+    private readonly metering: Metering,
     private readonly clock: Clock,
   ) {}
-
-  private readonly deletedListeners: VmDeletedListener[] = [];
-  private readonly createdListeners: VmCreatedListener[] = [];
-
-  /** Wired by the container: called once per VM whose create finished (Running), in that transaction (meters). */
-  onCreated(listener: VmCreatedListener): void {
-    this.createdListeners.push(listener);
-  }
 
   /** Wired by the container: called once per VM that became Deleted, in that transaction (private IPs, groups, balancers). */
   onDeleted(listener: VmDeletedListener): void {
     this.deletedListeners.push(listener);
   }
 
-  useTaskJob(job: VmTaskJob): void {
-    this.taskJob = job;
+  classify(err: unknown): FailureKind | undefined {
+    return err instanceof Error && err.name === 'DatacenterError' ? 'final' : undefined;
   }
 
-  private async enqueue(tx: Executor, vmId: number, task: VmTask): Promise<void> {
-    await this.queue.send(this.taskJob, { vmId, task }, { tx });
-  }
-
-  /**
-   * The safety net under "never stuck": a VM whose task has waited longer than `minutes` (its job
-   * was lost, or used up its retries on something other than a datacenter error) gets its job
-   * queued again. The tasks are idempotent, so a slow job that is still running does no harm.
-   */
-  async requeueStuck(minutes = STUCK_AFTER_MINUTES): Promise<number> {
-    const now = this.clock.now();
-    const list = await this.repo.stuck(this.db, new Date(now.getTime() - minutes * 60_000), 500);
-    let n = 0;
-    for (const vm of list) {
-      if (!vm.task) continue;
-      const task = vm.task;
-      const queued = await this.db.transaction(async (tx) => {
-        if (!(await this.repo.touch(tx, vm.id, task, now))) return false;
-        await this.enqueue(tx, vm.id, task);
-        return true;
-      });
-      if (queued) n++;
-    }
-    return n;
-  }
-
-  /** Runs the VM's queued task at the datacenter; a repeat or a stale job changes nothing. */
-  async runTask(vmId: number, task: VmTask): Promise<void> {
-    if (!Number.isInteger(vmId)) return; // a run by hand without a payload
+  async apply(vmId: number): Promise<Applied | void> {
     const vm = await this.repo.find(this.db, vmId);
-    if (!vm || vm.task !== task) return;
+    if (!vm || !vm.task) return;
+    const task = vm.task;
     const reference = `vm-${vm.id}`;
     const now = () => this.clock.now();
-    try {
-      switch (task) {
-        case 'create': {
-          const made = await this.datacenter.createVm({
-            reference,
-            locationId: vm.locationId,
-            cpu: vm.cpu,
-            memoryMb: vm.memoryMb,
-            diskGb: vm.diskGb,
-            cpuLimit: (await this.tiers.find(vm.tierId))?.cpuLimit ?? 100,
-            os: vm.os,
-            publicIp: vm.publicIp,
-            blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
-          });
-          await this.db.transaction(async (tx) => {
-            const done = await this.repo.finishTask(tx, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
-            if (done) for (const l of this.createdListeners) await l.vmCreated(tx, done);
-          });
-          return;
-        }
-        case 'start':
-        case 'resume':
-          await this.datacenter.startVm(vm.externalId ?? reference);
-          await this.repo.finishTask(this.db, vm.id, task, {
-            status: 'Running',
-            task: null,
-            startedAt: now(),
-            failedTask: null,
-            lastError: null,
-            ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null } : {}),
-            updatedAt: now(),
-          });
-          return;
-        case 'stop':
-        case 'suspend':
-          await this.datacenter.stopVm(vm.externalId ?? reference);
-          await this.repo.finishTask(this.db, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, lastError: null, updatedAt: now() });
-          return;
-        case 'delete':
-          await this.datacenter.deleteVm({ externalId: vm.externalId, reference });
-          await this.db.transaction(async (tx) => {
-            const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, lastError: null, updatedAt: now() });
-            if (done && vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
-            if (done) for (const l of this.deletedListeners) await l.vmDeleted(tx, vm.id);
-          });
-          return;
+    switch (task) {
+      case 'create': {
+        const made = await this.datacenter.createVm({
+          reference,
+          locationId: vm.locationId,
+          cpu: vm.cpu,
+          memoryMb: vm.memoryMb,
+          diskGb: vm.diskGb,
+          cpuLimit: (await this.tiers.find(vm.tierId))?.cpuLimit ?? 100,
+          os: vm.os,
+          publicIp: vm.publicIp,
+          blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
+        });
+        return {
+          record: async (tx) => {
+            const done = await this.repo.finishTask(tx, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, updatedAt: now() });
+            if (done) await this.openMeters(tx, done);
+          },
+        };
       }
-    } catch (err) {
-      if (!(err instanceof Error) || err.name !== 'DatacenterError') throw err;
-      await this.repo.finishTask(this.db, vm.id, task, { status: 'Error', task: null, failedTask: task, lastError: err.message.slice(0, 500), updatedAt: now() });
+      case 'start':
+      case 'resume':
+        await this.datacenter.startVm(vm.externalId ?? reference);
+        return {
+          record: async (tx) =>
+            void (await this.repo.finishTask(tx, vm.id, task, {
+              status: 'Running',
+              task: null,
+              startedAt: now(),
+              failedTask: null,
+              ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null } : {}),
+              updatedAt: now(),
+            })),
+        };
+      case 'stop':
+      case 'suspend':
+        await this.datacenter.stopVm(vm.externalId ?? reference);
+        return { record: async (tx) => void (await this.repo.finishTask(tx, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, updatedAt: now() })) };
+      case 'delete':
+        await this.datacenter.deleteVm({ externalId: vm.externalId, reference });
+        return {
+          record: async (tx) => {
+            const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, updatedAt: now() });
+            if (!done) return;
+            if (vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
+            await this.metering.close('vm', vm.id, now(), { tx });
+            for (const l of this.deletedListeners) await l.vmDeleted(tx, vm.id);
+          },
+        };
+    }
+  }
+
+  /** A refused task leaves the VM in Error with the action that failed (the message is the lifecycle's last error). */
+  async failed(tx: Executor, vmId: number, _failure: Failure): Promise<void> {
+    const vm = await this.repo.find(tx, vmId, { forUpdate: true });
+    if (!vm || !vm.task) return;
+    await this.repo.finishTask(tx, vm.id, vm.task, { status: 'Error', task: null, failedTask: vm.task, updatedAt: this.clock.now() });
+  }
+
+  /** Its tier, its public IP and its volume, from the moment its create finished. */
+  private async openMeters(tx: Executor, vm: Vm): Promise<void> {
+    const ip = await this.pricing.componentByCode('public_ip', tx);
+    for (const item of vmPriceItems(vm, ip.id)) {
+      const description =
+        item.priceKey === tierKey(vm.tierId)
+          ? `VM ${vm.name}`
+          : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1)
+            ? `VM ${vm.name} volume ${item.quantity} GB`
+            : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd();
+      await this.metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, locationId: vm.locationId, quantity: item.quantity, at: this.clock.now() }, tx);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { JobRun } from '../../platform/queue/queue.js';
+import type { JobRun, ScheduledRun } from '../../platform/queue/queue.js';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import { JobItem, JobNameParams, JobRunSchema } from './jobs.schemas.js';
@@ -16,12 +16,19 @@ const presentRun = (r: JobRun) => ({
   error: r.error,
 });
 
+const presentScheduledRun = (r: ScheduledRun) => ({
+  state: r.state,
+  created_at: r.createdAt.toISOString(),
+  started_at: r.startedAt?.toISOString() ?? null,
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+
 export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService }> = async (app, { jobs }) => {
   app.get(
     '',
     {
       config: { permission: 'view_jobs' },
-      schema: { tags, summary: 'Registered jobs with their queue, schedule and last run', response: { 200: Envelope(Type.Array(JobItem)), ...errorResponses(401, 403) } },
+      schema: { tags, summary: 'Registered jobs with their queue, schedule (as the job queue holds it, and when it fires next) and last runs', response: { 200: Envelope(Type.Array(JobItem)), ...errorResponses(401, 403) } },
     },
     async () => ({
       message: 'OK',
@@ -29,6 +36,9 @@ export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService
         name: j.name,
         queue: j.queue,
         schedule: j.schedule,
+        schedule_registered: j.scheduleRegistered,
+        next_run_at: j.nextRunAt?.toISOString() ?? null,
+        last_scheduled_run: j.lastScheduledRun ? presentScheduledRun(j.lastScheduledRun) : null,
         description: j.description,
         last_run: j.lastRun ? presentRun(j.lastRun) : null,
       })),

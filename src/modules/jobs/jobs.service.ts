@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
-import type { JobQueue, JobRun } from '../../platform/queue/queue.js';
+import { JobQueue, type JobRun, type ScheduledRun } from '../../platform/queue/queue.js';
 import type { AdminsService } from '../admins/index.js';
 import type { Actor, AuditService } from '../audit/index.js';
 
@@ -9,6 +9,12 @@ export interface JobInfo {
   name: string;
   queue: string;
   schedule: string | null;
+  /** for a scheduled job: pg-boss holds its schedule exactly as declared */
+  scheduleRegistered: boolean | null;
+  /** the next time its schedule fires, from the schedule pg-boss holds (null when it holds none) */
+  nextRunAt: Date | null;
+  /** the latest job its schedule created, as pg-boss records it */
+  lastScheduledRun: ScheduledRun | null;
   description: string | null;
   lastRun: JobRun | null;
 }
@@ -24,16 +30,24 @@ export class JobsAdminService {
   ) {}
 
   async list(): Promise<JobInfo[]> {
-    const last = await this.queue.lastRuns();
+    const [last, schedules, scheduledRuns] = [await this.queue.lastRuns(), await this.queue.schedules(), await this.queue.lastScheduledRuns()];
+    const scheduleOf = new Map(schedules.map((s) => [s.job, s]));
+    const now = this.clock.now();
     return this.queue
       .definitions()
-      .map((d) => ({
-        name: d.name,
-        queue: d.queue ?? d.name,
-        schedule: d.schedule ?? null,
-        description: d.description ?? null,
-        lastRun: last.get(d.name) ?? null,
-      }))
+      .map((d) => {
+        const schedule = scheduleOf.get(d.name);
+        return {
+          name: d.name,
+          queue: d.queue ?? d.name,
+          schedule: d.schedule ?? null,
+          scheduleRegistered: schedule ? schedule.ok : null,
+          nextRunAt: schedule?.registered ? JobQueue.nextRun(schedule.registered.cron, schedule.registered.timezone, now) : null,
+          lastScheduledRun: scheduledRuns.get(d.name) ?? null,
+          description: d.description ?? null,
+          lastRun: last.get(d.name) ?? null,
+        };
+      })
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 

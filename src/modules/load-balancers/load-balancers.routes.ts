@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
+import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { CreateLbBody, LbParams, LbTargetParams, LoadBalancer, TargetsBody, UpdateLbBody } from './load-balancers.schemas.js';
@@ -7,7 +8,7 @@ import type { LbDetail, LoadBalancersService } from './load-balancers.service.js
 
 const tags = ['Load balancers'];
 
-export const lbView = ({ lb, targetVmIds }: LbDetail) => ({
+export const lbView = ({ lb, targetVmIds, sync }: LbDetail) => ({
   uuid: lb.uuid,
   name: lb.name,
   location_id: lb.locationId,
@@ -17,8 +18,9 @@ export const lbView = ({ lb, targetVmIds }: LbDetail) => ({
   target_vm_ids: targetVmIds,
   status: lb.status,
   address: lb.address,
-  last_error: lb.lastError,
-  synced: lb.syncedVersion >= lb.version,
+  last_error: sync.lastError,
+  synced: sync.state === 'synced',
+  sync: syncView(sync),
   created_at: lb.createdAt.toISOString(),
   updated_at: lb.updatedAt.toISOString(),
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Sync } from '../../platform/lifecycle/index.js';
 
 const Protocol = Type.Union([Type.Literal('http'), Type.Literal('https'), Type.Literal('tcp'), Type.Literal('udp')]);
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
@@ -48,8 +49,9 @@ export const LoadBalancer = Type.Object({
   target_vm_ids: Type.Array(Type.Integer()),
   status: Status,
   address: Type.Union([Type.String(), Type.Null()], { description: 'the public address, once Active' }),
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  synced: Type.Boolean({ description: 'true once the datacenter applied the latest change' }),
+  last_error: Type.Union([Type.String(), Type.Null()], { description: 'sync.last_error' }),
+  synced: Type.Boolean({ description: 'true once the datacenter applied the latest change (sync.state synced)' }),
+  sync: Sync,
   created_at: Timestamp,
   updated_at: Timestamp,
 });

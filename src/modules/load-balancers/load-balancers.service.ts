@@ -2,11 +2,12 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
-import { DatacenterError, type Datacenter } from '../../integrations/datacenter/index.js';
+import { SYNCED, type Applied, type Failure, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
+import type { Metering } from '../../platform/metering.js';
+import type { Datacenter } from '../../integrations/datacenter/index.js';
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
-import type { ForwardingRule, HealthCheck, LbAlgorithm } from './load-balancers.tables.js';
+import { LOAD_BALANCER_KIND, type ForwardingRule, type HealthCheck, type LbAlgorithm } from './load-balancers.tables.js';
 import type { BillableStartRule } from '../charging/index.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
@@ -36,6 +37,7 @@ export interface UpdateLbInput {
 export interface LbDetail {
   lb: LoadBalancerRow;
   targetVmIds: number[];
+  sync: SyncState;
 }
 
 interface BalancerShape {
@@ -63,47 +65,30 @@ function healthCheckOf(input: HealthCheckInput | null | undefined, errors: Field
   return { protocol: input.protocol, port: input.port, path: input.protocol === 'tcp' ? null : (input.path ?? '/') };
 }
 
-/** Told when a balancer starts (first Active) or stops (Deleted) costing money, in that transaction (meters). */
-export interface LbLifecycleListener {
-  balancerActive(tx: Executor, lb: LoadBalancerRow): Promise<void>;
-  balancerDeleted(tx: Executor, lb: LoadBalancerRow): Promise<void>;
-}
-
 /**
- * Load balancers (DECISIONS 9): loadbalancer_limit counted under the customer's row lock; targets
- * only on VMs whose tier has the load-balancer switch on, and the balancer must fit the
- * loadbalance_config of every target's tier. The sync job applies the desired state.
+ * Load balancers: loadbalancer_limit counted under the customer's row lock; targets only on VMs
+ * whose tier has the load-balancer switch on, and the balancer must fit the loadbalance_config of
+ * every target's tier. Every change tells the resource lifecycle; this service is also the
+ * balancer's adapter there (`apply`: the whole desired state, or removal of a Deleting one). A
+ * balancer pays from Active until Deleted, at its own price key.
  */
-export class LoadBalancersService {
-  readonly syncJob = defineJob<{ loadBalancerId: number }>({
-    name: 'network.load-balancer-sync',
-    description: 'Creates, reconfigures or removes a load balancer at the datacenter (Creating → Active, Deleting → Deleted); idempotent',
-    concurrency: 2,
-    retryLimit: 10,
-    record: 'failures',
-    handler: ({ loadBalancerId }) => this.sync(loadBalancerId),
-  });
+export class LoadBalancersService implements ResourceAdapter {
+  readonly kind = LOAD_BALANCER_KIND;
 
   constructor(
     private readonly db: Database,
     private readonly repo: LoadBalancersRepository,
     private readonly pricing: PricingService,
     private readonly datacenter: Datacenter,
-    private readonly queue: JobQueue,
+    private readonly metering: Metering,
+    private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
     private readonly billable: BillableStartRule,
   ) {}
 
-  private readonly lifecycle: LbLifecycleListener[] = [];
-
-  /** Wired by the container (meters). */
-  onLifecycle(listener: LbLifecycleListener): void {
-    this.lifecycle.push(listener);
-  }
-
   private async changed(tx: Executor, lb: LoadBalancerRow, set: Parameters<LoadBalancersRepository['update']>[2] = {}): Promise<LoadBalancerRow> {
-    const row = await this.repo.update(tx, lb.id, { ...set, version: lb.version + 1, updatedAt: this.clock.now() });
-    await this.queue.send(this.syncJob, { loadBalancerId: lb.id }, { tx });
+    const row = await this.repo.update(tx, lb.id, { ...set, updatedAt: this.clock.now() });
+    await this.lifecycle.changed(tx, LOAD_BALANCER_KIND, lb.id);
     return row;
   }
 
@@ -162,8 +147,8 @@ export class LoadBalancersService {
         updatedAt: now,
       });
       await this.repo.addTargets(tx, lb.id, targetIds);
-      await this.queue.send(this.syncJob, { loadBalancerId: lb.id }, { tx });
-      return { lb, targetVmIds: targetIds.sort((a, b) => a - b) };
+      await this.lifecycle.changed(tx, LOAD_BALANCER_KIND, lb.id);
+      return { lb, targetVmIds: targetIds.sort((a, b) => a - b), sync: await this.lifecycle.state(LOAD_BALANCER_KIND, lb.id, tx) };
     });
   }
 
@@ -177,7 +162,11 @@ export class LoadBalancersService {
 
   private async withTargets(page: Page<LoadBalancerRow>): Promise<Page<LbDetail>> {
     const targets = await this.repo.targets(this.db, page.items.map((l) => l.id));
-    return { total: page.total, items: page.items.map((lb) => ({ lb, targetVmIds: targets.filter((x) => x.loadBalancerId === lb.id).map((x) => x.vmId) })) };
+    const states = await this.lifecycle.states(LOAD_BALANCER_KIND, page.items.map((l) => l.id));
+    return {
+      total: page.total,
+      items: page.items.map((lb) => ({ lb, targetVmIds: targets.filter((x) => x.loadBalancerId === lb.id).map((x) => x.vmId), sync: states.get(lb.id) ?? SYNCED })),
+    };
   }
 
   async get(customerId: number, uuid: string): Promise<LbDetail> {
@@ -187,7 +176,7 @@ export class LoadBalancersService {
   }
 
   private async detail(ex: Executor, lb: LoadBalancerRow): Promise<LbDetail> {
-    return { lb, targetVmIds: (await this.repo.targets(ex, [lb.id])).map((x) => x.vmId) };
+    return { lb, targetVmIds: (await this.repo.targets(ex, [lb.id])).map((x) => x.vmId), sync: await this.lifecycle.state(LOAD_BALANCER_KIND, lb.id, ex) };
   }
 
   private async locked(tx: Executor, customerId: number, uuid: string): Promise<LoadBalancerRow> {
@@ -214,7 +203,7 @@ export class LoadBalancersService {
         ...(input.forwarding_rules !== undefined ? { forwardingRules: input.forwarding_rules } : {}),
         ...(healthCheck !== undefined ? { healthCheck } : {}),
       });
-      return { lb: row, targetVmIds: targets };
+      return this.detail(tx, row);
     });
   }
 
@@ -249,56 +238,47 @@ export class LoadBalancersService {
     for (const lb of await this.repo.balancersOfVm(tx, vmId)) await this.changed(tx, lb);
   }
 
-  /**
-   * The job: applies the current desired state (or removes a Deleting balancer → Deleted). When
-   * the balancer changed meanwhile it runs again, so the datacenter ends on the latest version.
-   */
-  async sync(id: number): Promise<void> {
-    for (let round = 0; round < 5; round++) {
-      const lb = await this.repo.findById(this.db, id);
-      if (!lb || lb.status === 'Deleted') return;
-      const reference = `lb-${lb.uuid}`;
-      try {
-        if (lb.status === 'Deleting') {
-          await this.datacenter.deleteLoadBalancer(reference);
+  classify(err: unknown): FailureKind | undefined {
+    return err instanceof Error && err.name === 'DatacenterError' ? 'retry' : undefined;
+  }
+
+  /** The lifecycle's apply: the current desired state, or removal of a Deleting balancer (→ Deleted). */
+  async apply(id: number): Promise<Applied | void> {
+    const lb = await this.repo.findById(this.db, id);
+    if (!lb || lb.status === 'Deleted') return;
+    const reference = `lb-${lb.uuid}`;
+    if (lb.status === 'Deleting') {
+      await this.datacenter.deleteLoadBalancer(reference);
+      return {
+        record: async (tx) => {
           const now = this.clock.now();
-          await this.db.transaction(async (tx) => {
-            const gone = await this.repo.update(tx, lb.id, { status: 'Deleted', deletedAt: now, updatedAt: now, syncedVersion: lb.version });
-            for (const l of this.lifecycle) await l.balancerDeleted(tx, gone);
-          });
-          return;
-        }
-        const targets = (await this.repo.targets(this.db, [lb.id])).map((x) => `vm-${x.vmId}`);
-        const made = await this.datacenter.applyLoadBalancer({
-          reference,
-          locationId: lb.locationId,
-          algorithm: lb.algorithm,
-          forwardingRules: lb.forwardingRules.map((r) => ({ entryProtocol: r.entry_protocol, entryPort: r.entry_port, targetProtocol: r.target_protocol, targetPort: r.target_port })),
-          healthCheck: lb.healthCheck ? { protocol: lb.healthCheck.protocol, port: lb.healthCheck.port, path: lb.healthCheck.path } : null,
-          targets,
-        });
-        const done = await this.db.transaction(async (tx) => {
-          const now = await this.repo.findById(tx, id);
-          if (!now || now.status === 'Deleting' || now.status === 'Deleted') return now;
-          const active = await this.repo.update(tx, id, {
-            status: 'Active',
-            address: made.address,
-            externalId: made.externalId,
-            lastError: null,
-            syncedVersion: Math.max(now.syncedVersion, lb.version),
-          });
-          // opening an open meter is a no-op: every Active sync may tell it
-          for (const l of this.lifecycle) await l.balancerActive(tx, active);
-          return active;
-        });
-        if (!done || done.version === lb.version) return;
-      } catch (err) {
-        if (err instanceof DatacenterError) {
-          await this.repo.update(this.db, lb.id, { lastError: err.message, ...(lb.status === 'Creating' ? { status: 'Error' as const } : {}) });
-        }
-        throw err;
-      }
+          await this.repo.update(tx, lb.id, { status: 'Deleted', deletedAt: now, updatedAt: now });
+          await this.metering.close('load_balancer', lb.id, now, { tx });
+        },
+      };
     }
+    const targets = (await this.repo.targets(this.db, [lb.id])).map((x) => `vm-${x.vmId}`);
+    const made = await this.datacenter.applyLoadBalancer({
+      reference,
+      locationId: lb.locationId,
+      algorithm: lb.algorithm,
+      forwardingRules: lb.forwardingRules.map((r) => ({ entryProtocol: r.entry_protocol, entryPort: r.entry_port, targetProtocol: r.target_protocol, targetPort: r.target_port })),
+      healthCheck: lb.healthCheck ? { protocol: lb.healthCheck.protocol, port: lb.healthCheck.port, path: lb.healthCheck.path } : null,
+      targets,
+    });
+    return {
+      record: async (tx) => {
+        const active = await this.repo.update(tx, id, { status: 'Active', address: made.address, externalId: made.externalId });
+        // opening an open meter is a no-op: every apply of an Active balancer may tell it
+        await this.metering.open({ customerId: active.customerId, resourceType: 'load_balancer', resourceId: active.id, description: `Load balancer ${active.name}`, priceKey: active.priceKey, locationId: active.locationId, at: this.clock.now() }, tx);
+      },
+    };
+  }
+
+  /** A balancer the datacenter refused to create shows Error until a retry makes it Active. */
+  async failed(tx: Executor, id: number, _failure: Failure): Promise<void> {
+    const lb = await this.repo.findById(tx, id);
+    if (lb?.status === 'Creating') await this.repo.update(tx, id, { status: 'Error' });
   }
 }
 

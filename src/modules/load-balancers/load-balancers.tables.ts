@@ -4,6 +4,9 @@ import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
 import { vms } from '../compute/compute.tables.js';
 
+/** Load balancers in the resource lifecycle (platform/lifecycle). */
+export const LOAD_BALANCER_KIND = 'load_balancer';
+
 export const LB_STATUSES = ['Creating', 'Active', 'Error', 'Deleting', 'Deleted'] as const;
 export type LbStatus = (typeof LB_STATUSES)[number];
 export type LbAlgorithm = 'round_robin' | 'least_connections';
@@ -22,9 +25,9 @@ export interface HealthCheck {
 }
 
 /**
- * A customer's load balancer (DECISIONS 9). Creating → Active by the sync job; every change bumps
- * `version` and the job applies the whole desired state at the datacenter. `price_key` is what the
- * hourly charging engine bills (the load_balancer component).
+ * A customer's load balancer. Creating → Active by its lifecycle job, which applies the whole
+ * desired state at the datacenter after every change. `price_key` is what the hourly charge bills
+ * (the load_balancer component).
  */
 export const loadBalancers = pgTable(
   'load_balancers',
@@ -44,10 +47,7 @@ export const loadBalancers = pgTable(
     status: text('status').$type<LbStatus>().notNull().default('Creating'),
     address: text('address'),
     externalId: text('external_id'),
-    lastError: text('last_error'),
     priceKey: text('price_key').notNull(),
-    version: integer('version').notNull().default(1),
-    syncedVersion: integer('synced_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

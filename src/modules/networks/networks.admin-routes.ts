@@ -18,7 +18,7 @@ export const networksAdminRoutes: FastifyPluginAsyncTypebox<{ networks: Networks
     async (req) => {
       const p = pageOf(req.query);
       const page = await networks.adminList({ customerId: req.query.customer_id, locationId: req.query.location_id, includeDeleted: req.query.include_deleted === true }, p);
-      return paginated('OK', p, { items: page.items.map((x) => adminNetworkView(x.network, x.used)), total: page.total });
+      return paginated('OK', p, { items: page.items.map(adminNetworkView), total: page.total });
     },
   );
 
@@ -27,7 +27,7 @@ export const networksAdminRoutes: FastifyPluginAsyncTypebox<{ networks: Networks
     { config: { permission: 'view_network' }, schema: { tags, summary: 'One private network (deleted ones too) with its addresses', params: NetworkParams, response: { 200: Envelope(AdminNetworkDetail), ...errorResponses(400, 401, 403, 404) } } },
     async (req) => {
       const x = await networks.adminGet(req.params.uuid);
-      return { message: 'OK', data: { ...adminNetworkView(x.network, x.ips.length), ips: x.ips.map(ipView) } };
+      return { message: 'OK', data: { ...adminNetworkView(x), ips: x.ips.map(ipView) } };
     },
   );
 };

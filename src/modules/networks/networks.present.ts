@@ -1,8 +1,9 @@
+import { syncView } from '../../platform/lifecycle/index.js';
 import { hostCapacity, gatewayOf } from './networks.addresses.js';
-import type { PrivateIp, PrivateNetwork } from './networks.repository.js';
+import type { IpWithSync, NetworkWithSync } from './networks.service.js';
 
-/** Spec 4.6: the stored `Active` reads `ACTIVE` in list and detail. */
-export function networkView(n: PrivateNetwork, used: number) {
+/** The stored `Active` reads `ACTIVE` in list and detail. */
+export function networkView({ network: n, used, sync }: NetworkWithSync) {
   return {
     id: n.id,
     uuid: n.uuid,
@@ -14,12 +15,13 @@ export function networkView(n: PrivateNetwork, used: number) {
     gateway: gatewayOf({ networkIp: n.networkIp, cidr: n.cidr }),
     status: n.status === 'Active' ? 'ACTIVE' : 'Creating',
     ip_usage: { used, total: hostCapacity(n.cidr) },
+    sync: syncView(sync),
     created_at: n.createdAt.toISOString(),
     updated_at: n.updatedAt.toISOString(),
   };
 }
 
-export function ipView(ip: PrivateIp) {
+export function ipView(ip: IpWithSync) {
   return {
     id: ip.id,
     ip: ip.ip,
@@ -30,18 +32,20 @@ export function ipView(ip: PrivateIp) {
     pos_y: ip.posY,
     is_registered: ip.isRegistered,
     pending_action: ip.task ?? null,
+    sync: syncView(ip.sync),
     created_at: ip.createdAt.toISOString(),
   };
 }
 
 /** Backoffice: the stored status (Creating, Active, Deleted) and the datacenter side. */
-export function adminNetworkView(n: PrivateNetwork, used: number) {
+export function adminNetworkView(x: NetworkWithSync) {
+  const n = x.network;
   return {
-    ...networkView(n, used),
+    ...networkView(x),
     status: n.status,
     pending_action: n.task ?? null,
     external_id: n.externalId,
-    last_error: n.lastError,
+    last_error: x.sync.lastError,
     deleted_at: n.deletedAt ? n.deletedAt.toISOString() : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -151,48 +151,13 @@ export class NetworksRepository {
     return rows.length > 0;
   }
 
-  /** Frees every address of an instance (the instance is gone). */
-  async releaseInstance(ex: Executor, instanceType: string, instanceId: number): Promise<number> {
+  /** Frees every address of an instance (the instance is gone); answers their ids. */
+  async releaseInstance(ex: Executor, instanceType: string, instanceId: number): Promise<number[]> {
     const rows = await ex
       .delete(privateIps)
       .where(and(eq(privateIps.instanceType, instanceType), eq(privateIps.instanceId, instanceId)))
       .returning({ id: privateIps.id });
-    return rows.length;
-  }
-
-  /** Networks and addresses whose task has waited since before `before` (a lost job or a datacenter failure). */
-  async stuck(ex: Executor, before: Date, limit: number): Promise<{ networks: { id: number; task: NetworkTask }[]; ips: { id: number; task: IpTask }[] }> {
-    const networks = await ex
-      .select({ id: privateNetworks.id, task: privateNetworks.task })
-      .from(privateNetworks)
-      .where(and(isNotNull(privateNetworks.task), lt(privateNetworks.updatedAt, before)))
-      .orderBy(asc(privateNetworks.updatedAt))
-      .limit(limit);
-    const ips = await ex
-      .select({ id: privateIps.id, task: privateIps.task })
-      .from(privateIps)
-      .where(and(isNotNull(privateIps.task), lt(privateIps.updatedAt, before)))
-      .orderBy(asc(privateIps.updatedAt))
-      .limit(limit);
-    return { networks: networks as { id: number; task: NetworkTask }[], ips: ips as { id: number; task: IpTask }[] };
-  }
-
-  async touchNetwork(ex: Executor, id: number, task: NetworkTask, now: Date): Promise<boolean> {
-    const rows = await ex
-      .update(privateNetworks)
-      .set({ updatedAt: now })
-      .where(and(eq(privateNetworks.id, id), eq(privateNetworks.task, task)))
-      .returning({ id: privateNetworks.id });
-    return rows.length > 0;
-  }
-
-  async touchIp(ex: Executor, id: number, task: IpTask, now: Date): Promise<boolean> {
-    const rows = await ex
-      .update(privateIps)
-      .set({ updatedAt: now })
-      .where(and(eq(privateIps.id, id), eq(privateIps.task, task)))
-      .returning({ id: privateIps.id });
-    return rows.length > 0;
+    return rows.map((r) => r.id);
   }
 
   /** Every customer's networks (backoffice), newest first. */

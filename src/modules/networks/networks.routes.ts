@@ -25,21 +25,20 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
     async (req, reply) =>
       reply.status(201).send({
         message: 'Private network is being created; it becomes Active when the datacenter has provisioned it',
-        data: networkView(await networks.create(customerOf(req).customerId, req.body), 0),
+        data: networkView(await networks.create(customerOf(req).customerId, req.body)),
       }),
   );
 
   app.get('', { schema: { tags, summary: 'My private networks', response: { 200: Envelope(Type.Array(PrivateNetwork)), ...errorResponses(401) } } }, async (req) => ({
     message: 'OK',
-    data: (await networks.list(customerOf(req).customerId)).map((x) => networkView(x.network, x.used)),
+    data: (await networks.list(customerOf(req).customerId)).map(networkView),
   }));
 
   app.get(
     '/:uuid',
     { schema: { tags, summary: 'One of my private networks, with its IP occupation', params: NetworkParams, response: { 200: Envelope(PrivateNetwork), ...errorResponses(400, 401, 404) } } },
     async (req) => {
-      const x = await networks.detail(customerOf(req).customerId, req.params.uuid);
-      return { message: 'OK', data: networkView(x.network, x.used) };
+      return { message: 'OK', data: networkView(await networks.detail(customerOf(req).customerId, req.params.uuid)) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Sync } from '../../platform/lifecycle/index.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -17,6 +18,7 @@ export const PrivateNetwork = Type.Object({
     { used: Type.Integer({ description: 'addresses assigned (or being attached or detached)' }), total: Type.Integer({ description: 'host addresses: all but network, gateway and broadcast' }) },
     { description: 'IP occupation of the network' },
   ),
+  sync: Sync,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -31,6 +33,7 @@ export const PrivateIp = Type.Object({
   pos_y: Type.Integer(),
   is_registered: Type.Boolean({ description: 'true once the datacenter has attached the address' }),
   pending_action: Nullable(Type.String({ enum: ['attach', 'detach'], description: 'datacenter work under way' })),
+  sync: Sync,
   created_at: Timestamp,
 });
 
@@ -59,7 +62,7 @@ export const AdminPrivateNetwork = Type.Object({
   status: Type.String({ enum: ['Creating', 'Active', 'Deleted'], description: 'the stored status' }),
   pending_action: Nullable(Type.String({ enum: ['create', 'delete'], description: 'datacenter work under way (delete: the cleanup after a soft delete)' })),
   external_id: Nullable(Type.String()),
-  last_error: Nullable(Type.String({ description: 'the last datacenter failure of the pending action (networks.sync retries it)' })),
+  last_error: Nullable(Type.String({ description: 'the last datacenter failure of the pending action (sync.last_error; retried by itself at sync.next_retry_at)' })),
   deleted_at: Nullable(Timestamp),
 });
 export const AdminNetworkDetail = Type.Object({ ...AdminPrivateNetwork.properties, ips: Type.Array(PrivateIp) });

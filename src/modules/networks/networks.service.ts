@@ -2,14 +2,15 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import type { JobQueue } from '../../platform/queue/queue.js';
+import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
+import type { Metering } from '../../platform/metering.js';
+import type { BillableStartRule } from '../charging/index.js';
 import type { ComputeService } from '../compute/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
-import { componentKey } from '../pricing/index.js';
-import type { BillableStartRule } from '../charging/index.js';
 import { allocateHost, allocateNetwork, diagramPosition } from './networks.addresses.js';
-import type { IpTaskJob, NetworkTaskJob } from './networks.jobs.js';
+import { networkPriceItems } from './networks.pricing.js';
 import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.repository.js';
+import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -25,53 +26,40 @@ export interface AssignInput {
   instance_type: 'VM';
 }
 
-/** What a private network is billed by: the `private_network` component, one per network. */
-export function networkPriceItems(privateNetworkComponentId: number) {
-  return [{ priceKey: componentKey(privateNetworkComponentId), quantity: 1 }];
-}
-
-/** Told when a network starts or stops costing money (metering), in that transaction. */
-export interface NetworkLifecycleListener {
-  networkActive(tx: Executor, network: PrivateNetwork): Promise<void>;
-  networkDeleted(tx: Executor, network: PrivateNetwork): Promise<void>;
-}
+export type NetworkWithSync = { network: PrivateNetwork; used: number; sync: SyncState };
+export type IpWithSync = PrivateIp & { sync: SyncState };
 
 /**
- * Customers' private networks (spec 4.6, DECISIONS 6). Requests write the intent (status, `task`)
- * and queue a job in the same transaction; the jobs (NetworkTasksService) talk to the datacenter
+ * Customers' private networks. Requests write the intent (status, `task`) and tell the resource
+ * lifecycle in the same transaction; its jobs (NetworkTasksService) talk to the datacenter
  * outside any transaction. Creates and assigns of one customer are serialised by a lock on the
  * customer's row (the 5-network limit, private_ip_limit, non-overlapping ranges); assigns to one
  * network also hold the network's row, and a unique index on (network, ip) backs the allocation.
  */
 export class NetworksService {
-  private readonly lifecycle: NetworkLifecycleListener[] = [];
-
-  /** Wired by the container (meters): the soft delete calls `networkDeleted` in its transaction. */
-  onLifecycle(listener: NetworkLifecycleListener): void {
-    this.lifecycle.push(listener);
-  }
-
-  private networkJob!: NetworkTaskJob;
-  private ipJob!: IpTaskJob;
-
   constructor(
     private readonly db: Database,
     private readonly repo: NetworksRepository,
     private readonly compute: ComputeService,
     private readonly billable: BillableStartRule,
     private readonly pricing: PricingService,
-    private readonly queue: JobQueue,
+    private readonly metering: Metering,
+    private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
   ) {}
 
-  /** networks.jobs.ts hands its job definitions over. */
-  useJobs(networkJob: NetworkTaskJob, ipJob: IpTaskJob): void {
-    this.networkJob = networkJob;
-    this.ipJob = ipJob;
+  private async withSync(items: { network: PrivateNetwork; used: number }[]): Promise<NetworkWithSync[]> {
+    const states = await this.lifecycle.states(NETWORK_KIND, items.map((i) => i.network.id));
+    return items.map((i) => ({ ...i, sync: states.get(i.network.id) ?? SYNCED }));
+  }
+
+  private async ipsWithSync(ips: PrivateIp[], ex: Executor = this.db): Promise<IpWithSync[]> {
+    const states = await this.lifecycle.states(IP_KIND, ips.map((i) => i.id), ex);
+    return ips.map((ip) => ({ ...ip, sync: states.get(ip.id) ?? SYNCED }));
   }
 
   /** POST /api/network/private */
-  async create(customerId: number, input: CreateNetworkInput): Promise<PrivateNetwork> {
+  async create(customerId: number, input: CreateNetworkInput): Promise<NetworkWithSync> {
     const loc = await this.repo.location(this.db, input.location_id);
     if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new networks', [{ field: 'location_id', message: 'unknown or inactive location' }]);
     return this.db.transaction(async (tx) => {
@@ -95,16 +83,16 @@ export class NetworksService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.queue.send(this.networkJob, { networkId: network.id, task: 'create' }, { tx });
-      return network;
+      await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
+      return { network, used: 0, sync: await this.lifecycle.state(NETWORK_KIND, network.id, tx) };
     });
   }
 
   /** The customer's live networks with the addresses they hold. */
-  async list(customerId: number): Promise<{ network: PrivateNetwork; used: number }[]> {
+  async list(customerId: number): Promise<NetworkWithSync[]> {
     const list = await this.repo.listLive(this.db, customerId);
     const counts = await this.repo.ipCounts(this.db, list.map((n) => n.id));
-    return list.map((network) => ({ network, used: counts.get(network.id) ?? 0 }));
+    return this.withSync(list.map((network) => ({ network, used: counts.get(network.id) ?? 0 })));
   }
 
   /** Another customer's network, a deleted one, or a malformed uuid: 404. */
@@ -114,22 +102,22 @@ export class NetworksService {
     return n;
   }
 
-  async detail(customerId: number, uuid: string): Promise<{ network: PrivateNetwork; used: number }> {
+  async detail(customerId: number, uuid: string): Promise<NetworkWithSync> {
     const network = await this.get(customerId, uuid);
     const used = (await this.repo.ipCounts(this.db, [network.id])).get(network.id) ?? 0;
-    return { network, used };
+    return (await this.withSync([{ network, used }]))[0]!;
   }
 
-  async ips(customerId: number, uuid: string): Promise<PrivateIp[]> {
+  async ips(customerId: number, uuid: string): Promise<IpWithSync[]> {
     const network = await this.get(customerId, uuid);
-    return this.repo.ips(this.db, network.id);
+    return this.ipsWithSync(await this.repo.ips(this.db, network.id));
   }
 
   /**
    * POST /api/network/private/{uuid}/assign: the customer's own Running or Stopped VM in the
    * network's location gets the lowest free host address; the datacenter attaches it by a job.
    */
-  async assign(customerId: number, uuid: string, input: AssignInput): Promise<PrivateIp> {
+  async assign(customerId: number, uuid: string, input: AssignInput): Promise<IpWithSync> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const customer = await this.repo.lockCustomer(tx, customerId);
@@ -165,8 +153,8 @@ export class NetworksService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.queue.send(this.ipJob, { ipId: row.id, task: 'attach' }, { tx });
-      return row;
+      await this.lifecycle.changed(tx, IP_KIND, row.id);
+      return (await this.ipsWithSync([row], tx))[0]!;
     });
   }
 
@@ -174,16 +162,16 @@ export class NetworksService {
    * DELETE /api/network/private/{uuid}/assign/{instance_id} (DECISIONS 6): the address is detached
    * by a job and then returns to the network; until then it is listed with pending_action detach.
    */
-  async unassign(customerId: number, uuid: string, instanceId: number): Promise<PrivateIp> {
+  async unassign(customerId: number, uuid: string, instanceId: number): Promise<IpWithSync> {
     return this.db.transaction(async (tx) => {
       const network = await this.get(customerId, uuid, tx, true);
       const row = await this.repo.ipOfInstance(tx, network.id, 'VM', instanceId);
       if (!row) throw new NotFoundError('Assignment');
-      if (row.task === 'detach') return row;
+      if (row.task === 'detach') return (await this.ipsWithSync([row], tx))[0]!;
       if (row.task === 'attach') throw new ConflictError('The address is still being attached; unassign it once that is done', 'IP_BUSY');
       const updated = (await this.repo.updateIp(tx, row.id, { task: 'detach', updatedAt: this.clock.now() }))!;
-      await this.queue.send(this.ipJob, { ipId: row.id, task: 'detach' }, { tx });
-      return updated;
+      await this.lifecycle.changed(tx, IP_KIND, row.id);
+      return (await this.ipsWithSync([updated], tx))[0]!;
     });
   }
 
@@ -214,9 +202,10 @@ export class NetworksService {
       const used = (await this.repo.ipCounts(tx, [network.id])).get(network.id) ?? 0;
       if (used > 0) throw new ConflictError(`The network still has ${used} assigned private IP(s): unassign every instance first`, 'NETWORK_IN_USE');
       const now = this.clock.now();
-      const deleted = (await this.repo.update(tx, network.id, { status: 'Deleted', task: 'delete', deletedAt: now, updatedAt: now, lastError: null }))!;
-      for (const l of this.lifecycle) await l.networkDeleted(tx, deleted);
-      await this.queue.send(this.networkJob, { networkId: network.id, task: 'delete' }, { tx });
+      const deleted = (await this.repo.update(tx, network.id, { status: 'Deleted', task: 'delete', deletedAt: now, updatedAt: now }))!;
+      // a network pays from Active until its soft delete
+      await this.metering.close('network', network.id, now, { tx });
+      await this.lifecycle.changed(tx, NETWORK_KIND, network.id);
       return deleted;
     });
   }
@@ -225,19 +214,20 @@ export class NetworksService {
   async adminList(f: { customerId?: number; locationId?: number; includeDeleted?: boolean }, p: PageRequest) {
     const page = await this.repo.adminList(this.db, f, p);
     const counts = await this.repo.ipCounts(this.db, page.items.map((n) => n.id));
-    return { items: page.items.map((network) => ({ network, used: counts.get(network.id) ?? 0 })), total: page.total };
+    return { items: await this.withSync(page.items.map((network) => ({ network, used: counts.get(network.id) ?? 0 }))), total: page.total };
   }
 
   /** Backoffice: one network (deleted ones too) with its addresses. */
-  async adminGet(uuid: string): Promise<{ network: PrivateNetwork; ips: PrivateIp[] }> {
+  async adminGet(uuid: string): Promise<NetworkWithSync & { ips: IpWithSync[] }> {
     const network = await this.repo.findByUuid(this.db, uuid);
     if (!network) throw new NotFoundError('Private network');
-    return { network, ips: await this.repo.ips(this.db, network.id) };
+    const ips = await this.ipsWithSync(await this.repo.ips(this.db, network.id));
+    return { ...(await this.withSync([{ network, used: ips.length }]))[0]!, ips };
   }
 
   /** Compute's hook: a VM reached Deleted, its private addresses return to their networks (in compute's transaction). */
   async releaseVm(tx: Executor, vmId: number): Promise<void> {
-    await this.repo.releaseInstance(tx, 'VM', vmId);
+    await this.lifecycle.forget(tx, IP_KIND, await this.repo.releaseInstance(tx, 'VM', vmId));
   }
 
   /** Pricing's PricedResourcesReader, for the networks: the Active networks of a location. */

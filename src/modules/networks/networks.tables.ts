@@ -10,6 +10,9 @@ export const NETWORK_TASKS = ['create', 'delete'] as const;
 export type NetworkTask = (typeof NETWORK_TASKS)[number];
 export const IP_TASKS = ['attach', 'detach'] as const;
 export type IpTask = (typeof IP_TASKS)[number];
+/** Networks and their addresses in the resource lifecycle (platform/lifecycle). */
+export const NETWORK_KIND = 'network';
+export const IP_KIND = 'private_ip';
 
 /**
  * A customer's private network. `task` is the datacenter work it waits for: `create` while
@@ -33,8 +36,6 @@ export const privateNetworks = pgTable(
     cidr: integer('cidr').notNull(),
     status: text('status').$type<NetworkStatus>().notNull().default('Creating'),
     task: text('task').$type<NetworkTask>(),
-    /** the last datacenter failure of the task (retried by networks.sync) */
-    lastError: text('last_error'),
     externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,7 +44,6 @@ export const privateNetworks = pgTable(
   (t) => [
     uniqueIndex('private_networks_uuid_unique').on(t.uuid),
     index('private_networks_customer_idx').on(t.customerId, t.status),
-    index('private_networks_task_idx').on(t.updatedAt).where(sql`${t.task} is not null`),
     check('private_networks_status', sql`${t.status} in ('Creating', 'Active', 'Deleted')`),
     check('private_networks_task', sql`${t.task} is null or ${t.task} in ('create', 'delete')`),
     check('private_networks_cidr', sql`${t.cidr} between 16 and 30`),
@@ -74,7 +74,6 @@ export const privateIps = pgTable(
     /** true once the datacenter has attached the address to the instance */
     isRegistered: boolean('is_registered').notNull().default(false),
     task: text('task').$type<IpTask>(),
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -185,13 +185,6 @@ export class ObjectStorageRepository {
     return row?.monthly;
   }
 
-  /** Buckets and keys whose backend work is not finished (for the periodic resync). */
-  async pending(ex: Executor): Promise<{ buckets: number[]; keys: number[] }> {
-    const buckets = await ex.select({ id: objectStorageBuckets.id }).from(objectStorageBuckets).where(inArray(objectStorageBuckets.status, ['Creating', 'Deleting']));
-    const keys = await ex.select({ id: objectStorageKeys.id }).from(objectStorageKeys).where(inArray(objectStorageKeys.status, ['Creating', 'Deleting']));
-    return { buckets: buckets.map((r) => r.id), keys: keys.map((r) => r.id) };
-  }
-
   /** Marks every live key of the customer (un)suspended; answers the ids that changed. */
   async setCustomerKeysSuspended(tx: Executor, customerId: number, suspended: boolean, at: Date): Promise<number[]> {
     const rows = await tx

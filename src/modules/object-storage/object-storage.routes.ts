@@ -3,7 +3,7 @@ import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { moneyJson } from '../../platform/money.js';
-import type { BucketRow } from './object-storage.repository.js';
+import { syncView } from '../../platform/lifecycle/index.js';
 import {
   AccessKey,
   AclBody,
@@ -22,13 +22,13 @@ import {
   PriceQuery,
   ResizeBody,
 } from './object-storage.schemas.js';
-import type { KeyView, ObjectStorageService } from './object-storage.service.js';
+import type { BucketView, KeyView, ObjectStorageService } from './object-storage.service.js';
 
 const tags = ['Object storage'];
 
 /** /api/storage/object: buckets and access keys (spec 4.7). */
 export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
-  const bucket = (b: BucketRow) => ({
+  const bucket = (b: BucketView) => ({
     uuid: b.uuid,
     name: b.name,
     location_id: b.locationId,
@@ -36,6 +36,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     size: b.sizeGb,
     status: b.status,
     endpoint: storage.endpoint,
+    sync: syncView(b.sync),
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   });
@@ -48,6 +49,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
     status: k.status,
     buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
     endpoint: storage.endpoint,
+    sync: syncView(k.sync),
     created_at: k.createdAt.toISOString(),
   });
 

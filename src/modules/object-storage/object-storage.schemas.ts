@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Sync } from '../../platform/lifecycle/index.js';
 
 const PublicAcl = Type.Union([Type.Literal('A'), Type.Literal('P')], { description: 'A = public (anonymous clients may read objects), P = private' });
 const Acl = Type.Union([Type.Literal('Read_Only'), Type.Literal('Read_Write')]);
@@ -14,6 +15,7 @@ export const Bucket = Type.Object({
   size: Type.Integer({ description: 'GB' }),
   status: Type.String({ enum: ['Creating', 'Active', 'Deleting', 'Error'], description: 'Creating until the storage backend has the bucket' }),
   endpoint: Endpoint,
+  sync: Sync,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -65,6 +67,7 @@ export const AccessKey = Type.Object({
   status: Type.String({ enum: ['Creating', 'Active', 'Error'] }),
   buckets: Type.Array(KeyGrant),
   endpoint: Endpoint,
+  sync: Sync,
   created_at: Timestamp,
 });
 

@@ -5,10 +5,13 @@ import { decryptSecret, encryptSecret } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import { SYNCED, type Applied, type Failure, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
+import type { Metering } from '../../platform/metering.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
+import { componentKey, type PricingService } from '../pricing/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
 import { hourlyCost, priceTiers } from './object-storage.pricing.js';
+import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
 import type { BillableStartRule } from '../charging/index.js';
 
 
@@ -52,6 +55,29 @@ export interface CreateBucketInput {
 
 export interface KeyView extends KeyRow {
   grants: KeyGrantRow[];
+  sync: SyncState;
+}
+
+export type BucketView = BucketRow & { sync: SyncState };
+
+/**
+ * A call the backend did not answer as asked (an outage, a timeout): tried again by itself. Its
+ * message is what the customer reads in `sync.last_error`; the backend's own words (addresses,
+ * SDK errors) stay in the log.
+ */
+class StorageBackendError extends Error {
+  constructor() {
+    super('the object storage did not answer; the change is tried again by itself');
+    this.name = 'StorageBackendError';
+  }
+}
+
+const codeOf = (f: Failure) => (f.error instanceof ObjectStoragePermanentError ? f.error.code : f.message);
+
+/** A refusal (a name another tenant of the cluster owns) is final; an outage is tried again with back-off. */
+function classify(err: unknown): FailureKind | undefined {
+  if (err instanceof ObjectStoragePermanentError) return 'final';
+  return err instanceof StorageBackendError ? 'retry' : undefined;
 }
 
 class StorageUnavailableError extends AppError {
@@ -60,31 +86,28 @@ class StorageUnavailableError extends AppError {
   }
 }
 
-/** Told when a bucket starts costing money (Active), changes size (any status), or stops (Deleted), in that transaction (meters). */
-export interface BucketLifecycleListener {
-  bucketActive(tx: Executor, bucket: BucketRow): Promise<void>;
-  bucketResized(tx: Executor, bucket: BucketRow): Promise<void>;
-  bucketDeleted(tx: Executor, bucket: BucketRow): Promise<void>;
-}
-
+/**
+ * Buckets and access keys. The rows are the desired state; every change tells the resource
+ * lifecycle in its transaction, and the two adapters (`buckets`, `keys`) make the backend match.
+ * A bucket pays for its size from Active until Deleted (its meter follows a resize).
+ */
 export class ObjectStorageService {
-  private readonly lifecycle: BucketLifecycleListener[] = [];
-
-  /** Wired by the container (meters). */
-  onLifecycle(listener: BucketLifecycleListener): void {
-    this.lifecycle.push(listener);
-  }
-
   constructor(
     private readonly db: Database,
     private readonly repo: ObjectStorageRepository,
     private readonly provider: ObjectStorageProvider,
-    private readonly queue: JobQueue,
+    private readonly lifecycle: Lifecycle,
+    private readonly metering: Metering,
+    private readonly pricing: PricingService,
     private readonly billable: BillableStartRule,
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: ObjectStorageOptions,
   ) {}
+
+  private async bucketView(b: BucketRow, ex: Executor = this.db): Promise<BucketView> {
+    return { ...b, sync: await this.lifecycle.state(BUCKET_KIND, b.id, ex) };
+  }
 
   get endpoint(): string | null {
     return this.opts.publicEndpoint ?? null;
@@ -92,7 +115,7 @@ export class ObjectStorageService {
 
   // ---- buckets -------------------------------------------------------------------------------
 
-  async createBucket(customerId: number, input: CreateBucketInput): Promise<BucketRow> {
+  async createBucket(customerId: number, input: CreateBucketInput): Promise<BucketView> {
     const name = input.name;
     if (!BUCKET_NAME_PATTERN.test(name)) {
       throw new ValidationError('Validation failed', [{ field: 'name', message: '3 to 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit' }]);
@@ -120,30 +143,32 @@ export class ObjectStorageService {
         updatedAt: now,
       });
       await this.syncBucketLater(tx, row.id);
-      return row;
+      return this.bucketView(row, tx);
     });
   }
 
-  listBuckets(customerId: number, p: PageRequest): Promise<Page<BucketRow>> {
-    return this.repo.listBuckets(this.db, customerId, p);
+  async listBuckets(customerId: number, p: PageRequest): Promise<Page<BucketView>> {
+    const page = await this.repo.listBuckets(this.db, customerId, p);
+    const states = await this.lifecycle.states(BUCKET_KIND, page.items.map((b) => b.id));
+    return { total: page.total, items: page.items.map((b) => ({ ...b, sync: states.get(b.id) ?? SYNCED })) };
   }
 
-  async getBucket(customerId: number, uuid: string): Promise<{ bucket: BucketRow; usage: BucketUsage | null }> {
+  async getBucket(customerId: number, uuid: string): Promise<{ bucket: BucketView; usage: BucketUsage | null }> {
     const bucket = await this.bucketOf(customerId, uuid);
-    return { bucket, usage: bucket.status === 'Creating' ? null : await this.usageOf(bucket) };
+    return { bucket: await this.bucketView(bucket), usage: bucket.status === 'Creating' ? null : await this.usageOf(bucket) };
   }
 
-  async setPublicAcl(customerId: number, uuid: string, publicAcl: 'A' | 'P'): Promise<BucketRow> {
+  async setPublicAcl(customerId: number, uuid: string, publicAcl: 'A' | 'P'): Promise<BucketView> {
     return this.db.transaction(async (tx) => {
       const bucket = await this.lockedBucket(tx, customerId, uuid);
-      if (bucket.publicAcl === publicAcl) return bucket;
+      if (bucket.publicAcl === publicAcl) return this.bucketView(bucket, tx);
       const row = await this.repo.updateBucket(tx, bucket.id, { publicAcl, updatedAt: this.clock.now() });
       await this.syncBucketLater(tx, row.id);
-      return row;
+      return this.bucketView(row, tx);
     });
   }
 
-  async resize(customerId: number, uuid: string, sizeGb: number): Promise<BucketRow> {
+  async resize(customerId: number, uuid: string, sizeGb: number): Promise<BucketView> {
     const before = await this.bucketOf(customerId, uuid);
     // Read at the backend before the transaction: a quota below what is stored is refused.
     const usage = before.status === 'Creating' ? null : await this.usageOf(before);
@@ -152,14 +177,15 @@ export class ObjectStorageService {
     }
     return this.db.transaction(async (tx) => {
       const bucket = await this.lockedBucket(tx, customerId, uuid);
-      if (bucket.sizeGb === sizeGb) return bucket;
+      if (bucket.sizeGb === sizeGb) return this.bucketView(bucket, tx);
       if (sizeGb > bucket.sizeGb) {
         await this.billable.assertMayStart(tx, customerId);
       }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
-      for (const l of this.lifecycle) await l.bucketResized(tx, row);
+      // only a bucket that is paying (Active, or Error after it was Active) gets a meter with its new size
+      if ((await this.metering.close('bucket', row.id, this.clock.now(), { tx })) > 0) await this.openMeter(tx, row);
       await this.syncBucketLater(tx, row.id);
-      return row;
+      return this.bucketView(row, tx);
     });
   }
 
@@ -223,13 +249,14 @@ export class ObjectStorageService {
       await this.syncKeyLater(tx, row.id);
       return row;
     });
-    return { key: { ...key, grants: [] }, secretKey };
+    return { key: await this.view(key), secretKey };
   }
 
   async listKeys(customerId: number, p: PageRequest): Promise<Page<KeyView>> {
     const page = await this.repo.listKeys(this.db, customerId, p);
     const grants = await this.repo.grantsOfKeys(this.db, page.items.map((k) => k.id));
-    return { items: page.items.map((k) => ({ ...k, grants: grants.filter((g) => g.keyId === k.id) })), total: page.total };
+    const states = await this.lifecycle.states(ACCESS_KEY_KIND, page.items.map((k) => k.id));
+    return { items: page.items.map((k) => ({ ...k, grants: grants.filter((g) => g.keyId === k.id), sync: states.get(k.id) ?? SYNCED })), total: page.total };
   }
 
   async setKeyActive(customerId: number, accessKey: string, isActive: boolean): Promise<KeyView> {
@@ -298,148 +325,103 @@ export class ObjectStorageService {
     });
   }
 
-  // ---- backend jobs --------------------------------------------------------------------------
+  // ---- the lifecycle adapters -----------------------------------------------------------------
 
-  /** Makes the backend bucket match its row (create, quota, policy) or deletes it. Idempotent. */
-  readonly syncBucketJob = defineJob<{ bucketId?: number }>({
-    name: 'object-storage.sync-bucket',
-    queue: 'object-storage',
-    // one waiting job per bucket or key: it reads the latest state when it runs
-    policy: 'short',
-    description: 'Makes a bucket at the object storage backend match the database (create, quota, policy, delete)',
-    retryLimit: 10,
-    record: 'failures',
-    handler: async ({ bucketId }) => {
-      if (bucketId !== undefined) await this.syncBucket(bucketId);
+  /** Makes the backend bucket match its row (create, quota, policy), or deletes it. Idempotent. */
+  readonly buckets: ResourceAdapter = {
+    kind: BUCKET_KIND,
+    classify,
+    apply: (id) => this.applyBucket(id),
+    failed: (tx, id, failure) => this.bucketFailed(tx, id, failure),
+  };
+
+  /** Makes the backend user of an access key match its row (create, suspend), or deletes it. Idempotent. */
+  readonly keys: ResourceAdapter = {
+    kind: ACCESS_KEY_KIND,
+    classify,
+    apply: (id) => this.applyKey(id),
+    failed: async (tx, id, failure) => {
+      const key = await this.repo.keyById(tx, id, true);
+      if (!failure.final || !key || key.status === 'Deleting' || key.status === 'Deleted') return;
+      this.log.error({ accessKey: key.accessKey, err: failure.message }, 'object storage refused the access key');
+      await this.repo.updateKey(tx, id, { status: 'Error', backendError: codeOf(failure), updatedAt: this.clock.now() });
     },
-  });
+  };
 
-  /** Makes the backend user of an access key match its row (create, suspend, delete). Idempotent. */
-  readonly syncKeyJob = defineJob<{ keyId?: number }>({
-    name: 'object-storage.sync-key',
-    queue: 'object-storage',
-    // one waiting job per bucket or key: it reads the latest state when it runs
-    policy: 'short',
-    description: 'Makes an access key at the object storage backend match the database (create, suspend, delete)',
-    retryLimit: 10,
-    record: 'failures',
-    handler: async ({ keyId }) => {
-      if (keyId !== undefined) await this.syncKey(keyId);
-    },
-  });
-
-  /** Every 10 minutes: buckets and keys still on their way (a job that ran out of retries) get another job. */
-  readonly resyncJob = defineJob<object>({
-    name: 'object-storage.resync',
-    queue: 'object-storage',
-    // one waiting job per bucket or key: it reads the latest state when it runs
-    policy: 'short',
-    schedule: '*/10 * * * *',
-    description: 'Queues a backend sync for buckets and keys still Creating or Deleting',
-    handler: async () => {
-      const { buckets, keys } = await this.repo.pending(this.db);
-      for (const id of buckets) await this.queue.send(this.syncBucketJob, { bucketId: id }, { singletonKey: `bucket:${id}` });
-      for (const id of keys) await this.queue.send(this.syncKeyJob, { keyId: id }, { singletonKey: `key:${id}` });
-    },
-  });
-
-  async syncBucket(bucketId: number): Promise<void> {
-    let row = await this.repo.bucketById(this.db, bucketId);
+  private async applyBucket(bucketId: number): Promise<Applied | void> {
+    const row = await this.repo.bucketById(this.db, bucketId);
     if (!row || row.status === 'Deleted') return;
     if (row.status === 'Deleting') {
       // A name the backend refused to create (another tenant owns it) is not ours to delete.
-      const result = row.backendError === 'BucketAlreadyExists' ? 'missing' : await this.provider.deleteBucket(row.name);
-      const settled = await this.db.transaction(async (tx) => {
-        const current = await this.repo.bucketById(tx, bucketId, true);
-        if (!current || current.status !== 'Deleting') return current;
-        if (result === 'not_empty') {
-          this.log.warn({ bucket: current.name }, 'bucket not empty at deletion: kept');
-          return this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: 'not empty at deletion', updatedAt: this.clock.now() });
-        }
-        await this.repo.deleteGrantsOfBucket(tx, bucketId);
-        const gone = await this.repo.updateBucket(tx, bucketId, { status: 'Deleted', deletedAt: this.clock.now(), updatedAt: this.clock.now() });
-        for (const l of this.lifecycle) await l.bucketDeleted(tx, gone);
-        return gone;
-      });
-      if (!settled || settled.status === 'Deleted') return;
-      row = settled;
+      const result = row.backendError === 'BucketAlreadyExists' ? 'missing' : await this.backend(() => this.provider.deleteBucket(row.name));
+      return {
+        record: async (tx) => {
+          const now = this.clock.now();
+          if (result === 'not_empty') {
+            this.log.warn({ bucket: row.name }, 'bucket not empty at deletion: kept');
+            await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: 'not empty at deletion', updatedAt: now });
+            return;
+          }
+          await this.repo.deleteGrantsOfBucket(tx, bucketId);
+          await this.repo.updateBucket(tx, bucketId, { status: 'Deleted', deletedAt: now, updatedAt: now });
+          await this.metering.close('bucket', bucketId, now, { tx });
+        },
+      };
     }
-    // Apply, then read again: a change made meanwhile (its own job may run elsewhere) is applied too.
-    let applied = '';
-    for (let round = 0; round < 5; round++) {
-      const desired = await this.desiredBucket(row);
-      if (desired.fingerprint === applied) break;
-      try {
-        await this.provider.ensureBucket(row.name, row.sizeGb * this.opts.quotaUnitBytes);
-        await this.provider.setBucketAccess(row.name, desired.access);
-      } catch (err) {
-        if (!(err instanceof ObjectStoragePermanentError)) throw err;
-        this.log.error({ err, bucket: row.name }, 'object storage refused the bucket');
-        await this.repo.updateBucket(this.db, bucketId, { status: 'Error', backendError: err.code, updatedAt: this.clock.now() });
-        return;
-      }
-      applied = desired.fingerprint;
-      const current = await this.repo.bucketById(this.db, bucketId);
-      if (!current) return;
-      if (current.status === 'Deleting' || current.status === 'Deleted') {
-        // deleted while this job created it: its own job deletes it; make sure nothing is left behind
-        if (current.status === 'Deleted') await this.provider.deleteBucket(current.name);
-        return;
-      }
-      row = current;
-    }
-    await this.db.transaction(async (tx) => {
-      const current = await this.repo.bucketById(tx, bucketId, true);
-      if (current && (current.status === 'Creating' || current.status === 'Error')) {
-        const active = await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: null, updatedAt: this.clock.now() });
-        for (const l of this.lifecycle) await l.bucketActive(tx, active);
-      }
-    });
-  }
-
-  private async desiredBucket(row: BucketRow) {
     const grants = (await this.repo.policyGrants(this.db, row.id)).map((g) => ({ userId: keyUserId(g.accessKey), acl: g.acl }));
-    const access = { publicRead: row.publicAcl === 'A', grants };
-    return { access, fingerprint: JSON.stringify([row.sizeGb, access]) };
+    await this.backend(() => this.provider.ensureBucket(row.name, row.sizeGb * this.opts.quotaUnitBytes));
+    await this.backend(() => this.provider.setBucketAccess(row.name, { publicRead: row.publicAcl === 'A', grants }));
+    return {
+      record: async (tx) => {
+        if (row.status !== 'Creating' && row.status !== 'Error') return;
+        const active = await this.repo.updateBucket(tx, bucketId, { status: 'Active', backendError: null, updatedAt: this.clock.now() });
+        await this.openMeter(tx, active);
+      },
+    };
   }
 
-  async syncKey(keyId: number): Promise<void> {
-    let row = await this.repo.keyById(this.db, keyId);
+  private async bucketFailed(tx: Executor, bucketId: number, failure: Failure): Promise<void> {
+    const row = await this.repo.bucketById(tx, bucketId, true);
+    if (!failure.final || !row || row.status === 'Deleting' || row.status === 'Deleted') return;
+    this.log.error({ bucket: row.name, err: failure.message }, 'object storage refused the bucket');
+    await this.repo.updateBucket(tx, bucketId, { status: 'Error', backendError: codeOf(failure), updatedAt: this.clock.now() });
+  }
+
+  private async applyKey(keyId: number): Promise<Applied | void> {
+    const row = await this.repo.keyById(this.db, keyId);
     if (!row || row.status === 'Deleted') return;
     const userId = keyUserId(row.accessKey);
     if (row.status === 'Deleting') {
-      await this.provider.deleteKeyUser(userId);
-      await this.repo.updateKey(this.db, keyId, { status: 'Deleted', deletedAt: this.clock.now(), secretSealed: null, updatedAt: this.clock.now() });
-      return;
+      await this.backend(() => this.provider.deleteKeyUser(userId));
+      return { record: async (tx) => void (await this.repo.updateKey(tx, keyId, { status: 'Deleted', deletedAt: this.clock.now(), secretSealed: null, updatedAt: this.clock.now() })) };
     }
-    let applied: boolean | undefined;
-    for (let round = 0; round < 5 && refused(row) !== applied; round++) {
-      const secretKey = row.secretSealed ? decryptSecret(this.opts.encryptionKey, row.secretSealed) : undefined;
-      try {
-        await this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: refused(row) });
-      } catch (err) {
-        if (!(err instanceof ObjectStoragePermanentError)) throw err;
-        this.log.error({ err, accessKey: row.accessKey }, 'object storage refused the access key');
-        await this.repo.updateKey(this.db, keyId, { status: 'Error', backendError: err.code, updatedAt: this.clock.now() });
-        return;
-      }
-      applied = refused(row);
-      const current = await this.repo.keyById(this.db, keyId);
-      if (!current) return;
-      if (current.status === 'Deleting' || current.status === 'Deleted') {
-        // deleted while this job created it: never leave a working key behind
-        await this.provider.deleteKeyUser(userId);
-        return;
-      }
-      row = current;
+    const secretKey = row.secretSealed ? decryptSecret(this.opts.encryptionKey, row.secretSealed) : undefined;
+    await this.backend(() => this.provider.ensureKeyUser(userId, { accessKey: row.accessKey, ...(secretKey ? { secretKey } : {}), suspended: refused(row) }));
+    return {
+      record: async (tx) => {
+        if (row.status !== 'Creating' && row.status !== 'Error') return;
+        // The backend holds the secret now: erase the sealed copy, and put the key into the policies of its grants.
+        await this.repo.updateKey(tx, keyId, { status: 'Active', secretSealed: null, backendError: null, updatedAt: this.clock.now() });
+        for (const bucketId of await this.repo.bucketIdsOfKey(tx, keyId)) await this.syncBucketLater(tx, bucketId);
+      },
+    };
+  }
+
+  /** Provider calls in the adapters go through this, so their failures are told from our own. */
+  private async backend<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof ObjectStoragePermanentError) throw err;
+      this.log.warn({ err }, 'object storage call failed');
+      throw new StorageBackendError();
     }
-    await this.db.transaction(async (tx) => {
-      const current = await this.repo.keyById(tx, keyId, true);
-      if (!current || (current.status !== 'Creating' && current.status !== 'Error')) return;
-      // The backend holds the secret now: erase the sealed copy, and put the key into the policies of its grants.
-      await this.repo.updateKey(tx, keyId, { status: 'Active', secretSealed: null, backendError: null, updatedAt: this.clock.now() });
-      for (const bucketId of await this.repo.bucketIdsOfKey(tx, keyId)) await this.syncBucketLater(tx, bucketId);
-    });
+  }
+
+  /** A bucket pays for its size (GB) at the object_storage_gb component's price. */
+  private async openMeter(tx: Executor, b: BucketRow): Promise<void> {
+    const component = await this.pricing.componentByCode(OBJECT_STORAGE_COMPONENT, tx);
+    await this.metering.open({ customerId: b.customerId, resourceType: 'bucket', resourceId: b.id, description: `Bucket ${b.name} (${b.sizeGb} GB)`, priceKey: componentKey(component.id), locationId: b.locationId, quantity: b.sizeGb, at: this.clock.now() }, tx);
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -464,7 +446,7 @@ export class ObjectStorageService {
   }
 
   private async view(key: KeyRow): Promise<KeyView> {
-    return { ...key, grants: await this.repo.grantsOfKeys(this.db, [key.id]) };
+    return { ...key, grants: await this.repo.grantsOfKeys(this.db, [key.id]), sync: await this.lifecycle.state(ACCESS_KEY_KIND, key.id) };
   }
 
   private async usageOf(bucket: BucketRow): Promise<BucketUsage | null> {
@@ -477,10 +459,10 @@ export class ObjectStorageService {
   }
 
   private async syncBucketLater(tx: Executor, bucketId: number): Promise<void> {
-    await this.queue.send(this.syncBucketJob, { bucketId }, { tx, singletonKey: `bucket:${bucketId}` });
+    await this.lifecycle.changed(tx, BUCKET_KIND, bucketId);
   }
 
   private async syncKeyLater(tx: Executor, keyId: number): Promise<void> {
-    await this.queue.send(this.syncKeyJob, { keyId }, { tx, singletonKey: `key:${keyId}` });
+    await this.lifecycle.changed(tx, ACCESS_KEY_KIND, keyId);
   }
 }

@@ -3,10 +3,14 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
 
+/** Buckets and access keys in the resource lifecycle (platform/lifecycle). */
+export const BUCKET_KIND = 'bucket';
+export const ACCESS_KEY_KIND = 'access_key';
+
 /**
- * A customer's bucket: the desired state; the `object-storage.sync-bucket` job makes the backend
- * match it (Creating → Active, quota, policy) and deletes it there (Deleting → Deleted). The name
- * stays taken until the backend has deleted the bucket.
+ * A customer's bucket: the desired state; its lifecycle job makes the backend match it
+ * (Creating → Active, quota, policy) and deletes it there (Deleting → Deleted). The name stays
+ * taken until the backend has deleted the bucket. `backend_error` is the backend's refusal code.
  */
 export const objectStorageBuckets = pgTable(
   'object_storage_buckets',

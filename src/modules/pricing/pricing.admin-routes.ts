@@ -6,6 +6,8 @@ import {
   Component,
   IdParams,
   LocationParams,
+  PriceChangeImpact,
+  PricePreviewQuery,
   PriceRow,
   PriceSchedule,
   ScheduleImpact,
@@ -86,6 +88,22 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       schema: { tags, summary: "Schedules a block storage tier's price per GB-month in a location", body: UpdateStorageTierPriceBody, response: created },
     },
     async (req, reply) => reply.status(201).send({ message: 'Price change scheduled', data: scheduleView(await pricing.scheduleStorageTier(actorOf(req), req.body)) }),
+  );
+
+  app.get(
+    '/pricing/preview',
+    {
+      config: { permission: 'view_pricing' },
+      schema: {
+        tags,
+        summary: 'Revenue impact of a price change before it is scheduled (nothing is saved)',
+        description:
+          'The item is named as for the schedule routes: `location_id` + `component_id` (update-loc), `tier_id` with an optional `location_id` (update-tier), or `storage_tier_id` + `location_id` (update-storage-tier). The same checks apply: a known item and location, a price with at most 2 decimals, an `effective_date` (default now) not in the past.',
+        querystring: PricePreviewQuery,
+        response: { 200: Envelope(PriceChangeImpact), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => ({ message: 'OK', data: await pricing.preview(req.query) }),
   );
 
   app.get(

@@ -68,6 +68,16 @@ export const UpdateTierPriceBody = StrictObject({
 });
 export const UpdateStorageTierPriceBody = StrictObject({ storage_tier_id: IntId, location_id: IntId, monthly_price: MonthlyPrice, effective_date: Instant });
 
+export const PriceChangeImpact = Type.Omit(ScheduleImpact, ['schedule_id', 'status']);
+export const PricePreviewQuery = Type.Object({
+  monthly_price: MonthlyPrice,
+  effective_date: Type.Optional(Instant),
+  location_id: Type.Optional(IntId),
+  component_id: Type.Optional(IntId),
+  tier_id: Type.Optional(IntId),
+  storage_tier_id: Type.Optional(IntId),
+});
+
 export const ScheduleListQuery = Type.Object({ status: Type.Optional(ScheduleStatus) });
 export const IdParams = Type.Object({ id: IntId });
 export const LocationParams = Type.Object({ location_id: IntId });

@@ -12,6 +12,15 @@ import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
 
+/** What a price (change) is for: its price key in a location, and the item it names. */
+interface PriceTarget {
+  priceKey: string;
+  locationId: number;
+  componentId?: number;
+  tierId?: number;
+  storageTierId?: number;
+}
+
 export interface ScheduleInput {
   monthly_price: number;
   effective_date: string;
@@ -147,11 +156,7 @@ export class PricingService {
   /** POST /pricing/update-loc */
   async scheduleComponent(actor: Actor, input: ScheduleInput & { location_id: number; component_id: number }): Promise<PriceSchedule> {
     const checked = this.checkInput(input);
-    await this.location(input.location_id, this.db);
-    if (!(await this.repo.findComponent(this.db, input.component_id))) {
-      throw new BadRequestError('VALIDATION_FAILED', 'Unknown component', [{ field: 'component_id', message: 'no such component' }]);
-    }
-    return this.insert(actor, { priceKey: componentKey(input.component_id), locationId: input.location_id, componentId: input.component_id }, checked);
+    return this.insert(actor, await this.componentTarget(input), checked);
   }
 
   /**
@@ -161,6 +166,46 @@ export class PricingService {
    */
   async scheduleTier(actor: Actor, input: ScheduleInput & { tier_id: number; location_id?: number; component_id?: number }): Promise<PriceSchedule> {
     const checked = this.checkInput(input);
+    return this.insert(actor, await this.tierTarget(input), checked);
+  }
+
+  /** POST /pricing/update-storage-tier: a block storage tier's price per GB-month in a location. */
+  async scheduleStorageTier(actor: Actor, input: ScheduleInput & { storage_tier_id: number; location_id: number }): Promise<PriceSchedule> {
+    const checked = this.checkInput(input);
+    return this.insert(actor, await this.storageTierTarget(input), checked);
+  }
+
+  /**
+   * GET /pricing/preview: what a price change would do to monthly revenue, checked like the
+   * schedule it previews (the same item rules, a price, a date not in the past) and saved nowhere.
+   */
+  async preview(input: { monthly_price: number; effective_date?: string; location_id?: number; component_id?: number; tier_id?: number; storage_tier_id?: number }) {
+    const effective = input.effective_date ?? this.clock.now().toISOString();
+    const checked = this.checkInput({ monthly_price: input.monthly_price, effective_date: effective });
+    let target: PriceTarget;
+    if (input.storage_tier_id !== undefined) {
+      if (input.location_id === undefined) throw new BadRequestError('VALIDATION_FAILED', 'Name the location', [{ field: 'location_id', message: 'required for a storage tier' }]);
+      target = await this.storageTierTarget({ storage_tier_id: input.storage_tier_id, location_id: input.location_id });
+    } else if (input.tier_id !== undefined) {
+      target = await this.tierTarget({ tier_id: input.tier_id, location_id: input.location_id, component_id: input.component_id });
+    } else {
+      if (input.location_id === undefined || input.component_id === undefined) {
+        throw new BadRequestError('VALIDATION_FAILED', 'Name what is priced', [{ field: 'component_id', message: 'send location_id and component_id, tier_id, or storage_tier_id and location_id' }]);
+      }
+      target = await this.componentTarget({ location_id: input.location_id, component_id: input.component_id });
+    }
+    return { ...(await this.impactOf(target, checked.monthly)), effective_date: checked.effective.toISOString() };
+  }
+
+  private async componentTarget(input: { location_id: number; component_id: number }): Promise<PriceTarget> {
+    await this.location(input.location_id, this.db);
+    if (!(await this.repo.findComponent(this.db, input.component_id))) {
+      throw new BadRequestError('VALIDATION_FAILED', 'Unknown component', [{ field: 'component_id', message: 'no such component' }]);
+    }
+    return { priceKey: componentKey(input.component_id), locationId: input.location_id, componentId: input.component_id };
+  }
+
+  private async tierTarget(input: { tier_id: number; location_id?: number | undefined; component_id?: number | undefined }): Promise<PriceTarget> {
     const tier = await this.tiers.find(input.tier_id);
     if (!tier || tier.deletedAt) throw new BadRequestError('VALIDATION_FAILED', 'Unknown or retired tier', [{ field: 'tier_id', message: 'no such tier' }]);
     if (input.component_id !== undefined) {
@@ -177,22 +222,20 @@ export class PricingService {
       throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered only in its own location', [{ field: 'location_id', message: `must be ${tier.locationId}` }]);
     }
     await this.location(locationId, this.db);
-    return this.insert(actor, { priceKey: tierKey(tier.id), locationId, tierId: tier.id }, checked);
+    return { priceKey: tierKey(tier.id), locationId, tierId: tier.id };
   }
 
-  /** POST /pricing/update-storage-tier: a block storage tier's price per GB-month in a location. */
-  async scheduleStorageTier(actor: Actor, input: ScheduleInput & { storage_tier_id: number; location_id: number }): Promise<PriceSchedule> {
-    const checked = this.checkInput(input);
+  private async storageTierTarget(input: { storage_tier_id: number; location_id: number }): Promise<PriceTarget> {
     if (!(await this.blockStorage.findTier(input.storage_tier_id))) {
       throw new BadRequestError('VALIDATION_FAILED', 'Unknown storage tier', [{ field: 'storage_tier_id', message: 'no such storage tier' }]);
     }
     await this.location(input.location_id, this.db);
-    return this.insert(actor, { priceKey: storageTierKey(input.storage_tier_id), locationId: input.location_id, storageTierId: input.storage_tier_id }, checked);
+    return { priceKey: storageTierKey(input.storage_tier_id), locationId: input.location_id, storageTierId: input.storage_tier_id };
   }
 
   private async insert(
     actor: Actor,
-    target: { priceKey: string; locationId: number; componentId?: number; tierId?: number; storageTierId?: number },
+    target: PriceTarget,
     checked: { monthly: string; hourly: string; effective: Date },
   ): Promise<PriceSchedule> {
     try {
@@ -282,10 +325,19 @@ export class PricingService {
    */
   async impact(id: number) {
     const s = await this.schedule(id);
-    const resources = await this.resources.runningIn(s.locationId);
-    const keys = [...new Set(resources.flatMap((r) => r.items.map((i) => i.priceKey)).concat(s.priceKey))];
-    const prices = await this.pricesAt(keys, s.locationId);
-    const current = prices.get(s.priceKey);
+    const impact = await this.impactOf({ priceKey: s.priceKey, locationId: s.locationId }, s.monthlyPrice);
+    return { schedule_id: s.id, ...impact, status: s.status as ScheduleStatus, effective_date: s.effectiveDate.toISOString() };
+  }
+
+  /**
+   * The running resources of the target's location priced by its key, and the monthly revenue of
+   * that location's running resources at today's prices before and with the new price.
+   */
+  private async impactOf(target: { priceKey: string; locationId: number }, monthlyPrice: string) {
+    const resources = await this.resources.runningIn(target.locationId);
+    const keys = [...new Set(resources.flatMap((r) => r.items.map((i) => i.priceKey)).concat(target.priceKey))];
+    const prices = await this.pricesAt(keys, target.locationId);
+    const current = prices.get(target.priceKey);
     let before = new Decimal(0);
     let after = new Decimal(0);
     let affected = 0;
@@ -296,10 +348,10 @@ export class PricingService {
         const price = prices.get(item.priceKey);
         const old = new Decimal(price?.monthlyPrice ?? 0).times(item.quantity);
         before = before.plus(old);
-        if (item.priceKey === s.priceKey) {
+        if (item.priceKey === target.priceKey) {
           touched = true;
           quantity = quantity.plus(item.quantity);
-          after = after.plus(new Decimal(s.monthlyPrice).times(item.quantity));
+          after = after.plus(new Decimal(monthlyPrice).times(item.quantity));
         } else {
           after = after.plus(old);
         }
@@ -307,13 +359,10 @@ export class PricingService {
       if (touched) affected++;
     }
     return {
-      schedule_id: s.id,
-      price_key: s.priceKey,
-      location_id: s.locationId,
-      status: s.status as ScheduleStatus,
-      effective_date: s.effectiveDate.toISOString(),
+      price_key: target.priceKey,
+      location_id: target.locationId,
       current_monthly_price: current ? moneyJson(current.monthlyPrice) : null,
-      new_monthly_price: moneyJson(s.monthlyPrice),
+      new_monthly_price: moneyJson(monthlyPrice),
       affected_resources: affected,
       affected_quantity: quantity.toNumber(),
       running_resources: resources.length,

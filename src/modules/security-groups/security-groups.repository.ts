@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { vms } from '../compute/compute.tables.js';
@@ -13,6 +13,14 @@ export class SecurityGroupsRepository {
   async locationActive(ex: Executor, id: number): Promise<boolean> {
     const [row] = await ex.select({ id: locations.id }).from(locations).where(and(eq(locations.id, id), eq(locations.isActive, true)));
     return row !== undefined;
+  }
+
+  /** The firewall rule types a rule may name, for the customer's form. */
+  ruleTypes(ex: Executor) {
+    return ex
+      .select({ id: firewallRuleTypes.id, name: firewallRuleTypes.name, protocol: firewallRuleTypes.protocol, description: firewallRuleTypes.description })
+      .from(firewallRuleTypes)
+      .orderBy(asc(firewallRuleTypes.id));
   }
 
   async ruleType(ex: Executor, id: number) {
@@ -47,17 +55,10 @@ export class SecurityGroupsRepository {
     return { items, total: total?.n ?? 0 };
   }
 
-  async bump(ex: Executor, id: number, at: Date, deleted = false): Promise<void> {
+  async touch(ex: Executor, id: number, at: Date, deleted = false): Promise<void> {
     await ex
       .update(securityGroups)
-      .set({ version: sql`${securityGroups.version} + 1`, updatedAt: at, ...(deleted ? { deletedAt: at } : {}) })
-      .where(eq(securityGroups.id, id));
-  }
-
-  async markSynced(ex: Executor, id: number, version: number, at: Date): Promise<void> {
-    await ex
-      .update(securityGroups)
-      .set({ syncedVersion: sql`greatest(${securityGroups.syncedVersion}, ${version})`, syncedAt: at })
+      .set({ updatedAt: at, ...(deleted ? { deletedAt: at } : {}) })
       .where(eq(securityGroups.id, id));
   }
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
+import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import type { SecurityGroupRuleRow } from './security-groups.repository.js';
-import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
+import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, RuleType, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
 import type { GroupDetail, SecurityGroupsService } from './security-groups.service.js';
 
 const tags = ['Security groups'];
@@ -19,14 +21,15 @@ export const ruleView = (r: SecurityGroupRuleRow) => ({
   created_at: r.createdAt.toISOString(),
 });
 
-export const groupView = ({ group, rules, vmIds }: GroupDetail) => ({
+export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
   uuid: group.uuid,
   name: group.name,
   description: group.description,
   location_id: group.locationId,
   rules: rules.map(ruleView),
   vm_ids: vmIds,
-  synced: group.syncedVersion >= group.version,
+  synced: sync.state === 'synced',
+  sync: syncView(sync),
   created_at: group.createdAt.toISOString(),
   updated_at: group.updatedAt.toISOString(),
 });
@@ -44,6 +47,12 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
     const page = await groups.list(customerOf(req).customerId, p);
     return paginated('OK', p, { items: page.items.map(groupView), total: page.total });
   });
+
+  app.get(
+    '/rule-types',
+    { schema: { tags, summary: 'The firewall rule types a rule may name (kept by staff in the settings)', response: { 200: Envelope(Type.Array(RuleType)), ...errorResponses(401) } } },
+    async () => ({ message: 'OK', data: await groups.ruleTypes() }),
+  );
 
   app.get(
     '/:uuid',

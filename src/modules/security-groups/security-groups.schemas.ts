@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Sync } from '../../platform/lifecycle/index.js';
 
 export const GroupParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 export const RuleParams = Type.Object({ uuid: Type.String({ format: 'uuid' }), rule_id: IntId });
@@ -38,9 +39,17 @@ export const SecurityGroup = Type.Object({
   location_id: Type.Integer(),
   rules: Type.Array(Rule),
   vm_ids: Type.Array(Type.Integer(), { description: 'the VMs the group is attached to' }),
-  synced: Type.Boolean({ description: 'true once the datacenter applied the latest change' }),
+  synced: Type.Boolean({ description: 'true once the datacenter applied the latest change (sync.state synced)' }),
+  sync: Sync,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 
 export const AttachBody = StrictObject({ security_group_uuid: Type.String({ format: 'uuid' }) });
+
+export const RuleType = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  protocol: Type.String({ description: 'tcp, udp, icmp or any; tcp and udp rules need ports' }),
+  description: Type.String(),
+});

@@ -4,9 +4,10 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import { SYNCED, type Applied, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
+import { SECURITY_GROUP_KIND } from './security-groups.tables.js';
 
 export interface CreateGroupInput {
   name: string;
@@ -26,6 +27,7 @@ export interface GroupDetail {
   group: SecurityGroupRow;
   rules: SecurityGroupRuleRow[];
   vmIds: number[];
+  sync: SyncState;
 }
 
 /**
@@ -54,31 +56,24 @@ export function normalizeCidr(text: string): string | undefined {
 }
 
 /**
- * Security groups (DECISIONS 9): every change bumps the group's version in the transaction and
- * queues the sync job, which applies the whole desired state at the datacenter (idempotent: a
- * repeat or a stale job applies the current state again).
+ * Security groups: every change tells the resource lifecycle in its transaction; the group's
+ * adapter (this service's `apply`) applies the whole desired state at the datacenter, idempotent,
+ * and a datacenter refusal is tried again by itself with back-off.
  */
-export class SecurityGroupsService {
-  readonly syncJob = defineJob<{ groupId: number }>({
-    name: 'network.security-group-sync',
-    description: 'Applies a security group (rules and attached VMs) at the datacenter, or removes a deleted one; idempotent',
-    concurrency: 2,
-    retryLimit: 10,
-    record: 'failures',
-    handler: ({ groupId }) => this.sync(groupId),
-  });
+export class SecurityGroupsService implements ResourceAdapter {
+  readonly kind = SECURITY_GROUP_KIND;
 
   constructor(
     private readonly db: Database,
     private readonly repo: SecurityGroupsRepository,
     private readonly datacenter: Datacenter,
-    private readonly queue: JobQueue,
+    private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
   ) {}
 
   private async changed(tx: Executor, group: SecurityGroupRow, deleted = false): Promise<void> {
-    await this.repo.bump(tx, group.id, this.clock.now(), deleted);
-    await this.queue.send(this.syncJob, { groupId: group.id }, { tx });
+    await this.repo.touch(tx, group.id, this.clock.now(), deleted);
+    await this.lifecycle.changed(tx, SECURITY_GROUP_KIND, group.id);
   }
 
   async create(customerId: number, input: CreateGroupInput): Promise<GroupDetail> {
@@ -91,8 +86,8 @@ export class SecurityGroupsService {
         }
         const now = this.clock.now();
         const group = await this.repo.insert(tx, { customerId, locationId: input.location_id, name, description: input.description ?? '', createdAt: now, updatedAt: now });
-        await this.queue.send(this.syncJob, { groupId: group.id }, { tx });
-        return { group, rules: [], vmIds: [] };
+        await this.lifecycle.changed(tx, SECURITY_GROUP_KIND, group.id);
+        return { group, rules: [], vmIds: [], sync: await this.lifecycle.state(SECURITY_GROUP_KIND, group.id, tx) };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('You already have a security group with this name', 'NAME_TAKEN');
@@ -104,12 +99,14 @@ export class SecurityGroupsService {
     const page = await this.repo.list(this.db, customerId, p);
     const ids = page.items.map((g) => g.id);
     const [rules, attached] = [await this.repo.rules(this.db, ids), await this.repo.attachedVms(this.db, ids)];
+    const states = await this.lifecycle.states(SECURITY_GROUP_KIND, ids);
     return {
       total: page.total,
       items: page.items.map((group) => ({
         group,
         rules: rules.filter((r) => r.groupId === group.id),
         vmIds: attached.filter((a) => a.groupId === group.id).map((a) => a.vmId),
+        sync: states.get(group.id) ?? SYNCED,
       })),
     };
   }
@@ -123,7 +120,7 @@ export class SecurityGroupsService {
   private async detail(ex: Executor, group: SecurityGroupRow): Promise<GroupDetail> {
     const rules = await this.repo.rules(ex, [group.id]);
     const vmIds = (await this.repo.attachedVms(ex, [group.id])).map((a) => a.vmId);
-    return { group, rules, vmIds };
+    return { group, rules, vmIds, sync: await this.lifecycle.state(SECURITY_GROUP_KIND, group.id, ex) };
   }
 
   /** Refused (409 SECURITY_GROUP_IN_USE) while attached to a VM that is not Deleted. */
@@ -137,6 +134,10 @@ export class SecurityGroupsService {
       }
       await this.changed(tx, group, true);
     });
+  }
+
+  ruleTypes() {
+    return this.repo.ruleTypes(this.db);
   }
 
   /** The rule type's protocol decides the ports: required for tcp/udp, refused for icmp and any. */
@@ -217,31 +218,26 @@ export class SecurityGroupsService {
     for (const group of await this.repo.groupsOfVm(tx, vmId)) await this.changed(tx, group);
   }
 
-  /**
-   * The job: reads the current state (outside any transaction) and applies it at the datacenter.
-   * When the group changed while this ran (a job of an older version finishing after a newer
-   * one), it applies again, so the datacenter ends on the latest state.
-   */
-  async sync(groupId: number): Promise<void> {
-    for (let round = 0; round < 5; round++) {
-      const group = await this.repo.findById(this.db, groupId);
-      if (!group) return;
-      const reference = `sg-${group.uuid}`;
-      if (group.deletedAt) {
-        await this.datacenter.deleteSecurityGroup(reference);
-      } else {
-        const rules = await this.repo.rules(this.db, [group.id]);
-        const attached = await this.repo.attachedVms(this.db, [group.id]);
-        await this.datacenter.applySecurityGroup({
-          reference,
-          locationId: group.locationId,
-          rules: rules.map((r) => ({ direction: r.direction, protocol: r.protocol, portFrom: r.portFrom, portTo: r.portTo, remoteCidr: r.remoteCidr })),
-          machines: attached.map((a) => `vm-${a.vmId}`),
-        });
-      }
-      await this.repo.markSynced(this.db, group.id, group.version, this.clock.now());
-      const now = await this.repo.findById(this.db, groupId);
-      if (!now || now.version === group.version) return;
+  classify(err: unknown): FailureKind | undefined {
+    return err instanceof Error && err.name === 'DatacenterError' ? 'retry' : undefined;
+  }
+
+  /** The lifecycle's apply: the whole desired state (rules and attached machines), or removal of a deleted group. */
+  async apply(groupId: number): Promise<Applied | void> {
+    const group = await this.repo.findById(this.db, groupId);
+    if (!group) return;
+    const reference = `sg-${group.uuid}`;
+    if (group.deletedAt) {
+      await this.datacenter.deleteSecurityGroup(reference);
+      return;
     }
+    const rules = await this.repo.rules(this.db, [group.id]);
+    const attached = await this.repo.attachedVms(this.db, [group.id]);
+    await this.datacenter.applySecurityGroup({
+      reference,
+      locationId: group.locationId,
+      rules: rules.map((r) => ({ direction: r.direction, protocol: r.protocol, portFrom: r.portFrom, portTo: r.portTo, remoteCidr: r.remoteCidr })),
+      machines: attached.map((a) => `vm-${a.vmId}`),
+    });
   }
 }

@@ -5,10 +5,10 @@ import { locations } from '../lookups/lookups.tables.js';
 import { firewallRuleTypes } from '../settings/settings.tables.js';
 import { vms } from '../compute/compute.tables.js';
 
-/**
- * A customer's security group (DECISIONS 9). `version` counts changes; the sync job applies the
- * whole desired state at the datacenter and records the version it applied in `synced_version`.
- */
+/** Security groups in the resource lifecycle (platform/lifecycle). */
+export const SECURITY_GROUP_KIND = 'security_group';
+
+/** A customer's security group: its rules and attachments are the desired state the lifecycle applies. */
 export const securityGroups = pgTable(
   'security_groups',
   {
@@ -22,9 +22,6 @@ export const securityGroups = pgTable(
       .references(() => locations.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    version: integer('version').notNull().default(1),
-    syncedVersion: integer('synced_version').notNull().default(0),
-    syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

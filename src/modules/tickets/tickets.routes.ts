@@ -37,11 +37,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
   app.post(
     '/',
     {
+      bodyLimit: REPLY_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Open a support ticket (status Open)',
+        summary: 'Open a support ticket (status Open), optionally with files',
+        description: 'The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).',
         body: TicketCreateBody,
-        response: { 201: Envelope(CustomerTicketDetail), ...errorResponses(400, 401) },
+        response: { 201: Envelope(CustomerTicketDetail), ...errorResponses(400, 401, 413) },
       },
     },
     async (req, reply) => reply.status(201).send({ message: 'Ticket created', data: await tickets.create(customerOf(req).customerId, req.body) }),

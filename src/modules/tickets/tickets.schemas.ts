@@ -20,15 +20,18 @@ export const AttachmentUpload = StrictObject({
   }),
 });
 
+const Attachments = Type.Optional(Type.Array(AttachmentUpload, { maxItems: MAX_ATTACHMENTS }));
+
 export const TicketCreateBody = StrictObject({
   title: Type.String({ minLength: 1, maxLength: 200 }),
   message: MessageText,
   priority: Type.Optional(TicketPrioritySchema),
+  attachments: Attachments,
 });
 
 export const ReplyBody = StrictObject({
   message: MessageText,
-  attachments: Type.Optional(Type.Array(AttachmentUpload, { maxItems: MAX_ATTACHMENTS })),
+  attachments: Attachments,
 });
 
 export const PriorityBody = StrictObject({ priority: TicketPrioritySchema });

@@ -55,9 +55,10 @@ export class TicketsService {
 
   // --- customer side ----------------------------------------------------------------------
 
-  async create(customerId: number, input: { title: string; message: string; priority?: TicketPriority }) {
+  async create(customerId: number, input: { title: string; message: string; priority?: TicketPriority; attachments?: AttachmentInput[] }) {
     const title = required('title', input.title);
     const message = required('message', input.message);
+    const files = checkAttachments(input.attachments);
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const ticket = await this.repo.insertTicket(tx, {
@@ -69,7 +70,7 @@ export class TicketsService {
         updatedAt: now,
         lastMessageAt: now,
       });
-      const first = await this.addMessage(tx, ticket, { type: 'customer', id: customerId }, { message }, now);
+      const first = await this.addMessage(tx, ticket, { type: 'customer', id: customerId }, { message, files }, now);
       const detail = (await this.repo.detail(tx, ticket.id))!;
       await this.emit(tx, 'NEW_TICKET', ticket.id, { ticket: staffTicketView(detail), message: messageView('staff', first) });
       return { ...customerTicketView(detail), messages: [messageView('customer', first)] };

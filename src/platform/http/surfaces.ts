@@ -25,6 +25,8 @@ function documentSecurity(route: { schema?: Record<string, any> }, scheme: strin
   const schema = (route.schema ??= {});
   schema.security ??= [{ [scheme]: [] }];
   if (permission && permission !== 'authenticated') {
+    // machine-readable too: the web console shows staff only what their permissions allow
+    schema['x-permission'] = permission;
     const note = `Needs the \`${permission}\` permission.`;
     schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
   }

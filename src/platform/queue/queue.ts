@@ -1,4 +1,5 @@
 import { desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import cronParser from 'cron-parser';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { rawToSql, type DatabaseHandle, type Executor } from '../db/database.js';
@@ -12,7 +13,11 @@ export interface JobDefinition<P extends object = object> {
   name: string;
   /** pg-boss queue; defaults to the job name. */
   queue?: string;
-  /** cron expression (UTC) for recurring jobs */
+  /**
+   * cron expression (UTC) for recurring jobs. pg-boss keeps one schedule per queue, so a scheduled
+   * job's schedule fires into a queue of its own, named after the job (see scheduleQueueOf), even
+   * when the job shares `queue` with others for the jobs sent to it.
+   */
   schedule?: string;
   description?: string;
   retryLimit?: number;
@@ -51,6 +56,30 @@ export interface JobContext {
 interface Envelope {
   task: string;
   payload: object;
+  /** 'schedule' on the jobs a schedule created (how the last scheduled run is found) */
+  source?: 'schedule';
+}
+
+/** A row of pgboss.schedule (pg-boss's type leaves out the time zone column). */
+type ScheduleRow = PgBoss.Schedule & { timezone?: string | null };
+
+/** A declared schedule as pg-boss holds it, or why it is not there as declared. */
+export interface ScheduleState {
+  job: string;
+  /** the declared cron expression (UTC) */
+  declared: string;
+  /** what pg-boss holds under the job's schedule, or null when it holds nothing */
+  registered: { cron: string; timezone: string | null } | null;
+  /** pg-boss holds exactly the declared schedule (cron, UTC, task, retries) */
+  ok: boolean;
+}
+
+/** The latest job a schedule created, as pg-boss records it. */
+export interface ScheduledRun {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
 }
 
 export function defineJob<P extends object>(def: JobDefinition<P>): JobDefinition<P> {
@@ -79,7 +108,10 @@ export interface SendOptions {
 }
 
 /** Options of sendMany: the jobs of one task queued by one statement. */
-export type SendManyOptions = Pick<SendOptions, 'tx'>;
+export interface SendManyOptions<P> extends Pick<SendOptions, 'tx'> {
+  /** Per job, as SendOptions.singletonKey (a duplicate is skipped, not an error). */
+  singletonKey?: (payload: P) => string;
+}
 
 /** NOTIFY channel that wakes the workers of a queue (payload: the queue name) when a job is sent. */
 const WAKEUP_CHANNEL = 'job_queue_wakeup';
@@ -108,7 +140,20 @@ export class JobQueue {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: Logger,
-    private readonly options: { pollingIntervalSeconds?: number } = {},
+    private readonly options: {
+      pollingIntervalSeconds?: number;
+      /**
+       * How often pg-boss looks for a due schedule and moves it into its queue (default 30 and 5
+       * seconds: a schedule runs within about 35 s of its minute). Tests make it 1.
+       */
+      cronIntervalSeconds?: number;
+      /**
+       * Whether a worker start writes the schedules (default true). Test apps leave them out, so
+       * nothing runs at a wall-clock minute in the middle of a test; the tests of the schedules
+       * turn them on.
+       */
+      schedules?: boolean;
+    } = {},
   ) {
     const tracked: PgBoss.Db = {
       executeSql: async (text, values) => {
@@ -129,6 +174,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: 120,
       retentionDays: RETENTION_DAYS,
       deleteAfterDays: RETENTION_DAYS,
+      ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds } : {}),
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
@@ -136,9 +182,15 @@ export class JobQueue {
   register(...defs: JobDefinition<any>[]): void {
     for (const def of defs) {
       if (this.jobs.has(def.name)) throw new Error(`job ${def.name} registered twice`);
+      if (def.schedule) cronParser.parseExpression(def.schedule, { tz: 'UTC' }); // throws on a bad expression
       const queue = this.queueOf(def);
       const other = [...this.jobs.values()].find((d) => this.queueOf(d) === queue && this.policyOf(d) !== this.policyOf(def));
       if (other) throw new Error(`jobs ${other.name} and ${def.name} share queue ${queue} with different policies`);
+      // A schedule's queue carries that schedule only: no other job may be sent to it.
+      const taken = [...this.jobs.values()].find(
+        (d) => (d.schedule && this.scheduleQueueOf(d) === queue) || (def.schedule && this.queueOf(d) === this.scheduleQueueOf(def)),
+      );
+      if (taken) throw new Error(`job ${def.name}: queue ${queue === taken.name ? queue : def.name} is the schedule queue of ${taken.name === def.name ? 'another job' : taken.name}`);
       this.jobs.set(def.name, def);
     }
   }
@@ -159,17 +211,58 @@ export class JobQueue {
     return def.policy ?? 'standard';
   }
 
+  /**
+   * The queue a scheduled job's schedule fires into: the job's name. pg-boss keeps one schedule per
+   * queue (its name is the schedule's key), so two schedules on one shared queue would overwrite
+   * each other, and one of the two jobs would never run.
+   */
+  private scheduleQueueOf(def: JobDefinition<any>): string {
+    return def.name;
+  }
+
+  /** Every queue a job arrives on: the one it is sent to, and its schedule's. */
+  private queuesOf(def: JobDefinition<any>): string[] {
+    return def.schedule ? [...new Set([this.queueOf(def), this.scheduleQueueOf(def)])] : [this.queueOf(def)];
+  }
+
+  /** The schedule row pg-boss must hold for a scheduled job. */
+  private declaredSchedule(def: JobDefinition<any>) {
+    return {
+      name: this.scheduleQueueOf(def),
+      cron: def.schedule!,
+      data: { task: def.name, payload: {}, source: 'schedule' } satisfies Envelope,
+      options: { tz: 'UTC', retryLimit: def.retryLimit ?? 5, retryBackoff: true },
+    };
+  }
+
+  private matchesDeclared(def: JobDefinition<any>, row: ScheduleRow | undefined): boolean {
+    if (!row) return false;
+    const want = this.declaredSchedule(def);
+    const data = row.data as Partial<Envelope> | undefined;
+    const options = (row.options ?? {}) as Record<string, unknown>;
+    return (
+      row.cron === want.cron &&
+      (row.timezone ?? 'UTC') === 'UTC' &&
+      data?.task === def.name &&
+      data.source === 'schedule' &&
+      options.tz === 'UTC' &&
+      options.retryLimit === want.options.retryLimit &&
+      options.retryBackoff === true
+    );
+  }
+
   /** Creates pg-boss's schema and the queues; needed before anything is sent. */
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
     const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q.policy ?? 'standard']));
     for (const def of this.jobs.values()) {
-      const queue = this.queueOf(def);
       const policy = this.policyOf(def);
-      if (!existing.has(queue)) await this.boss.createQueue(queue, { name: queue, policy, retryLimit: 5, retryBackoff: true });
-      else if (existing.get(queue) !== policy) await this.boss.updateQueue(queue, { name: queue, policy });
-      existing.set(queue, policy);
+      for (const queue of this.queuesOf(def)) {
+        if (!existing.has(queue)) await this.boss.createQueue(queue, { name: queue, policy, retryLimit: 5, retryBackoff: true });
+        else if (existing.get(queue) !== policy) await this.boss.updateQueue(queue, { name: queue, policy });
+        existing.set(queue, policy);
+      }
     }
     this.started = true;
   }
@@ -199,12 +292,20 @@ export class JobQueue {
     return id;
   }
 
-  /** Queues several jobs of one task with one INSERT and one wake-up (no singletonKey, no startAfter). */
-  async sendMany<P extends object>(def: JobDefinition<P>, payloads: P[], opts: SendManyOptions = {}): Promise<void> {
+  /** Queues several jobs of one task with one INSERT and one wake-up (no startAfter). */
+  async sendMany<P extends object>(def: JobDefinition<P>, payloads: P[], opts: SendManyOptions<P> = {}): Promise<void> {
     if (!this.jobs.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (opts.singletonKey && this.policyOf(def) === 'standard') throw new Error(`job ${def.name}: a singletonKey deduplicates nothing on a standard queue; give the job a policy`);
     if (payloads.length === 0) return;
     const queue = this.queueOf(def);
-    const jobs: PgBoss.JobInsert[] = payloads.map((payload) => ({ name: queue, data: { task: def.name, payload } satisfies Envelope, retryLimit: def.retryLimit ?? 5, retryBackoff: true }));
+    const key = opts.singletonKey;
+    const jobs: PgBoss.JobInsert[] = payloads.map((payload) => ({
+      name: queue,
+      data: { task: def.name, payload } satisfies Envelope,
+      retryLimit: def.retryLimit ?? 5,
+      retryBackoff: true,
+      ...(key ? { singletonKey: key(payload) } : {}),
+    }));
     const db: PgBoss.Db | undefined = opts.tx
       ? { executeSql: async (text, values) => (await opts.tx!.execute(rawToSql(text, values))) as unknown as { rows: any[] } }
       : undefined;
@@ -242,8 +343,8 @@ export class JobQueue {
     this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => {
       for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
     });
-    for (const queue of new Set([...this.jobs.values()].map((d) => this.queueOf(d)))) {
-      const defs = [...this.jobs.values()].filter((d) => this.queueOf(d) === queue);
+    for (const queue of new Set([...this.jobs.values()].flatMap((d) => this.queuesOf(d)))) {
+      const defs = [...this.jobs.values()].filter((d) => this.queuesOf(d).includes(queue));
       // The embedded database is one connection: parallel workers there would only queue up.
       const workers = this.database.kind === 'pglite' ? 1 : Math.max(1, ...defs.map((d) => d.concurrency ?? 1));
       const ids: string[] = [];
@@ -264,14 +365,84 @@ export class JobQueue {
       }
       this.workerIds.set(queue, ids);
     }
-    // One read of the schedules, and an upsert only for those that changed since the last start.
-    const scheduled = new Map((await this.boss.getSchedules()).map((s) => [s.name, s]));
-    for (const def of this.jobs.values()) {
-      if (!def.schedule) continue;
-      const current = scheduled.get(this.queueOf(def));
-      if (current?.cron === def.schedule && current.options?.tz === 'UTC' && (current.data as Partial<Envelope> | undefined)?.task === def.name) continue;
-      await this.boss.schedule(this.queueOf(def), def.schedule, { task: def.name, payload: {} }, { tz: 'UTC' });
+    if (this.options.schedules !== false) await this.syncSchedules();
+  }
+
+  /**
+   * Makes pg-boss hold exactly the declared schedules: one read, an upsert only for those that are
+   * missing or differ, and the removal of schedules no job declares (a renamed job's, or the one
+   * a shared queue held before every schedule had its own). Then reads them back and says loudly
+   * which declared schedule is still not there as declared: that job would never run by itself.
+   */
+  private async syncSchedules(): Promise<void> {
+    const held = await this.heldSchedules();
+    const scheduled = [...this.jobs.values()].filter((d) => d.schedule);
+    for (const def of scheduled) {
+      if (this.matchesDeclared(def, held.get(this.scheduleQueueOf(def)))) continue;
+      const want = this.declaredSchedule(def);
+      await this.boss.schedule(want.name, want.cron, want.data, want.options);
     }
+    const declaredNames = new Set(scheduled.map((d) => this.scheduleQueueOf(d)));
+    for (const name of held.keys()) {
+      if (declaredNames.has(name)) continue;
+      this.log.warn({ schedule: name, cron: held.get(name)!.cron }, 'removing a schedule no job declares');
+      await this.boss.unschedule(name);
+    }
+    const wrong = (await this.schedules()).filter((s) => !s.ok);
+    for (const s of wrong) {
+      this.log.error({ job: s.job, declared: s.declared, registered: s.registered }, `schedule of ${s.job} is not in pg-boss as declared: the job will not run by itself`);
+    }
+  }
+
+  private async heldSchedules(): Promise<Map<string, ScheduleRow>> {
+    return new Map(((await this.boss.getSchedules()) as ScheduleRow[]).map((s) => [s.name, s]));
+  }
+
+  /** Every declared schedule against what pg-boss holds now. */
+  async schedules(): Promise<ScheduleState[]> {
+    const held = await this.heldSchedules();
+    return [...this.jobs.values()]
+      .filter((d) => d.schedule)
+      .map((def) => {
+        const row = held.get(this.scheduleQueueOf(def));
+        return {
+          job: def.name,
+          declared: def.schedule!,
+          registered: row ? { cron: row.cron, timezone: row.timezone ?? null } : null,
+          ok: this.matchesDeclared(def, row),
+        };
+      });
+  }
+
+  /** When a cron expression (as pg-boss holds it, in its time zone) fires next after `after`. */
+  static nextRun(cron: string, timezone: string | null, after: Date): Date {
+    return cronParser.parseExpression(cron, { tz: timezone ?? 'UTC', currentDate: after }).next().toDate();
+  }
+
+  /**
+   * The latest job each schedule created, from pg-boss's job table, and from its archive for jobs
+   * it has already moved there (12 hours after they finish; kept 7 days).
+   */
+  async lastScheduledRuns(): Promise<Map<string, ScheduledRun>> {
+    const scheduled = [...this.jobs.values()].filter((d) => d.schedule);
+    if (scheduled.length === 0) return new Map();
+    const queues = scheduled.map((d) => this.scheduleQueueOf(d));
+    const columns = `data->>'task' AS task, state, created_on, started_on, completed_on`;
+    const { rows } = await this.database.raw.executeSql(
+      `SELECT DISTINCT ON (task) task, state, created_on, started_on, completed_on FROM (
+         SELECT ${columns} FROM pgboss.job WHERE name = ANY($1::text[]) AND data->>'source' = 'schedule'
+         UNION ALL
+         SELECT ${columns} FROM pgboss.archive WHERE name = ANY($1::text[]) AND data->>'source' = 'schedule'
+       ) runs ORDER BY task, created_on DESC`,
+      [queues],
+    );
+    const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    return new Map(
+      (rows as { task: string; state: ScheduledRun['state']; created_on: unknown; started_on: unknown; completed_on: unknown }[]).map((r) => [
+        r.task,
+        { state: r.state, createdAt: date(r.created_on)!, startedAt: date(r.started_on), finishedAt: date(r.completed_on) },
+      ]),
+    );
   }
 
   /**

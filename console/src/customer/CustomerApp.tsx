@@ -1,0 +1,163 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { api, ApiError, get, onApiError } from '../api/client';
+import { Button, Loading } from '../ui/kit';
+import { Shell, type NavItem } from '../ui/shell';
+import { ConfirmEmailChange, ForgotPassword, Login, Register, ResetPassword, VerifyEmail } from './auth';
+import { Home } from './home';
+import { TopUp, Billing } from './billing';
+import { VmCreate, VmDetail, VmList } from './vms';
+
+// Screens past the first ones are their own chunks.
+const Networks = lazy(() => import('./networks'));
+const Storage = lazy(() => import('./storage'));
+const SecurityGroups = lazy(() => import('./security-groups'));
+const LoadBalancers = lazy(() => import('./load-balancers'));
+const Tickets = lazy(() => import('./tickets'));
+const News = lazy(() => import('./news'));
+const Account = lazy(() => import('./account'));
+
+const NAV: NavItem[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/vms', label: 'Virtual machines', group: 'Resources' },
+  { to: '/networks', label: 'Private networks', group: 'Resources' },
+  { to: '/security-groups', label: 'Security groups', group: 'Resources' },
+  { to: '/load-balancers', label: 'Load balancers', group: 'Resources' },
+  { to: '/storage', label: 'Object storage', group: 'Resources' },
+  { to: '/billing', label: 'Billing', group: 'Account', end: true },
+  { to: '/tickets', label: 'Support tickets', group: 'Account' },
+  { to: '/news', label: 'News', group: 'Account' },
+  { to: '/account', label: 'Profile & security', group: 'Account' },
+];
+
+export const meKey = ['me'];
+/** The customer summary (balance, unread count); `fresh`: read again whenever the screen opens. */
+export function useMe(fresh = false) {
+  return useQuery({ queryKey: meKey, queryFn: () => get(() => api.GET('/api/inf')), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+}
+
+function useMaintenance(): [boolean, () => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => onApiError((e) => e.code === 'MAINTENANCE' && !location.pathname.startsWith('/backoffice') && setOn(true)), []);
+  return [on, () => setOn(false)];
+}
+
+export function CustomerApp() {
+  const [maintenance, clear] = useMaintenance();
+  const qc = useQueryClient();
+  if (maintenance) {
+    return (
+      <main className="maintenance">
+        <h1>We are doing maintenance</h1>
+        <p>The console is back shortly. Your resources keep running.</p>
+        <Button
+          onClick={() => {
+            clear();
+            void qc.invalidateQueries();
+          }}
+        >
+          Try again
+        </Button>
+      </main>
+    );
+  }
+  return (
+    <Routes>
+      <Route path="/login" element={<Login />} />
+      <Route path="/register" element={<Register />} />
+      <Route path="/auth/verify-email" element={<VerifyEmail />} />
+      <Route path="/forgot-password" element={<ForgotPassword />} />
+      <Route path="/auth/reset-password" element={<ResetPassword />} />
+      <Route path="/*" element={<Authenticated />} />
+    </Routes>
+  );
+}
+
+function useImpersonated() {
+  return useQuery({
+    queryKey: ['sessions'],
+    queryFn: () => get(() => api.GET('/api/auth/sessions')),
+    select: (sessions) => sessions.find((s) => s.current)?.impersonated ?? false,
+  });
+}
+
+function Authenticated() {
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const impersonated = useImpersonated();
+  const [leaving, setLeaving] = useState(false);
+  if (me.error instanceof ApiError && me.error.status === 401) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  if (me.error) return <main className="auth"><p role="alert">{(me.error as Error).message}</p></main>;
+  if (!me.data) return <Loading />;
+  const logout = async () => {
+    setLeaving(true);
+    await api.POST('/api/auth/logout').catch(() => undefined);
+    qc.clear();
+    navigate('/login');
+  };
+  return (
+    <Shell
+      brand="Cloud Console"
+      nav={NAV}
+      banner={
+        impersonated.data ? (
+          <div className="banner-impersonation" role="alert">
+            Staff impersonation: you are acting as {me.data.full_name} ({me.data.email}). Every action is audited.
+          </div>
+        ) : null
+      }
+      top={
+        <>
+          <Link to="/notifications" className="bell">
+            Notifications{' '}
+            <span className="count">
+              {me.data.unread_count}
+              <span className="sr-only"> unread</span>
+            </span>
+          </Link>
+          <span className="who">{me.data.email}</span>
+          <Button kind="secondary" busy={leaving} onClick={logout}>
+            Log out
+          </Button>
+        </>
+      }
+    >
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<Home />} />
+          <Route path="billing" element={<Billing />} />
+          <Route path="billing/topup" element={<TopUp />} />
+          <Route path="vms" element={<VmList />} />
+          <Route path="vms/new" element={<VmCreate />} />
+          <Route path="vms/:id" element={<VmDetail />} />
+          <Route path="networks/*" element={<Networks />} />
+          <Route path="storage/*" element={<Storage />} />
+          <Route path="security-groups/*" element={<SecurityGroups />} />
+          <Route path="load-balancers/*" element={<LoadBalancers />} />
+          <Route path="tickets/*" element={<Tickets />} />
+          <Route path="news/*" element={<News />} />
+          <Route path="notifications" element={<News notifications />} />
+          <Route path="account/change-email/confirm" element={<ConfirmEmailChange />} />
+          <Route path="account/*" element={<Account />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </Shell>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </section>
+  );
+}

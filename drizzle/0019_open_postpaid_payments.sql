@@ -1,1 +1,0 @@
-CREATE INDEX "postpaid_payments_open_idx" ON "postpaid_payments" USING btree ("customer_id") WHERE "postpaid_payments"."status" = 'PENDING';

@@ -1,0 +1,194 @@
+/**
+ * What the real-guest tests share: the test image, a throw-away configuration with its own prefix
+ * and public network, a listing of everything under that prefix, and small network probes.
+ * Not used by the service.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseLibvirtConfig, type LibvirtConfig, type LibvirtConfigInput } from './config.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const IMAGE_DIR = process.env.GUEST_IMAGE_DIR ?? '/var/tmp/cloud-platform-guest-image';
+
+/** libvirt answers on qemu:///system (the daemons run, the tools are installed, we are root). */
+export function libvirtAvailable(): { ok: true } | { ok: false; why: string } {
+  if (process.getuid?.() !== 0) return { ok: false, why: 'not root' };
+  for (const tool of ['virsh', 'qemu-img', 'nft', 'dnsmasq', 'haproxy', 'ip', 'ssh-keygen', 'genisoimage']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return { ok: false, why: `${tool} is not installed` };
+  }
+  const r = spawnSync('virsh', ['-c', 'qemu:///system', 'version'], { encoding: 'utf8', timeout: 20_000 });
+  if (r.status !== 0) return { ok: false, why: `libvirtd does not answer: ${(r.stderr || r.stdout).trim()}` };
+  return { ok: true };
+}
+
+/** Builds (or reuses) the test image with the script operators use. */
+export function buildImage(): { disk: string; kernel: string; initrd: string; readyPattern: string } {
+  execFileSync('bash', [path.join(repo, 'scripts/build-guest-image.sh'), IMAGE_DIR], { stdio: 'inherit' });
+  return JSON.parse(readFileSync(path.join(IMAGE_DIR, 'image.json'), 'utf8'));
+}
+
+export interface TestSetup {
+  prefix: string;
+  dirs: string[];
+  publicNetwork: string;
+  /** the first three octets of the public network */
+  net3: string;
+  input: LibvirtConfigInput;
+  config: LibvirtConfig;
+}
+
+/**
+ * The real-guest test files run side by side; the one that stops libvirtd holds this lock
+ * exclusively while it does, the others hold it shared around each step that talks to libvirt.
+ * A gate taken before the lock keeps a waiting exclusive holder from being starved by shared ones.
+ */
+export async function withLibvirtLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
+  const gate = await holdFlock('-x', '/run/lock/cloud-platform-libvirt-tests.gate');
+  let lock: (() => void) | undefined;
+  try {
+    lock = await holdFlock(mode === 'shared' ? '-s' : '-x', '/run/lock/cloud-platform-libvirt-tests.lock');
+  } finally {
+    if (mode === 'shared' || !lock) gate();
+  }
+  try {
+    return await fn();
+  } finally {
+    lock!();
+    if (mode === 'exclusive') gate();
+  }
+}
+
+/** Holds a flock until the returned function is called. */
+async function holdFlock(flag: '-s' | '-x', file: string): Promise<() => void> {
+  const child = spawn('flock', [flag, file, 'sh', '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => d.includes('locked') && resolve());
+    child.on('exit', (code) => reject(new Error(`flock exited with ${code}`)));
+  });
+  return () => child.stdin.end();
+}
+
+
+/** Test runs killed before their `after` leave their prefix behind: remove those older than an hour. */
+function removeStaleRuns(): void {
+  for (const dir of readdirSync('/var/tmp')) {
+    const m = /^(t[a-z0-9]{3})-libvirt-test$/.exec(dir);
+    if (!m || Date.now() - statSync(`/var/tmp/${dir}`).mtimeMs < 3_600_000) continue;
+    spawnSync('bash', [path.join(repo, 'scripts/libvirt-cleanup.sh'), '--delete', m[1]!, `/var/tmp/${dir}/images`, `/var/tmp/${dir}/state`]);
+    spawnSync('rm', ['-rf', `/var/tmp/${dir}`]);
+  }
+}
+
+/** A configuration of its own: random prefix and public /24, directories under /var/tmp. */
+export function testSetup(overrides: { bootTimeoutSeconds?: number; shutdownTimeoutSeconds?: number } = {}): TestSetup {
+  removeStaleRuns();
+  const image = buildImage();
+  const prefix = `t${randomBytes(2).toString('hex').slice(0, 3).replace(/^[0-9]/, 'z')}`;
+  const net3 = `198.19.${100 + (randomBytes(1)[0]! % 150)}`;
+  const base = `/var/tmp/${prefix}-libvirt-test`;
+  const imageDir = `${base}/images`;
+  const stateDir = `${base}/state`;
+  mkdirSync(imageDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const input: LibvirtConfigInput = {
+    prefix,
+    bootTimeoutSeconds: overrides.bootTimeoutSeconds ?? 150,
+    shutdownTimeoutSeconds: overrides.shutdownTimeoutSeconds ?? 20,
+    images: { test: image },
+    locations: {
+      '1': {
+        publicNetwork: `${net3}.0/24`,
+        loadBalancerAddresses: `${net3}.240/28`,
+        publicEgress: 'none',
+        hypervisors: [{ name: 'hv-local', uri: 'qemu:///system', domainType: 'qemu', imageDir, stateDir, publicBridge: `${prefix}-pub`, vcpus: 32, memoryMb: 16_384 }],
+      },
+    },
+  };
+  return { prefix, dirs: [imageDir, stateDir], publicNetwork: `${net3}.0/24`, net3, input, config: parseLibvirtConfig(input) };
+}
+
+export interface Listing {
+  kind: 'domain' | 'file' | 'link' | 'netns' | 'nft' | 'process';
+  name: string;
+}
+
+/** Everything on this host under the prefix, as scripts/libvirt-cleanup.sh lists it. */
+export function listEverything(setup: TestSetup): Listing[] {
+  const out = execFileSync('bash', [path.join(repo, 'scripts/libvirt-cleanup.sh'), setup.prefix, ...setup.dirs], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const i = line.indexOf(' ');
+      return { kind: line.slice(0, i) as Listing['kind'], name: line.slice(i + 1) };
+    });
+}
+
+/** Removes everything under the prefix (also after a failed test), then the test's directories. */
+export function removeEverything(setup: TestSetup): void {
+  spawnSync('bash', [path.join(repo, 'scripts/libvirt-cleanup.sh'), '--delete', setup.prefix, ...setup.dirs], { stdio: 'inherit' });
+  spawnSync('rm', ['-rf', path.dirname(setup.dirs[0]!)]);
+}
+
+/** One HTTP GET on a new connection; the body, or null when it did not answer within the time. */
+export function httpGet(url: string, timeoutMs = 3000): Promise<string | null> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => resolve(body.trim()));
+      res.on('error', () => resolve(null));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve(null));
+  });
+}
+
+/** Asks the guest at `guest` (its public address) whether it can open a TCP connection to host:port. */
+export async function probeFrom(guest: string, host: string, port: number): Promise<'open' | 'closed' | null> {
+  const body = await httpGet(`http://${guest}/cgi-bin/probe?host=${host}&port=${port}`, 6000);
+  return body === 'open' || body === 'closed' ? body : null;
+}
+
+/** Polls `fn` until it returns true or the time runs out; returns whether it did. */
+export async function eventually(fn: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 500): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Opens a TCP connection and resolves once connected. */
+export function connect(host: string, port: number, timeoutMs = 3000): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ host, port });
+    const t = setTimeout(() => {
+      s.destroy();
+      reject(new Error(`no connection to ${host}:${port}`));
+    }, timeoutMs);
+    s.once('connect', () => {
+      clearTimeout(t);
+      resolve(s);
+    });
+    s.once('error', (err) => {
+      clearTimeout(t);
+      reject(err);
+    });
+  });
+}
+
+/** A fresh SSH key pair made by ssh-keygen: its public line and fingerprint as `ssh-keygen -lf` prints it. */
+export function sshKey(type: 'ed25519' | 'rsa', dir: string): { publicKey: string; fingerprint: string } {
+  const file = path.join(dir, `key-${type}-${randomBytes(3).toString('hex')}`);
+  execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', '2048'] : []), '-N', '', '-C', `test@${type}`, '-f', file]);
+  const publicKey = readFileSync(`${file}.pub`, 'utf8').trim();
+  const fingerprint = execFileSync('ssh-keygen', ['-lf', `${file}.pub`], { encoding: 'utf8' }).split(' ')[1]!;
+  return { publicKey, fingerprint };
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { htmlPage, sendHtml } from './html.js';
+
+/**
+ * The web console's files (a static build of console/, see scripts/build-console.mjs). Paths that
+ * name a built file are that file; any other path outside /api/ is the console's index.html, so
+ * its own router shows the page (customer console at /, staff console at /backoffice). Routes the
+ * server defines (/api/..., /docs, /sandbox/...) win over this catch-all.
+ */
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export async function registerConsole(app: FastifyInstance, opts: { dir: string }): Promise<void> {
+  const root = path.resolve(opts.dir);
+  const index = path.join(root, 'index.html');
+  await app.register(fastifyStatic, { root, serve: false, wildcard: false, index: false, dotfiles: 'deny', cacheControl: false });
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!existsSync(index)) {
+      // the first build of the console is still running (npm start builds it beside the server)
+      reply.header('retry-after', '3');
+      return sendHtml(reply, 503, htmlPage('Starting', '<h1>The console is being built</h1><p>Reload this page in a few seconds.</p>'));
+    }
+    reply.header('cache-control', 'no-cache').header('content-security-policy', CSP);
+    return reply.sendFile('index.html', root);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0]!);
+    } catch {
+      return reply.callNotFound();
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    const file = path.resolve(root, `.${pathname}`);
+    const inside = file === root || file.startsWith(root + path.sep);
+    if (inside && path.extname(file) !== '' && existsSync(file)) {
+      // file names under assets/ carry their content hash: cached for good
+      const immutable = pathname.startsWith('/assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(path.relative(root, file), root);
+    }
+    // a missing script or style is a 404, never the page in its place
+    if (pathname.startsWith('/assets/') || !inside) return reply.callNotFound();
+    return sendIndex(reply);
+  };
+  app.get('/', { schema: { hide: true } }, handler);
+  app.get('/*', { schema: { hide: true } }, handler);
+}

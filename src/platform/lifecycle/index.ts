@@ -1,0 +1,2 @@
+export * from './lifecycle.js';
+export { Sync, syncView } from './sync-view.js';
