@@ -175,7 +175,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(dashboardAdminRoutes, { prefix: '/dashboard', dashboard: s.dashboard });
       await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
       await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
-      await bo.register(chargingAdminRoutes, { usage: s.billingUsage });
+      await bo.register(chargingAdminRoutes, { usage: s.billingUsage, charging: s.charging });
       await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid, payments: s.postpaidPayments });
       await bo.register(apiTokensAdminRoutes, { tokens: s.apiTokens });
     },

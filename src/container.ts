@@ -76,6 +76,7 @@ import { RewardsRepository, RewardsService } from './modules/rewards/index.js';
 import { SecurityGroupsRepository, SecurityGroupsService } from './modules/security-groups/index.js';
 import { LoadBalancersRepository, LoadBalancersService } from './modules/load-balancers/index.js';
 import {
+  BillableStartService,
   BillingUsageService,
   ChargingRepository,
   ChargingService,
@@ -303,13 +304,22 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const metering = new MeteringService(db, chargingRepo);
     const charging = new ChargingService(db, chargingRepo, clock, log);
     const suspensionRepo = new SuspensionRepository();
+    // "may this customer start something billable": every create of a metered resource asks it
+    const billableStart = new BillableStartService(suspensionRepo);
     const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency, webhookEvents);
     suspension.useNotifier(notifications);
     const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
     charging.setAfterCharging(suspension);
+    registerReadGauge(metrics, {
+      name: 'charge_failures_open',
+      help: 'Customers the hourly charge set aside because charging them failed (GET /api/backoffice/billing/charge-failures)',
+      read: () => charging.openFailures(),
+    });
     const postpaidRepo = new PostpaidRepository();
     const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency, webhookEvents);
     postpaid.useTopupInvoices(deposits);
+    // a customer set aside and charged again gets the postpaid invoices they waited for
+    charging.onResolved(postpaid);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency, webhookEvents);
     // a paid top-up is reported to the customer's webhooks (one statement for a batch), may settle a postpaid payment and lift a suspension
     topupPayments.onCredited({
@@ -331,7 +341,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
     const computeRepo = new ComputeRepository();
-    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, wallet, datacenter, lifecycle, clock, webhookEvents);
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, lifecycle, clock, webhookEvents);
     const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, pricing, datacenter, metering, clock, webhookEvents);
     lifecycle.register(vmTasks);
     pricing.useResources(compute);
@@ -339,7 +349,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
     const networksRepo = new NetworksRepository();
-    const networks = new NetworksService(db, networksRepo, compute, wallet, pricing, metering, lifecycle, clock, webhookEvents);
+    const networks = new NetworksService(db, networksRepo, compute, billableStart, pricing, metering, lifecycle, clock, webhookEvents);
     const networkTasks = new NetworkTasksService(db, networksRepo, compute, pricing, datacenter, metering, clock, webhookEvents);
     lifecycle.register(networkTasks.networks);
     lifecycle.register(networkTasks.ips);
@@ -389,7 +399,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     topupPayments.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, lifecycle, clock);
     lifecycle.register(securityGroups);
-    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, metering, lifecycle, clock);
+    const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, metering, lifecycle, clock, billableStart);
     lifecycle.register(loadBalancers);
     vmTasks.onDeleted(securityGroups);
     vmTasks.onDeleted(loadBalancers);
@@ -399,7 +409,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       // the embedded database on disk: the local storage keeps its state beside it
       ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
     });
-    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, lifecycle, metering, pricing, wallet, clock, log, {
+    const objectStorage = new ObjectStorageService(db, new ObjectStorageRepository(), objectStorageBackend, lifecycle, metering, pricing, billableStart, clock, log, {
       encryptionKey: config.encryptionKey,
       quotaUnitBytes: config.objectStorage.quotaUnitBytes,
       gbMonthPrice: config.objectStorage.gbMonthPrice,

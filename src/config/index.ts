@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LibvirtConfigError, loadLibvirtConfig, type LibvirtConfig } from '../integrations/datacenter/index.js';
+import { isMoneyInput, MONEY_INPUT_MAX } from '../platform/money.js';
 
 export type Role = 'all' | 'api' | 'worker';
 export type PaymentMode = 'sandbox' | 'live';
@@ -307,7 +308,10 @@ function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
     if (!secretKey) throw new ConfigError('OBJECT_STORAGE_SECRET_KEY', 'is required when OBJECT_STORAGE_PROVIDER=ceph');
   }
   const gbMonthPrice = str(env, 'OBJECT_STORAGE_GB_MONTH_PRICE') ?? '1000';
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(gbMonthPrice)) throw new ConfigError('OBJECT_STORAGE_GB_MONTH_PRICE', `must be a decimal amount with at most 2 decimals, got "${gbMonthPrice}"`);
+  // a price like any other: the bound of every money input
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(gbMonthPrice) || !isMoneyInput(gbMonthPrice, false)) {
+    throw new ConfigError('OBJECT_STORAGE_GB_MONTH_PRICE', `must be a decimal amount with at most 2 decimals, at most ${MONEY_INPUT_MAX}, got "${gbMonthPrice}"`);
+  }
   const unitRaw = str(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES');
   if (unitRaw !== undefined && nodeEnv !== 'test') throw new ConfigError('OBJECT_STORAGE_QUOTA_UNIT_BYTES', 'is a test setting (NODE_ENV=test only)');
   return {

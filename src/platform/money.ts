@@ -43,6 +43,28 @@ export function plainMoneyText(text: string): string | undefined {
   return `${m[1]}${m[2]}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * The one bound of every amount a request may carry (a top-up, a price, a coupon value, a bonus
+ * cap, a redeem code, a balance adjustment, a minimum top-up): at most 1,000,000,000 with at most 2
+ * decimals. It keeps every figure derived from an input inside its column: a monthly price's
+ * hourly price (monthly / 730 ≤ 1,369,863.013699 in NUMERIC(18,6)) and that price times the largest
+ * metered quantity (METER_QUANTITY_MAX of the charging module, one usage record in NUMERIC(20,6));
+ * `test/charging/bounds.test.ts` checks the arithmetic against the columns.
+ */
+export const MONEY_INPUT_MAX = '1000000000';
+
+/** The rule's words, for field errors: "a positive amount with at most 2 decimals, at most 1000000000". */
+export function moneyInputRule(positive: boolean): string {
+  return `must be ${positive ? 'a positive' : 'a non-negative'} amount with at most 2 decimals, at most ${MONEY_INPUT_MAX}`;
+}
+
+/** Whether `value` is an amount a request may carry (see MONEY_INPUT_MAX): > 0 when `positive`, else ≥ 0. */
+export function isMoneyInput(value: MoneyInput, positive: boolean): boolean {
+  if (!isMoneyAmount(value)) return false;
+  const d = new Decimal(value);
+  return (positive ? d.gt(0) : d.gte(0)) && d.lte(MONEY_INPUT_MAX);
+}
+
 /** At most 2 decimals, finite, within NUMERIC(18,2). */
 export function isMoneyAmount(value: MoneyInput): boolean {
   try {

@@ -191,6 +191,34 @@ describe('impersonation', () => {
     assert.equal((await bo('GET', `/customer/${c.id}/device-sessions`, support.cookie)).json().data.length, 0);
   });
 
+  test('a deactivated customer cannot be impersonated: 409 CUSTOMER_INACTIVE, no session, no audit entry of a start', async () => {
+    const c = await createCustomer(t, { isActive: false });
+    const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where action = 'customer.impersonation_started'`))[0]!.n;
+    const res = await bo('POST', `/customer/${c.id}/impersonate`, support.cookie);
+    assert.equal(res.statusCode, 409, res.body);
+    assert.equal(res.json().code, 'CUSTOMER_INACTIVE');
+    assert.equal(res.cookies.length, 0);
+    const sessions = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from customer_sessions where customer_id = ${c.id}`);
+    assert.equal(sessions[0]!.n, 0);
+    const afterCount = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where action = 'customer.impersonation_started'`))[0]!.n;
+    assert.equal(afterCount, before);
+  });
+
+  test('an admin whose role lost impersonate_user after login is refused at once (403), not at the session\'s first request', async () => {
+    const c = await createCustomer(t);
+    const staff = await adminSession(t, { permissions: ['impersonate_user', 'view_users'] });
+    // the role changes; the admin's token still lists the permission
+    await t.container.db.execute(sql`delete from role_permissions where permission = 'impersonate_user' and role_id = (select role_id from admins where id = ${staff.id})`);
+    const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where action = 'customer.impersonation_started'`))[0]!.n;
+    const res = await bo('POST', `/customer/${c.id}/impersonate`, staff.cookie);
+    assert.equal(res.statusCode, 403, res.body);
+    assert.equal(res.cookies.length, 0);
+    const sessions = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from customer_sessions where customer_id = ${c.id}`);
+    assert.equal(sessions[0]!.n, 0);
+    const afterCount = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where action = 'customer.impersonation_started'`))[0]!.n;
+    assert.equal(afterCount, before);
+  });
+
   // Moves the shared clock an hour on: keep it the last test of the file.
   test('an impersonated session ends one hour after it was opened, refreshed or not', async () => {
     const c = await createCustomer(t);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
+import { fund } from '../helpers/compute.js';
 import { customerSession } from '../helpers/customers.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
@@ -70,13 +71,15 @@ describe('POST /api/backoffice/customer/{id}/balance', () => {
 
   test('a balance beyond what NUMERIC(18,2) holds is a 400 BALANCE_LIMIT, and nothing changes', async () => {
     const c = await createCustomer(t);
-    const add = () => bo(finance.cookie, 'POST', `/customer/${c.id}/balance`, { type: 'ADD', amount: 9e15, description: 'huge' });
+    // one request adds at most 1,000,000,000 (the bound of every money input): the wallet is filled directly
+    await fund(t, c.id, '9999999500000000.00');
+    const add = () => bo(finance.cookie, 'POST', `/customer/${c.id}/balance`, { type: 'ADD', amount: 300000000, description: 'huge' });
     assert.equal((await add()).statusCode, 200);
     const over = await add();
     assert.equal(over.statusCode, 400, over.body);
     assert.equal(over.json().code, 'BALANCE_LIMIT');
-    assert.deepEqual(await wallet(t, c.id), { actual_balance: '9000000000000000.00', current_balance: '9000000000000000.00' });
-    assert.equal((await ledgerOf(t, c.id)).length, 1);
+    assert.deepEqual(await wallet(t, c.id), { actual_balance: '9999999800000000.00', current_balance: '9999999800000000.00' });
+    assert.equal((await ledgerOf(t, c.id)).length, 2);
   });
 
   test('Idempotency-Key: parallel repeats adjust once and answer the same; another body is a 409', async () => {

@@ -102,7 +102,7 @@ describe('POST /api/billing/deposit', () => {
       [{ amount: 10000, method_code: 'SP', gateway_name: 'pgthree' }, 'INVALID_PAYMENT_METHOD'],
       [{ amount: 10000, method_code: 'QRIS', gateway_name: 'pgone' }, 'INVALID_PAYMENT_METHOD'],
       [{ amount: 9999.99, method_code: 'SP', gateway_name: 'pgone' }, 'AMOUNT_BELOW_MINIMUM'],
-      [{ amount: 2_000_000_000, method_code: 'SP', gateway_name: 'pgone' }, 'AMOUNT_ABOVE_MAXIMUM'],
+      [{ amount: 1_000_000_000.01, method_code: 'SP', gateway_name: 'pgone' }, 'VALIDATION_FAILED'], // above the bound of every money input
       [{ amount: 10000.001, method_code: 'SP', gateway_name: 'pgone' }, 'VALIDATION_FAILED'],
       [{ amount: -5, method_code: 'SP', gateway_name: 'pgone' }, 'VALIDATION_FAILED'],
       [{ amount: '10000', method_code: 'SP', gateway_name: 'pgone', extra: 1 }, 'VALIDATION_FAILED'],

@@ -118,11 +118,17 @@ describe('VM lifecycle', () => {
 });
 
 describe('money and quotas', () => {
-  test('a prepaid customer with no balance cannot create a VM; a postpaid one can', async () => {
+  test('a prepaid customer whose balance is below zero cannot create a VM; at zero, or postpaid, they can', async () => {
     const poor = await customerSession(t);
+    await t.container.db.transaction((tx) =>
+      t.container.services.wallet.debit(tx, { customerId: poor.id, type: 'BalanceLogCharge', amount: '0.01', from: 'bonus_first', allowNegative: true, referenceType: 'test', referenceId: `neg-${poor.id}`, description: 'test debt' }),
+    );
     const res = await createVm(t, poor.cookie, { name: 'a', location_id: 1, tier_id: tierId });
     assert.equal(res.statusCode, 402, res.body);
     assert.equal(res.json().code, 'INSUFFICIENT_BALANCE');
+    // "must not be below zero" (one rule for every billable resource): zero is enough
+    const zero = await customerSession(t);
+    assert.equal((await createVm(t, zero.cookie, { name: 'a', location_id: 1, tier_id: tierId })).statusCode, 201);
     const postpaid = await customerSession(t, { billingType: 'POSTPAID' });
     assert.equal((await createVm(t, postpaid.cookie, { name: 'a', location_id: 1, tier_id: tierId })).statusCode, 201);
     await vmJobsDone(t);

@@ -33,6 +33,17 @@ describe('security groups', () => {
     assert.equal(normalizeCidr('10.0.0.0'), undefined);
     assert.equal(normalizeCidr('::/0'), '::/0');
     assert.equal(normalizeCidr('300.0.0.0/8'), undefined);
+    // one rule for both families: no host bits, no zone, plain numbers; IPv6 stored in its canonical form
+    assert.equal(normalizeCidr('2001:db8::1/32'), undefined);
+    assert.equal(normalizeCidr('fe80::%eth0/64'), undefined);
+    assert.equal(normalizeCidr('fe80::1%eth0/128'), undefined);
+    assert.equal(normalizeCidr('2001:db8::/129'), undefined);
+    assert.equal(normalizeCidr('2001:db8::/032'), undefined);
+    assert.equal(normalizeCidr('2001:DB8:0:0::/32'), '2001:db8::/32');
+    assert.equal(normalizeCidr('fe80::/10'), 'fe80::/10');
+    assert.equal(normalizeCidr('010.0.0.0/8'), undefined);
+    assert.equal(normalizeCidr('10.0/8'), undefined);
+    assert.equal(normalizeCidr('10.0.0.0/08'), undefined);
   });
 
   test('customers read the firewall rule types their rules may name; staff changes show at once; no session, no list', async () => {
@@ -71,6 +82,15 @@ describe('security groups', () => {
     assert.equal((await rule({ direction: 'ingress', rule_type_id: types.icmp, port_from: 1, remote_cidr: '0.0.0.0/0' })).json().errors[0].field, 'port_from');
     assert.equal((await rule({ direction: 'egress', rule_type_id: types.tcp, port_from: 100, port_to: 99, remote_cidr: '0.0.0.0/0' })).statusCode, 400);
     assert.equal((await rule({ direction: 'egress', rule_type_id: types.tcp, port_from: 80, remote_cidr: '10.0.0.1/8' })).json().errors[0].field, 'remote_cidr');
+    for (const cidr of ['2001:db8::1/32', 'fe80::%eth0/64']) {
+      const bad = await rule({ direction: 'egress', rule_type_id: types.tcp, port_from: 80, remote_cidr: cidr });
+      assert.equal(bad.statusCode, 400, `${cidr}: ${bad.body}`);
+      assert.equal(bad.json().errors[0].field, 'remote_cidr');
+    }
+    const v6 = await rule({ direction: 'ingress', rule_type_id: types.tcp, port_from: 443, remote_cidr: '2001:DB8:0:0::/32' });
+    assert.equal(v6.statusCode, 201, v6.body);
+    assert.equal(v6.json().data.remote_cidr, '2001:db8::/32');
+    assert.equal((await call(c.cookie, { method: 'DELETE', url: `${BASE}/${uuid}/rules/${v6.json().data.id}` })).statusCode, 200);
     assert.equal((await rule({ direction: 'egress', rule_type_id: 999999, remote_cidr: '0.0.0.0/0' })).json().errors[0].field, 'rule_type_id');
     const ping = await rule({ direction: 'egress', rule_type_id: types.icmp, remote_cidr: '0.0.0.0/0' });
     assert.equal(ping.statusCode, 201);

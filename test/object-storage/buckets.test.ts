@@ -124,12 +124,13 @@ describe('buckets', () => {
     const res = await createBucket(c.cookie, { name: uniqueName(), location_id: 1 });
     assert.equal(res.statusCode, 402, res.body);
     assert.equal(res.json().code, 'INSUFFICIENT_BALANCE');
-    // a postpaid account is invoiced monthly: its wallet does not gate storage
+    // one rule for every billable resource and account: a postpaid wallet below zero gates storage too
     const postpaid = await customerSession(t, { billingType: 'POSTPAID' });
+    assert.equal((await createBucket(postpaid.cookie, { name: uniqueName(), location_id: 1 })).statusCode, 201);
     await t.container.db.transaction((tx) =>
       t.container.services.wallet.debit(tx, { customerId: postpaid.id, type: 'BalanceLogCharge', amount: '5', from: 'bonus_first', allowNegative: true, referenceType: 'test', referenceId: `neg-${postpaid.id}`, description: 'test debt' }),
     );
-    assert.equal((await createBucket(postpaid.cookie, { name: uniqueName(), location_id: 1 })).statusCode, 201);
+    assert.equal((await createBucket(postpaid.cookie, { name: uniqueName(), location_id: 1 })).statusCode, 402);
   });
 
   test('public_acl A lets anonymous clients read; P takes it back', async () => {

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../src/platform/db/database.js';
+import { defineJob } from '../../src/platform/queue/queue.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
 
 let t: TestApp;
 
@@ -68,5 +71,34 @@ describe('database errors a lost race raises are 409 with a stable code, never 5
 
   test('any other database error stays a 500 that says nothing about SQL', async () => {
     await expect('other', 500, 'INTERNAL');
+  });
+});
+
+describe('what staff can read of a failed query holds no SQL', () => {
+  test('the error of a failed query is the database\'s words and SQLSTATE; the statement and its values stay out of the message', async () => {
+    const err = await t.container.db.execute(sql`insert into _race_child (parent_id) values (${'424242-secret'}::int)`).then(
+      () => assert.fail('the insert should fail'),
+      (e: unknown) => e as Error & { query?: string },
+    );
+    assert.equal(err.message, 'invalid input syntax for type integer: "424242-secret" (SQLSTATE 22P02)');
+    assert.doesNotMatch(err.message, /insert|_race_child|Failed query|params/i);
+    assert.doesNotMatch(String(err.stack), /insert into|Failed query/);
+    assert.match(String(err.query), /insert into _race_child/);
+    assert.equal(JSON.stringify(err).includes('424242-secret'), false, 'the parameters are not enumerated (the log leaves them out)');
+  });
+
+  test('a job that fails on a database error: its run, as GET /api/backoffice/jobs shows it, names the error, not the statement', async () => {
+    t.container.queue.register(
+      defineJob({ name: 'test.numeric-overflow', description: 'fails on purpose', handler: async () => void (await t.container.db.execute(sql`select (${'700000000000000'}::numeric * 10000)::numeric(20,6) as amount`)) }),
+    );
+    await assert.rejects(t.container.queue.runNow('test.numeric-overflow'));
+    const admin = await adminSession(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/jobs', headers: { cookie: admin.cookie } });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = (res.json().data as { name: string; last_run: { status: string; error: string | null } | null }[]).find((j) => j.name === 'test.numeric-overflow');
+    assert.equal(job?.last_run?.status, 'failed');
+    assert.equal(job?.last_run?.error, 'numeric field overflow (SQLSTATE 22003)');
+    const [row] = await queryRows<{ error: string }>(t.container.db, sql`select error from job_runs where name = 'test.numeric-overflow'`);
+    assert.doesNotMatch(row!.error, /select|numeric\(20,6\)|700000000000000/);
   });
 });

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
+import { INSTANT_PATTERN, MONTH_PATTERN } from '../../src/platform/http/instant.js';
+import { MONEY_INPUT_MAX } from '../../src/platform/money.js';
 
 /*
  * "No 5xx for anything a client can send", for the whole API: every operation of the generated
@@ -138,8 +140,37 @@ const junkText = fc.constantFrom(
   'x'.repeat(300),
 );
 
+/**
+ * Dates, months and periods out of the API's range (years 0000–1969, 10000), and impossible ones:
+ * a query string must refuse them with a 400 like a body does (`?period=0000-01` reached
+ * PostgreSQL and failed there).
+ */
+const outOfRangeDates = [
+  '0000-01',
+  '0000-12',
+  '1969-12',
+  '10000-01',
+  '9999-13',
+  '2024-00',
+  '0000-01-01',
+  '0001-01-01',
+  '0000-01-01T00:00:00Z',
+  '0000-01-01T00:00:00.000Z',
+  '1969-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '2023-02-29T00:00:00Z',
+  '2024-02-29T24:00:00Z',
+];
+const dateText = fc.constantFrom(...outOfRangeDates);
+
+/** Money amounts no column can hold with their derived figures (a price of 7.3e14 per month overflowed its hourly price). */
+const hugeMoney = fc.constantFrom(700000000000000, 730000000000000, 1e15, 1e16, 99999999999999.98, 1000000000.01);
+
 /** A path or query value as it appears in the URL (already encoded, or deliberately broken). */
 const urlValue: fc.Arbitrary<string> = fc.oneof(
+  dateText.map(encodeURIComponent),
+  hugeMoney.map(String),
   fc.integer({ min: 1, max: 5 }).map(String),
   fc.integer().map(String),
   fc.double({ noNaN: false }).map(String),
@@ -156,7 +187,11 @@ function queryArb(op: Operation): fc.Arbitrary<string> {
   const name = known.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, fc.string({ maxLength: 10 }).map(encodeURIComponent)) : fc.string({ maxLength: 10 }).map(encodeURIComponent);
   const typed = op.parameters
     .filter((p) => p.in === 'query')
-    .map((p) => schemaValue(p.schema).map((v) => `${p.name}=${encodeURIComponent(String(v))}`));
+    .flatMap((p) => [
+      schemaValue(p.schema).map((v) => `${p.name}=${encodeURIComponent(String(v))}`),
+      // every query parameter also gets the out-of-range dates and the huge amounts
+      fc.oneof(dateText, hugeMoney.map(String)).map((v) => `${p.name}=${encodeURIComponent(v)}`),
+    ]);
   const pair = fc.oneof(fc.tuple(name, urlValue).map(([k, v]) => `${k}=${v}`), ...typed);
   const bare = name;
   return fc.array(fc.oneof({ weight: 4, arbitrary: pair }, bare), { maxLength: 6 }).map((pairs) => (pairs.length > 0 ? `?${pairs.join('&')}` : ''));
@@ -234,7 +269,7 @@ function stringFor(schema: any): fc.Arbitrary<string> {
       fc.constantFrom('0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '1970-01-01T00:00:00+14:00', '2024-02-29T24:00:00Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z'),
     );
   }
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= max);
+  if (schema.pattern) return fc.oneof(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= max), dateText);
   const exact = (c: string) => fc.constant(c.repeat(Math.max(min, 1)).slice(0, max) + c.repeat(Math.max(0, max - Math.max(min, 1))));
   return fc.oneof(
     fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 40) }),
@@ -251,7 +286,8 @@ function numberFor(schema: any): fc.Arbitrary<number> {
   const hi = schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 0.01) : (schema.maximum ?? Number.MAX_SAFE_INTEGER);
   const bounds = fc.constantFrom(lo, hi, Math.max(lo, Math.min(hi, 0)), Math.max(lo, Math.min(hi, 1)), Math.max(lo, Math.min(hi, 2 ** 31)), Math.min(hi, Math.max(lo, 99999999999.99)));
   const inRange = integer ? fc.integer({ min: Math.max(lo, -(2 ** 31)), max: Math.min(hi, 2 ** 31) }) : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
-  return fc.oneof(bounds, inRange).filter((n) => !integer || Number.isInteger(n));
+  // and beyond the schema's own bounds: the huge amounts a column cannot hold
+  return fc.oneof({ weight: 3, arbitrary: bounds }, { weight: 3, arbitrary: inRange }, hugeMoney).filter((n) => !integer || Number.isInteger(n));
 }
 
 /** Raw JSON number tokens JSON.stringify cannot write. */
@@ -384,6 +420,68 @@ describe('no 5xx for anything a client can send', () => {
   });
 });
 
+/** Every schema node under `schema` with the path that leads to it. */
+function* schemaNodes(schema: any, path: string): Generator<[string, any]> {
+  if (!schema || typeof schema !== 'object') return;
+  yield [path, schema];
+  for (const [k, v] of Object.entries<any>(schema.properties ?? {})) yield* schemaNodes(v, `${path}.${k}`);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const s of schema[key] ?? []) yield* schemaNodes(s, path);
+  if (schema.items) yield* schemaNodes(schema.items, `${path}[]`);
+}
+
+/** What every request schema of every route must say, so the next route cannot reopen these holes. */
+describe('the input rules every route follows (checked on the OpenAPI document)', () => {
+  const inputsOf = (op: Operation): [string, any][] => [
+    ...op.parameters.filter((p) => p.in !== 'header').flatMap((p) => [...schemaNodes(p.schema, `${op.method} ${op.path} ${p.in} ${p.name}`)]),
+    ...(op.bodySchema ? [...schemaNodes(op.bodySchema, `${op.method} ${op.path} body`)] : []),
+  ];
+
+  test('every number a request carries has a maximum, and no amount exceeds the bound of every money input', () => {
+    const unbounded: string[] = [];
+    for (const op of operations) {
+      for (const [where, node] of inputsOf(op)) {
+        if (node.type !== 'number' && node.type !== 'integer') continue;
+        const max = node.maximum ?? node.exclusiveMaximum;
+        if (typeof max !== 'number') unbounded.push(`${where}: no maximum`);
+        else if (node.type === 'number' && max > Number(MONEY_INPUT_MAX)) unbounded.push(`${where}: maximum ${max} > ${MONEY_INPUT_MAX}`);
+      }
+    }
+    assert.deepEqual(unbounded, []);
+  });
+
+  test('every query parameter of every route, alone, with each out-of-range date and each huge amount: never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      const own = op.auth === 'admin' ? adminCookie : op.auth === 'customer' ? customerCookie : undefined;
+      const path = op.path.replace(/\{[^}]+\}/g, '1');
+      for (const p of op.parameters.filter((x) => x.in === 'query')) {
+        // one value of each class (the random runs above draw from all of them)
+        for (const value of ['0000-01', '10000-01', '0000-01-01', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '2023-02-29T00:00:00Z', '730000000000000', '1e16']) {
+          const req: Sent = { method: op.method, url: `${path}?${p.name}=${encodeURIComponent(value)}`, headers: own ? { cookie: own } : {} };
+          const problem = await check(req);
+          if (problem) failures.push(problem);
+        }
+      }
+      if (op.method !== 'GET') await restoreFixture();
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  test('every date, month or period a request names uses the shared Instant or Month rule (years 1970 to 9999)', () => {
+    const loose: string[] = [];
+    const dateLike = /(^|[._ ])(date|period|month|day|from|until|since|before|after)$|_at$|_date$|_from$|_until$/;
+    for (const op of operations) {
+      for (const [where, node] of inputsOf(op)) {
+        if (node.type !== 'string') continue;
+        const name = where.split(/[ .]/).at(-1) ?? '';
+        const looksLikeDate = node.format === 'date-time' || node.format === 'date' || dateLike.test(name) || /\\d\{4\}|\[0-9\]\{4\}/.test(String(node.pattern ?? ''));
+        if (looksLikeDate && node.pattern !== INSTANT_PATTERN && node.pattern !== MONTH_PATTERN) loose.push(`${where}: ${JSON.stringify(node)}`);
+      }
+    }
+    assert.deepEqual(loose, []);
+  });
+});
+
 describe('5xx the fuzz found, as fixed examples', () => {
   const errorShaped = (res: { statusCode: number; json(): any; headers: Record<string, unknown> }, status: number, code: string) => {
     assert.equal(res.statusCode, status);
@@ -398,6 +496,14 @@ describe('5xx the fuzz found, as fixed examples', () => {
       errorShaped(await t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } }), 400, 'VALIDATION_FAILED');
     }
     errorShaped(await t.app.inject({ method: 'GET', url: '/api/billing/deposit?limit=1e999', headers: { cookie: customerCookie } }), 400, 'VALIDATION_FAILED');
+  });
+
+  test('a month in a query string follows the date rule of bodies: ?period=0000-01 is 400 (it was "date/time field value out of range")', async () => {
+    for (const period of ['0000-01', '0099-12', '1969-12', '10000-01']) {
+      errorShaped(await t.app.inject({ method: 'GET', url: `/api/backoffice/billing/postpaid/invoices?period=${period}`, headers: { cookie: adminCookie } }), 400, 'VALIDATION_FAILED');
+    }
+    const ok = await t.app.inject({ method: 'GET', url: '/api/backoffice/billing/postpaid/invoices?period=1970-01', headers: { cookie: adminCookie } });
+    assert.equal(ok.statusCode, 200, ok.body);
   });
 
   test('the backoffice customer list caps page like every other list (page=5.7e39 was a database error)', async () => {

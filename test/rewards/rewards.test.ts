@@ -115,4 +115,35 @@ describe('rewards', () => {
     const stats = (await t.app.inject({ method: 'GET', url: '/api/customer/referral', headers: { cookie: referrer.cookie } })).json().data;
     assert.equal(stats.referred_count, 1);
   });
+
+  test('no referral cycle of any length: A→B→C→A is refused at its last claim, and so are cycles that parallel claims would close together', async () => {
+    const codeOf = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/customer/referral', headers: { cookie } })).json().data.code as string;
+    const claim = (cookie: string, code: string) => t.app.inject({ method: 'POST', url: '/api/customer/referral/claim', headers: { cookie }, payload: { code } });
+    const [a, b, c, d] = await Promise.all([customerSession(t), customerSession(t), customerSession(t), customerSession(t)]);
+    const [codeA, codeB, codeC, codeD] = await Promise.all([codeOf(a!.cookie), codeOf(b!.cookie), codeOf(c!.cookie), codeOf(d!.cookie)]);
+    assert.equal((await claim(a!.cookie, codeB)).statusCode, 200);
+    assert.equal((await claim(b!.cookie, codeC)).statusCode, 200);
+    const third = await claim(c!.cookie, codeA);
+    assert.equal(third.statusCode, 400, third.body);
+    assert.equal(third.json().code, 'REFERRAL_CYCLE');
+    // a longer one: C → D, then D → A would close A→B→C→D→A
+    assert.equal((await claim(c!.cookie, codeD)).statusCode, 200);
+    assert.equal((await claim(d!.cookie, codeA)).json().code, 'REFERRAL_CYCLE');
+
+    // two customers claiming each other's code at the same moment: one succeeds, the other is a cycle
+    for (let round = 0; round < 5; round++) {
+      const [x, y] = await Promise.all([customerSession(t), customerSession(t)]);
+      const [codeX, codeY] = await Promise.all([codeOf(x!.cookie), codeOf(y!.cookie)]);
+      const answers = await Promise.all([claim(x!.cookie, codeY), claim(y!.cookie, codeX)]);
+      assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 400], answers.map((r) => r.body).join(' '));
+      assert.equal(answers.find((r) => r.statusCode === 400)!.json().code, 'REFERRAL_CYCLE');
+    }
+    // three customers closing a ring of three at once: at most two of the claims succeed
+    for (let round = 0; round < 5; round++) {
+      const ring = await Promise.all([customerSession(t), customerSession(t), customerSession(t)]);
+      const codes = await Promise.all(ring.map((r) => codeOf(r.cookie)));
+      const answers = await Promise.all(ring.map((r, i) => claim(r.cookie, codes[(i + 1) % 3]!)));
+      assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 200, 400], answers.map((r) => r.body).join(' '));
+    }
+  });
 });

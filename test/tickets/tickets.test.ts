@@ -249,7 +249,7 @@ describe('ticket attachments', () => {
     assert.equal(file.url, `/api/ticket/${r.body.data.id}/attachments/${file.id}`);
     assert.deepEqual((await t.app.inject({ method: 'GET', url: file.url, headers: { cookie: customer.cookie } })).rawPayload, PNG);
     const conv = await req('GET', `/api/backoffice/ticket/${r.body.data.id}/conversations`, staff.cookie);
-    assert.deepEqual(conv.body.data.messages[0].attachments.map((a: any) => a.id), [file.id]);
+    assert.deepEqual(conv.body.data[0].attachments.map((a: any) => a.id), [file.id]);
 
     const before = (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from tickets`))[0]!.n;
     const bad = await req('POST', '/api/ticket', customer.cookie, { title: 'x', message: 'y', attachments: [{ filename: 'x.exe', content_type: 'image/png', content_base64: PNG.toString('base64') }] });

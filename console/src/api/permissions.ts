@@ -22,6 +22,8 @@ export const OPERATION_PERMISSIONS = {
   'POST /api/backoffice/announcements/{id}/unpublish': 'manage_announcements',
   'GET /api/backoffice/audit-logs': 'view_audit_logs',
   'PATCH /api/backoffice/auth/device-session/update': 'manage_sessions',
+  'GET /api/backoffice/billing/charge-failures': 'view_transactions',
+  'POST /api/backoffice/billing/charge-failures/{customer_id}/retry': 'manage_balance',
   'GET /api/backoffice/billing/credit-failures': 'view_transactions',
   'POST /api/backoffice/billing/credit-failures/{invoice_id}/retry': 'manage_balance',
   'GET /api/backoffice/billing/export-invoice': 'view_billing',

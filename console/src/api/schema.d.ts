@@ -4528,6 +4528,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/billing/charge-failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers the hourly charge set aside because charging them failed (default), or, with resolved=true, those charged again since
+         * @description Every other customer is charged as usual; a customer set aside is retried alone, from the first hour not charged, at each hourly run once next_retry_at has passed (1 h, doubling, at most a day).
+         *
+         *     Needs the `view_transactions` permission.
+         *
+         *     Needs the `view_transactions` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    /** @description true: the customers charged again since; default false: the ones still set aside */
+                    resolved?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description failed charge runs, the first included */
+                                attempts: number;
+                                customer_email: string;
+                                customer_id: number;
+                                /** @description the database's words, never SQL */
+                                error: string;
+                                /** @description the SQLSTATE (e.g. 22003, a value no column holds) or the error code */
+                                error_code: string;
+                                /** Format: date-time */
+                                failed_at: string;
+                                /** Format: date-time */
+                                first_hour: string;
+                                /** Format: date-time */
+                                last_attempt_at: string;
+                                /** Format: date-time */
+                                next_retry_at: string;
+                                resolved_at: string | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/billing/charge-failures/{customer_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge a customer set aside now (once the cause is fixed): their hours from the first one not charged; answers the failure, resolved or with the new error
+         * @description Needs the `manage_balance` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description failed charge runs, the first included */
+                                attempts: number;
+                                customer_email: string;
+                                customer_id: number;
+                                /** @description the database's words, never SQL */
+                                error: string;
+                                /** @description the SQLSTATE (e.g. 22003, a value no column holds) or the error code */
+                                error_code: string;
+                                /** Format: date-time */
+                                failed_at: string;
+                                /** Format: date-time */
+                                first_hour: string;
+                                /** Format: date-time */
+                                last_attempt_at: string;
+                                /** Format: date-time */
+                                next_retry_at: string;
+                                resolved_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/billing/credit-failures": {
         parameters: {
             query?: never;
@@ -4927,7 +5127,7 @@ export interface paths {
                     customer_id?: number;
                     limit?: number;
                     page?: number;
-                    /** @description YYYY-MM */
+                    /** @description YYYY-MM, a year between 1970 and 9999 */
                     period?: string;
                     /** @description invoice number or customer e-mail */
                     search?: string;
@@ -5905,12 +6105,13 @@ export interface paths {
                         description?: string;
                         is_active?: boolean;
                         max_bonus?: number | null;
+                        /** @description at most 2 decimals, 0 or more, at most 1000000000 */
                         min_deposit?: number;
                         type: "PERCENT" | "FIXED";
                         usage_limit?: number | null;
                         valid_from?: string | null;
                         valid_until?: string | null;
-                        /** @description percent (PERCENT, ≤ 100) or amount (FIXED, ≤ 1,000,000,000: the largest top-up) */
+                        /** @description percent (PERCENT, ≤ 100) or amount (FIXED); at most 2 decimals, above 0, at most 1000000000 */
                         value: number;
                     };
                 };
@@ -6156,12 +6357,13 @@ export interface paths {
                         description?: string;
                         is_active?: boolean;
                         max_bonus?: number | null;
+                        /** @description at most 2 decimals, 0 or more, at most 1000000000 */
                         min_deposit?: number;
                         type?: "PERCENT" | "FIXED";
                         usage_limit?: number | null;
                         valid_from?: string | null;
                         valid_until?: string | null;
-                        /** @description percent (PERCENT, ≤ 100) or amount (FIXED, ≤ 1,000,000,000: the largest top-up) */
+                        /** @description percent (PERCENT, ≤ 100) or amount (FIXED); at most 2 decimals, above 0, at most 1000000000 */
                         value?: number;
                     };
                 };
@@ -6373,6 +6575,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description at most 2 decimals, above 0, at most 1000000000 */
                         amount: number;
                         description: string;
                         type: "ADD" | "DEDUCT";
@@ -7175,6 +7378,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8689,7 +8901,7 @@ export interface paths {
                     /** @description ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC; fractions of a second are kept to the millisecond */
                     effective_date?: string;
                     location_id?: number;
-                    /** @description per month; the hourly price is monthly / 730 (6 decimals) */
+                    /** @description per month (per unit); the hourly price is monthly / 730 (6 decimals); at most 2 decimals, 0 or more, at most 1000000000 */
                     monthly_price: number;
                     storage_tier_id?: number;
                     tier_id?: number;
@@ -9239,7 +9451,7 @@ export interface paths {
                          */
                         effective_date: string;
                         location_id: number;
-                        /** @description per month; the hourly price is monthly / 730 (6 decimals) */
+                        /** @description per month (per unit); the hourly price is monthly / 730 (6 decimals); at most 2 decimals, 0 or more, at most 1000000000 */
                         monthly_price: number;
                     };
                 };
@@ -9349,7 +9561,7 @@ export interface paths {
                          */
                         effective_date: string;
                         location_id: number;
-                        /** @description per month; the hourly price is monthly / 730 (6 decimals) */
+                        /** @description per month (per unit); the hourly price is monthly / 730 (6 decimals); at most 2 decimals, 0 or more, at most 1000000000 */
                         monthly_price: number;
                         storage_tier_id: number;
                     };
@@ -9463,7 +9675,7 @@ export interface paths {
                          */
                         effective_date: string;
                         location_id?: number;
-                        /** @description per month; the hourly price is monthly / 730 (6 decimals) */
+                        /** @description per month (per unit); the hourly price is monthly / 730 (6 decimals); at most 2 decimals, 0 or more, at most 1000000000 */
                         monthly_price: number;
                         tier_id: number;
                     };
@@ -9647,7 +9859,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description bonus credit granted by one redemption */
+                        /** @description bonus credit granted by one redemption; at most 2 decimals, above 0, at most 1000000000 */
                         amount: number;
                         /** @description letters, digits, "-" or "_"; case-insensitive, unique */
                         code: string;
@@ -9905,7 +10117,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description bonus credit granted by one redemption */
+                        /** @description bonus credit granted by one redemption; at most 2 decimals, above 0, at most 1000000000 */
                         amount?: number;
                         /** @description letters, digits, "-" or "_"; case-insensitive, unique */
                         code?: string;
@@ -13968,7 +14180,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description What the wallet receives; fees are added on top */
+                        /** @description What the wallet receives; fees are added on top; at most 2 decimals, above 0, at most 1000000000 */
                         amount: number;
                         coupon_code?: string | null;
                         gateway_name: string;
@@ -14531,7 +14743,7 @@ export interface paths {
         put?: never;
         /**
          * Pay an invoice: the wallet first, a gateway payment link for the remainder
-         * @description method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. Idempotency-Key (optional).
+         * @description method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. One open payment per invoice: the same request while its link is open answers that payment again (nothing more is taken); a payment naming one of its invoices with others is 409 PAYMENT_IN_PROGRESS. Idempotency-Key (optional).
          */
         post: {
             parameters: {
@@ -14765,7 +14977,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay several invoices at once: the wallet first, one gateway payment for the remainder */
+        /**
+         * Pay several invoices at once: the wallet first, one gateway payment for the remainder
+         * @description One open payment per invoice, as for a single invoice: the same invoices again answer the open payment; any other set with one of them is 409 PAYMENT_IN_PROGRESS.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -15425,7 +15640,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a VM (status Creating; Running once the datacenter has made it)
-         * @description Prepaid accounts need a balance above zero (402 INSUFFICIENT_BALANCE). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.
+         * @description Refused while the account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.
          */
         post: {
             parameters: {
@@ -15757,7 +15972,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Runs the failed action of a VM in Error again */
+        /** Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402) */
         post: {
             parameters: {
                 query?: never;
@@ -15825,6 +16040,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17382,6 +17606,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -17979,7 +18212,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a private network (status Creating; Active once the datacenter has provisioned it)
-         * @description The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your balance is below zero (402 INSUFFICIENT_BALANCE); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.
+         * @description The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.
          */
         post: {
             parameters: {
@@ -20479,7 +20712,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** New size in GB (not below what is stored; growing is refused while the balance is below zero) */
+        /** New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402) */
         patch: {
             parameters: {
                 query?: never;

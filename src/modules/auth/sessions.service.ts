@@ -3,7 +3,7 @@ import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from
 import { defineJob } from '../../platform/queue/queue.js';
 import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { CustomerPrincipal } from '../../platform/http/auth.js';
 import type { AuthRepository } from './auth.repository.js';
 import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
@@ -222,9 +222,21 @@ export class SessionService {
     return tx ? run(tx) : this.db.transaction(run);
   }
 
-  /** Staff (Admin Support): a customer session marked with the admin's id, for impersonation. */
+  /**
+   * Staff (Admin Support): a customer session marked with the admin's id, for impersonation. It must
+   * pass at once the rule every request of it meets (authenticate): the customer is active (409
+   * CUSTOMER_INACTIVE) and the admin's current role, read from the database and not from their
+   * token, holds impersonate_user (403). Otherwise nothing is kept: no session, no audit entry.
+   */
   async impersonate(customerId: number, adminId: number, meta: ClientMeta, tx?: Executor): Promise<IssuedSession> {
-    return tx ? this.open(tx, customerId, meta, adminId) : this.db.transaction((t) => this.open(t, customerId, meta, adminId));
+    const run = async (t: Executor) => {
+      const issued = await this.open(t, customerId, meta, adminId);
+      const row = await this.repo.findForAuth(t, issued.sessionId, IMPERSONATE_PERMISSION);
+      if (!row?.customerActive) throw new ConflictError('This customer account is deactivated and cannot be impersonated', 'CUSTOMER_INACTIVE');
+      if (!row.impersonatorMay) throw new ForbiddenError('Your role no longer allows impersonation (it changed after you logged in)');
+      return issued;
+    };
+    return tx ? run(tx) : this.db.transaction(run);
   }
 
   async prune(): Promise<{ sessions: number; secrets: number }> {

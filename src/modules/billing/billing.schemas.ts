@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Instant, Money, MoneyAmount, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Instant, Money, MoneyAmount, MoneyInput, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 import { BONUS_STATUSES, CALLBACK_OUTCOMES } from './billing.tables.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -26,7 +26,7 @@ export const PaymentMethod = Type.Object({
 export const TopupMinimum = Type.Object({ minimum_amount: Money, currency: Type.String() });
 
 export const DepositBody = StrictObject({
-  amount: Type.Number({ exclusiveMinimum: 0, description: 'What the wallet receives; fees are added on top' }),
+  amount: MoneyInput({ description: 'What the wallet receives; fees are added on top' }),
   method_code: Type.String({ minLength: 1, maxLength: 50 }),
   gateway_name: Type.String({ minLength: 1, maxLength: 20 }),
   coupon_code: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
@@ -86,7 +86,7 @@ export const RedirectQuery = Type.Object(
 export const CallbackOk = Type.Object({ message: Type.String(), data: Type.Null() });
 
 export const MinimumOverrideBody = StrictObject({
-  minimum_amount: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'null: back to the platform default; at most the largest top-up (1,000,000,000)' })),
+  minimum_amount: Nullable(MoneyInput({ description: 'null: back to the platform default' })),
 });
 export const MinimumOverride = Type.Object({ minimum_amount: Money, currency: Type.String(), is_default: Type.Boolean() });
 
@@ -95,9 +95,9 @@ const couponFields = {
   code: Type.String({ minLength: 3, maxLength: 40, description: 'case-insensitive, unique' }),
   description: Type.String({ maxLength: 500 }),
   type: CouponType,
-  value: Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'percent (PERCENT, ≤ 100) or amount (FIXED, ≤ 1,000,000,000: the largest top-up)' }),
-  max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1000000000, description: 'cap of a PERCENT bonus (≤ 1,000,000,000)' })),
-  min_deposit: Type.Number({ minimum: 0, maximum: 1000000000 }),
+  value: MoneyInput({ description: 'percent (PERCENT, ≤ 100) or amount (FIXED)' }),
+  max_bonus: Nullable(MoneyInput({ description: 'cap of a PERCENT bonus' })),
+  min_deposit: MoneyInput({ positive: false }),
   valid_from: Nullable(Instant),
   valid_until: Nullable(Instant),
   usage_limit: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyAmount, moneyString } from '../../platform/money.js';
+import { Decimal, dec, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyString } from '../../platform/money.js';
 import type { CouponRow, CouponsRepository, NewCoupon } from './coupons.repository.js';
 
 export interface CouponInput {
@@ -37,10 +37,11 @@ export function couponBonus(coupon: Pick<CouponRow, 'type' | 'value' | 'maxBonus
 }
 
 /**
- * The largest coupon amount (a FIXED value, a max_bonus, a min_deposit): the largest top-up. A
- * bonus is therefore never larger than the deposit could be, and a wallet can always hold it.
+ * The largest coupon amount (a FIXED value, a max_bonus, a min_deposit): the bound of every money
+ * input, which is also the largest top-up. A bonus is therefore never larger than the deposit could
+ * be, and a wallet can always hold it.
  */
-export const COUPON_AMOUNT_MAX = '1000000000.00';
+export const COUPON_AMOUNT_MAX = MONEY_INPUT_MAX;
 
 /** What its unique and check constraints mean when a concurrent request breaks one (409). */
 export const couponsConstraintMeanings = {
@@ -144,8 +145,7 @@ export class CouponsService {
     const errors: FieldError[] = [];
     const money = (field: string, v: number | null | undefined, positive: boolean) => {
       if (v === undefined || v === null) return;
-      if (!isMoneyAmount(v) || (positive ? v <= 0 : v < 0)) errors.push({ field, message: `must be ${positive ? 'a positive' : 'a non-negative'} amount with at most 2 decimals` });
-      else if (dec(v).gt(COUPON_AMOUNT_MAX)) errors.push({ field, message: `must be at most ${COUPON_AMOUNT_MAX}` });
+      if (!isMoneyInput(v, positive)) errors.push({ field, message: moneyInputRule(positive) });
     };
     money('value', input.value, true);
     money('max_bonus', input.max_bonus, true);

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
-import { Decimal, dec, isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import { Decimal, dec, isMoneyAmount, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
 import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
@@ -20,8 +20,8 @@ export interface WalletBalances {
 
 /** The platform-wide smallest top-up, unless the account has its own (billing_account_settings). */
 export const DEFAULT_MINIMUM_TOPUP = '10000.00';
-/** The largest single top-up. */
-export const MAXIMUM_TOPUP = '1000000000.00';
+/** The largest single top-up: the bound of every money input. */
+export const MAXIMUM_TOPUP = MONEY_INPUT_MAX;
 /** A wallet holds less than this (NUMERIC(18,2)). */
 export const WALLET_LIMIT = '10000000000000000';
 /** Rows in the PDF export. */
@@ -116,12 +116,9 @@ export class DepositsService {
   }
 
   async setMinimum(customerId: number, minimum: number | null): Promise<{ minimum_amount: string; currency: string; is_default: boolean }> {
-    if (minimum !== null && (!isMoneyAmount(minimum) || minimum <= 0)) {
-      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: 'must be a positive amount with at most 2 decimals' }]);
-    }
-    if (minimum !== null && dec(minimum).gt(MAXIMUM_TOPUP)) {
-      // a minimum above the largest top-up would make every top-up of the account impossible
-      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: `must be at most the largest top-up, ${MAXIMUM_TOPUP}` }]);
+    // (the largest top-up is the bound of every money input, so a minimum never makes top-ups impossible)
+    if (minimum !== null && !isMoneyInput(minimum, true)) {
+      throw new ValidationError('Validation failed', [{ field: 'minimum_amount', message: moneyInputRule(true) }]);
     }
     if (!(await this.repo.customerContact(this.db, customerId))) throw new NotFoundError('Customer');
     await this.repo.setMinimumOverride(this.db, customerId, minimum === null ? null : moneyString(minimum));
@@ -313,6 +310,25 @@ export class DepositsService {
     });
     const filename = customerId === undefined ? `admin_invoice_${inv.createdAt.toISOString().slice(0, 7)}.pdf` : `invoice_${inv.id}.pdf`;
     return { filename, pdf };
+  }
+
+  /** A deposit as its creation answered it (with payment_url): what a repeated postpaid payment shows again. */
+  async answer(customerId: number, invoiceId: string, ex: Executor = this.db): Promise<DepositAnswer | undefined> {
+    const invoice = await this.repo.findInvoice(ex, invoiceId, customerId);
+    return invoice && answerOf(invoice);
+  }
+
+  /**
+   * Voids a Pending deposit whose purpose went away (the link of a postpaid payment whose invoices
+   * were paid another way): it becomes Expired now, so its payment page no longer offers to pay, and
+   * its coupon use (if any) is given back. A gateway that still reports it paid is credited to the
+   * wallet like any late payment. True when it moved.
+   */
+  async voidPending(tx: Executor, invoiceId: string): Promise<boolean> {
+    const row = await this.repo.markExpired(tx, invoiceId, this.clock.now());
+    if (!row) return false;
+    if (row.couponId !== null && row.bonusStatus === 'released') await this.coupons.release(tx, row.couponId);
+    return true;
   }
 
   /** Every top-up of the customer (newest first, up to EXPORT_MAX_ROWS) as a PDF statement. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { NotFoundError } from '../../platform/errors.js';
+import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { moneyString } from '../../platform/money.js';
 import type { CallbackResult, GatewayName, PaymentGateways } from '../../integrations/payment-gateways/index.js';
 import type { BillingRepository, TopupInvoiceRow } from './billing.repository.js';
@@ -35,6 +35,8 @@ export class SandboxPaymentsService {
 
   async complete(gateway: GatewayName, invoiceId: string, result: CallbackResult): Promise<SandboxPaymentResult> {
     const invoice = await this.invoice(gateway, invoiceId);
+    // like its page: only a Pending invoice can be paid here (an expired or voided link cannot)
+    if (invoice.status !== 'Pending') throw new ConflictError(`This invoice is ${invoice.status} and can no longer be paid`, 'INVOICE_NOT_PAYABLE');
     const callback = this.gateways.get(gateway)!.sandboxCallback(
       { invoiceId: invoice.id, totalAmount: moneyString(invoice.totalAmount), gatewayReference: invoice.gatewayReference },
       result,

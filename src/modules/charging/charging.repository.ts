@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 
 /** The advisory lock every chunk of the hourly job takes: one chunk at a time, in any process. */
@@ -29,6 +29,38 @@ export interface OpenMeterInput {
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Customers the hourly run leaves out: set aside after their charge failed (charge_failures), until it is resolved. */
+const notSetAside = (column: SQL) => sql`${column} not in (select customer_id from charge_failures where resolved_at is null)`;
+
+export interface ChargeFailureRow {
+  id: number;
+  customer_id: number;
+  customer_email: string;
+  first_hour: Date;
+  error_code: string;
+  error: string;
+  attempts: number;
+  failed_at: Date;
+  last_attempt_at: Date;
+  next_retry_at: Date;
+  resolved_at: Date | null;
+}
+
+const failureColumns = sql`f.id, f.customer_id, c.email as customer_email, f.first_hour, f.error_code, f.error, f.attempts, f.failed_at, f.last_attempt_at, f.next_retry_at, f.resolved_at`;
+
+function failureRow(r: ChargeFailureRow): ChargeFailureRow {
+  const d = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    ...r,
+    id: Number(r.id),
+    first_hour: d(r.first_hour)!,
+    failed_at: d(r.failed_at)!,
+    last_attempt_at: d(r.last_attempt_at)!,
+    next_retry_at: d(r.next_retry_at)!,
+    resolved_at: d(r.resolved_at),
+  };
+}
 
 /** SQL of the charging engine: set-based, one statement per chunk of customers. */
 export class ChargingRepository {
@@ -84,17 +116,18 @@ export class ChargingRepository {
    * The last customer of the next chunk: customers after `cursor` whose meters ran in the hours
    * [from, to), taken in id order until `limit` meters (a customer's meters stay in one chunk).
    */
-  async chunkEnd(tx: Executor, from: Date, to: Date, cursor: number, limit: number): Promise<{ hi: number; last: boolean } | undefined> {
-    const [row] = await queryRows<{ hi: number | null; n: number }>(
+  async chunkEnd(tx: Executor, from: Date, to: Date, cursor: number, limit: number): Promise<{ first: number; hi: number; last: boolean } | undefined> {
+    const [row] = await queryRows<{ first: number | null; hi: number | null; n: number }>(
       tx,
-      sql`select max(customer_id) as hi, count(*)::int as n from (
+      sql`select min(customer_id) as first, max(customer_id) as hi, count(*)::int as n from (
             select customer_id from meters
             where customer_id > ${cursor} and started_at < ${ts(to)} and (stopped_at is null or stopped_at > ${ts(from)})
+              and ${notSetAside(sql`customer_id`)}
             order by customer_id limit ${limit}) x`,
     );
     if (row?.hi === null || row?.hi === undefined) return undefined;
     // fewer meters than a chunk: nothing is left after this one
-    return { hi: row.hi, last: row.n < limit };
+    return { first: row.first!, hi: row.hi, last: row.n < limit };
   }
 
   /**
@@ -106,9 +139,10 @@ export class ChargingRepository {
    * 3. for prepaid customers with cents to pay: their wallets locked (FOR UPDATE returns the
    *    latest committed balances) and updated once, and one BalanceLogCharge entry per hour
    *    (reference usage_charge/<id>) with the balances after it, bonus credit first.
-   * Only rows this statement inserted flow into the sums, so a repeat charges nothing.
+   * Only rows this statement inserted flow into the sums, so a repeat charges nothing. Customers set
+   * aside (charge_failures) are left out, unless `setAside: 'include'` (their retry, one customer).
    */
-  async chargeChunk(tx: Executor, from: Date, to: Date, lo: number, hi: number): Promise<ChunkResult & { perHour: { hour: string; usage_rows: number; customers: number; charged: string }[] }> {
+  async chargeChunk(tx: Executor, from: Date, to: Date, lo: number, hi: number, setAside: 'skip' | 'include' = 'skip'): Promise<ChunkResult & { perHour: { hour: string; usage_rows: number; customers: number; charged: string }[] }> {
     const f = ts(from);
     const e = ts(to);
     const lastHour = ts(new Date(to.getTime() - 3_600_000));
@@ -128,6 +162,7 @@ export class ChargingRepository {
         join hours on m.started_at < hours.hour_end and (m.stopped_at is null or m.stopped_at > hours.hour)
         left join prices p on p.hour = hours.hour and p.price_key = m.price_key and p.location_id = m.location_id
         where m.customer_id > ${lo} and m.customer_id <= ${hi} and m.started_at < ${e} and (m.stopped_at is null or m.stopped_at > ${f})
+          ${setAside === 'skip' ? sql`and ${notSetAside(sql`m.customer_id`)}` : sql``}
       ), u as (
         insert into usage_records (meter_id, hour, customer_id, price_version_id, hourly_price, quantity, seconds, amount)
         select d.id, d.hour, d.customer_id, d.price_version_id, d.hourly_price, d.quantity, d.seconds,
@@ -220,6 +255,67 @@ export class ChargingRepository {
   async complete(tx: Executor, from: Date, hours: number, now: Date): Promise<void> {
     const to = new Date(from.getTime() + (hours - 1) * 3_600_000);
     await tx.execute(sql`update charge_hours set completed_at = ${ts(now)} where hour >= ${ts(from)} and hour <= ${ts(to)} and completed_at is null`);
+  }
+
+  // ---- customers set aside ----
+
+  /** Sets a customer aside from `firstHour` on, retried from `retryAt` (no-op when they already are). */
+  async setAside(tx: Executor, customerId: number, firstHour: Date, errorCode: string, error: string, now: Date, retryAt: Date): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into charge_failures (customer_id, first_hour, error_code, error, failed_at, last_attempt_at, next_retry_at)
+          values (${customerId}, ${ts(firstHour)}, ${errorCode}, ${error}, ${ts(now)}, ${ts(now)}, ${ts(retryAt)})
+          on conflict (customer_id) where resolved_at is null do nothing
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Open failures due for a retry (all open ones of `customerId` when given), oldest first. */
+  async dueFailures(ex: Executor, now: Date, customerId?: number): Promise<ChargeFailureRow[]> {
+    const rows = await queryRows<ChargeFailureRow>(
+      ex,
+      sql`select ${failureColumns} from charge_failures f join customers c on c.id = f.customer_id
+          where f.resolved_at is null and ${customerId === undefined ? sql`f.next_retry_at <= ${ts(now)}` : sql`f.customer_id = ${customerId}`}
+          order by f.failed_at, f.id`,
+    );
+    return rows.map(failureRow);
+  }
+
+  /** The open failure of a customer, locked. */
+  async openFailure(tx: Executor, customerId: number): Promise<ChargeFailureRow | undefined> {
+    const [row] = await queryRows<ChargeFailureRow>(
+      tx,
+      sql`select ${failureColumns} from charge_failures f join customers c on c.id = f.customer_id
+          where f.customer_id = ${customerId} and f.resolved_at is null for update of f`,
+    );
+    return row && failureRow(row);
+  }
+
+  async resolveFailure(tx: Executor, id: number, now: Date): Promise<void> {
+    await tx.execute(sql`update charge_failures set resolved_at = ${ts(now)}, last_attempt_at = ${ts(now)} where id = ${id} and resolved_at is null`);
+  }
+
+  /** A retry that failed again: counted, with its error and the time of the next try. */
+  async failedAgain(ex: Executor, id: number, errorCode: string, error: string, now: Date, nextRetryAt: Date): Promise<void> {
+    await ex.execute(sql`update charge_failures set attempts = attempts + 1, error_code = ${errorCode}, error = ${error},
+      last_attempt_at = ${ts(now)}, next_retry_at = ${ts(nextRetryAt)} where id = ${id} and resolved_at is null`);
+  }
+
+  async listFailures(ex: Executor, resolved: boolean, limit: number, offset: number): Promise<{ items: ChargeFailureRow[]; total: number }> {
+    const where = resolved ? sql`f.resolved_at is not null` : sql`f.resolved_at is null`;
+    const items = await queryRows<ChargeFailureRow>(
+      ex,
+      sql`select ${failureColumns} from charge_failures f join customers c on c.id = f.customer_id where ${where}
+          order by ${resolved ? sql`f.resolved_at desc` : sql`f.failed_at`}, f.id limit ${limit} offset ${offset}`,
+    );
+    const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from charge_failures f where ${where}`);
+    return { items: items.map(failureRow), total: n?.n ?? 0 };
+  }
+
+  async openFailureCount(ex: Executor): Promise<number> {
+    const [n] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from charge_failures where resolved_at is null`);
+    return n?.n ?? 0;
   }
 
   // ---- meters ----

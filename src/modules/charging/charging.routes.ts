@@ -1,8 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
-import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { pageOf, paginated } from '../../platform/http/pagination.js';
+import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import type { BillingUsageService } from './billing-usage.service.js';
-import { BillingUsage, ChargingSettingsBody, ChargingSettingsView } from './charging.schemas.js';
+import type { ChargeFailureRow } from './charging.repository.js';
+import type { ChargingService } from './charging.service.js';
+import { BillingUsage, ChargeFailure, ChargeFailureQuery, ChargingSettingsBody, ChargingSettingsView, CustomerIdPath } from './charging.schemas.js';
+
+const failureView = (f: ChargeFailureRow) => ({
+  customer_id: f.customer_id,
+  customer_email: f.customer_email,
+  first_hour: f.first_hour.toISOString(),
+  error_code: f.error_code,
+  error: f.error,
+  attempts: f.attempts,
+  failed_at: f.failed_at.toISOString(),
+  last_attempt_at: f.last_attempt_at.toISOString(),
+  next_retry_at: f.next_retry_at.toISOString(),
+  resolved_at: f.resolved_at?.toISOString() ?? null,
+});
 
 /** /api/billing/usage: the customer's running resources, burn rate and runway. */
 export const chargingRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageService }> = async (app, { usage }) => {
@@ -19,8 +35,11 @@ export const chargingRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageServ
   );
 };
 
-/** /api/backoffice/setting/charging: runway and low-balance thresholds, postpaid due days and grace. */
-export const chargingAdminRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageService }> = async (app, { usage }) => {
+/**
+ * /api/backoffice/setting/charging: runway and low-balance thresholds, postpaid due days and grace;
+ * /api/backoffice/billing/charge-failures: the customers the hourly charge set aside.
+ */
+export const chargingAdminRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageService; charging: ChargingService }> = async (app, { usage, charging }) => {
   const tags = ['Backoffice settings'];
   app.get(
     '/setting/charging',
@@ -42,5 +61,39 @@ export const chargingAdminRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsag
       },
     },
     async (req) => ({ message: 'Charging settings updated', data: await usage.updateSettings(req.body) }),
+  );
+
+  app.get(
+    '/billing/charge-failures',
+    {
+      config: { permission: 'view_transactions' },
+      schema: {
+        tags: ['Backoffice billing'],
+        summary: 'Customers the hourly charge set aside because charging them failed (default), or, with resolved=true, those charged again since',
+        description:
+          'Every other customer is charged as usual; a customer set aside is retried alone, from the first hour not charged, at each hourly run once next_retry_at has passed (1 h, doubling, at most a day).',
+        querystring: ChargeFailureQuery,
+        response: { 200: Paginated(ChargeFailure), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await charging.listFailures(req.query.resolved ?? false, p);
+      return paginated('OK', p, { items: page.items.map(failureView), total: page.total });
+    },
+  );
+
+  app.post(
+    '/billing/charge-failures/:customer_id/retry',
+    {
+      config: { permission: 'manage_balance', audit: 'billing.charge_retried' },
+      schema: {
+        tags: ['Backoffice billing'],
+        summary: "Charge a customer set aside now (once the cause is fixed): their hours from the first one not charged; answers the failure, resolved or with the new error",
+        params: CustomerIdPath,
+        response: { 200: Envelope(ChargeFailure), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({ message: 'Charge retried', data: failureView(await charging.retryCustomer(req.params.customer_id)) }),
   );
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -38,3 +38,23 @@ export const ChargingSettingsBody = StrictObject({
   postpaid_due_days: Type.Integer({ minimum: 1, maximum: 365 }),
   postpaid_suspend_grace_days: Type.Integer({ minimum: 0, maximum: 365 }),
 });
+
+export const ChargeFailureQuery = Type.Object({
+  ...PageQuery.properties,
+  resolved: Type.Optional(Type.Boolean({ description: 'true: the customers charged again since; default false: the ones still set aside' })),
+});
+
+export const ChargeFailure = Type.Object({
+  customer_id: Type.Integer(),
+  customer_email: Type.String(),
+  first_hour: Timestamp,
+  error_code: Type.String({ description: 'the SQLSTATE (e.g. 22003, a value no column holds) or the error code' }),
+  error: Type.String({ description: "the database's words, never SQL" }),
+  attempts: Type.Integer({ description: 'failed charge runs, the first included' }),
+  failed_at: Timestamp,
+  last_attempt_at: Timestamp,
+  next_retry_at: Timestamp,
+  resolved_at: Nullable(Timestamp),
+});
+
+export const CustomerIdPath = Type.Object({ customer_id: IntId });

@@ -36,6 +36,8 @@ export const meters = pgTable(
     index('meters_resource_idx').on(t.resourceType, t.resourceId),
     uniqueIndex('meters_open_unique').on(t.resourceType, t.resourceId, t.priceKey).where(sql`${t.stoppedAt} is null`),
     check('meters_quantity_positive', sql`${t.quantity} > 0`),
+    // METER_QUANTITY_MAX (metering.service.ts)
+    check('meters_quantity_bounded', sql`${t.quantity} <= 1000000`),
     check('meters_period', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),
   ],
 );
@@ -132,4 +134,31 @@ export const chargingSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('charging_settings_singleton', sql`${t.id} = 1`)],
+);
+
+/**
+ * A customer the hourly charge set aside: charging their hours failed (a value no column can hold,
+ * a constraint), so their hours from `first_hour` on are left out of the hourly run (every other
+ * customer is charged and the cursor moves on) and retried for them alone, from that hour, on each
+ * run after `next_retry_at` or when staff ask (GET/POST /api/backoffice/billing/charge-failures).
+ * One open row per customer; `resolved_at` is set when their hours are charged again.
+ * `error` is the database's words (never SQL); `error_code` its SQLSTATE or the AppError code.
+ */
+export const chargeFailures = pgTable(
+  'charge_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    firstHour: timestamp('first_hour', { withTimezone: true }).notNull(),
+    errorCode: text('error_code').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull().default(sql`1`),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('charge_failures_open_unique').on(t.customerId).where(sql`${t.resolvedAt} is null`)],
 );

@@ -6,6 +6,13 @@ import type { ChargingRepository } from './charging.repository.js';
 
 const HOUR = 3_600_000;
 
+/**
+ * The largest quantity a meter counts (GB of a volume or a bucket, ...): above every size a
+ * resource may have, and small enough that the largest hourly price (MONEY_INPUT_MAX / 730) times
+ * it fits one usage record (NUMERIC(20,6)); test/charging/bounds.test.ts checks it. The meters table checks it too.
+ */
+export const METER_QUANTITY_MAX = 1_000_000;
+
 export type ResourceType = 'vm' | 'public_ip' | 'block_storage' | 'network' | 'bucket' | 'load_balancer' | (string & {});
 
 export interface OpenMeter {
@@ -37,7 +44,9 @@ export class MeteringService implements Metering {
 
   async open(m: OpenMeter, tx: Executor = this.db): Promise<{ meterId: number; created: boolean }> {
     const quantity = dec(m.quantity ?? 1);
-    if (!quantity.isFinite() || quantity.lte(0) || quantity.decimalPlaces() > 6) throw new ValidationError('A meter needs a positive quantity with at most 6 decimals');
+    if (!quantity.isFinite() || quantity.lte(0) || quantity.decimalPlaces() > 6 || quantity.gt(METER_QUANTITY_MAX)) {
+      throw new ValidationError(`A meter needs a positive quantity with at most 6 decimals, at most ${METER_QUANTITY_MAX}`);
+    }
     const startedAt = await this.notBeforeCharged(tx, m.at);
     const r = await this.repo.openMeter(tx, {
       customerId: m.customerId,

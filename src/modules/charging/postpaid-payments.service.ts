@@ -20,6 +20,11 @@ function paidNotice(customerId: number, invoiceId: string, number: string, amoun
   return { customerId, kind: 'INVOICE_PAID', title: `Invoice ${number} is paid`, body: `Invoice ${number} is paid (${amount}); the receipt was mailed to you.`, reference: { type: 'postpaid_invoice', id: invoiceId } };
 }
 
+/** A payment whose request has not linked its gateway top-up after this long was abandoned (the process stopped). */
+const LINK_WAIT_MS = 10 * 60_000;
+
+const sameInvoices = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export interface PayMethod {
   method_code?: string;
   gateway_name?: string;
@@ -62,7 +67,7 @@ export class PostpaidPaymentsService {
       ? { scope: 'postpaid.pay', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash({ ids, ...method }) }
       : undefined;
     const now = this.clock.now();
-    type Started = { kind: 'replay'; answer: PayAnswer } | { kind: 'in_progress' } | { kind: 'done'; answer: PayAnswer; claimId?: number; remainder: string };
+    type Started = { kind: 'replay'; answer: PayAnswer } | { kind: 'in_progress' } | { kind: 'open'; answer: PayAnswer } | { kind: 'done'; answer: PayAnswer; claimId?: number; remainder: string };
     const started = await this.db.transaction(async (tx): Promise<Started> => {
       let claimId: number | undefined;
       if (ref) {
@@ -79,6 +84,21 @@ export class PostpaidPaymentsService {
         invoices.push(inv);
       }
       invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
+      // one open payment per invoice: the same request again shows its link; any other is refused
+      const open = await this.openPayment(tx, customerId, ids, now);
+      if (open) {
+        const answer: PayAnswer = {
+          payment_id: open.id,
+          status: 'PENDING',
+          total: moneyJson(open.total),
+          wallet_amount: moneyJson(open.walletAmount),
+          remainder: moneyJson(open.remainder),
+          invoices: invoices.map(invoiceView),
+          payment: open.deposit,
+        };
+        if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
+        return { kind: 'open', answer };
+      }
       const total = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
       const balance = await this.wallet.balances(customerId, tx);
       const walletPart = Decimal.min(Decimal.max(balance.currentBalance, 0), total);
@@ -96,7 +116,7 @@ export class PostpaidPaymentsService {
         now,
       });
       const after = walletPart.gt(0) ? await this.applyFromWallet(tx, customerId, paymentId, invoices, walletPart, now) : invoices;
-      if (remainder.isZero()) await this.afterPaid(tx, customerId, after, now);
+      if (remainder.isZero()) await this.afterPaid(tx, customerId, after, now, paymentId);
       const answer: PayAnswer = {
         payment_id: paymentId,
         status: remainder.gt(0) ? 'PENDING' : 'PAID',
@@ -111,7 +131,7 @@ export class PostpaidPaymentsService {
     });
     if (started.kind === 'replay') return started.answer;
     if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<PayAnswer>(ref!)).body;
-    if (started.answer.status === 'PAID') return started.answer;
+    if (started.kind === 'open' || started.answer.status === 'PAID') return started.answer;
 
     // the remainder: a top-up of at least the account's minimum through the gateway (outside any transaction)
     const minimum = (await this.deposits.minimum(customerId)).minimum_amount;
@@ -132,6 +152,44 @@ export class PostpaidPaymentsService {
       if (started.claimId !== undefined) await this.idempotency.complete(tx, started.claimId, { status: 200, body: answer });
     });
     return answer;
+  }
+
+  /**
+   * The open payment of exactly these invoices (with its link), if there is one. Payments that can
+   * no longer be paid (their top-up Failed or Expired, or never linked because the request that
+   * made it stopped) are cancelled on the way. Another open payment of any of them: 409
+   * PAYMENT_IN_PROGRESS (also while the first request is still creating its link).
+   */
+  private async openPayment(tx: Executor, customerId: number, ids: string[], now: Date) {
+    let live: Awaited<ReturnType<PostpaidRepository['openPaymentsOf']>>[number] | undefined;
+    for (const p of await this.repo.openPaymentsOf(tx, customerId, ids, false)) {
+      const abandoned = p.topupInvoiceId === null && now.getTime() - p.createdAt.getTime() > LINK_WAIT_MS;
+      if (abandoned || p.topupStatus === 'Failed' || p.topupStatus === 'Expired') {
+        await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
+        continue;
+      }
+      if (live || p.topupInvoiceId === null || !sameInvoices(p.invoiceIds, ids)) {
+        throw new ConflictError('A payment of these invoices is already open: pay it through its payment link, or wait until it expires', 'PAYMENT_IN_PROGRESS');
+      }
+      live = p;
+    }
+    if (!live) return undefined;
+    const deposit = await this.deposits.answer(customerId, live.topupInvoiceId!, tx);
+    return { ...live, deposit: deposit ?? null };
+  }
+
+  /**
+   * The invoices were paid (by this payment, another one, or staff): every other open payment of
+   * them is cancelled and its gateway top-up voided (Expired), so its page no longer takes money.
+   * A gateway that pays it all the same is credited to the wallet as a top-up.
+   */
+  private async voidOtherPayments(tx: Executor, customerId: number, invoiceIds: string[], now: Date, except?: string): Promise<void> {
+    if (invoiceIds.length === 0) return;
+    for (const p of await this.repo.openPaymentsOf(tx, customerId, invoiceIds, true)) {
+      if (p.id === except) continue;
+      await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
+      if (p.topupInvoiceId) await this.deposits.voidPending(tx, p.topupInvoiceId);
+    }
   }
 
   /** Takes `amount` from the wallet (one ledger entry) and spreads it over the invoices, oldest first. */
@@ -157,10 +215,11 @@ export class PostpaidPaymentsService {
     return out;
   }
 
-  private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date) {
+  private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date, paymentId: string) {
     const paid = invoices.filter((i) => i.status === 'PAID');
     await this.webhooks.emitMany(tx, paid.map((i) => ({ customerId, type: 'invoice.paid' as const, data: { invoice_id: i.id, number: i.number, total: exactNumber(dec(i.subtotal).toFixed(2)), currency: i.currency } })));
     await this.suspension.notices.notifyMany(paid.map((i) => paidNotice(customerId, i.id, i.number, `${i.currency} ${moneyString(i.subtotal)}`)), tx);
+    await this.voidOtherPayments(tx, customerId, paid.map((i) => i.id), now, paymentId);
     const who = await this.repo.contact(tx, customerId);
     if (who && paid.length > 0) {
       const total = paid.reduce((s, i) => s.plus(i.subtotal), new Decimal(0));
@@ -197,11 +256,17 @@ export class PostpaidPaymentsService {
       }
       invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
       const due = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
+      if (due.lte(0)) {
+        // its invoices were paid another way meanwhile: it settles nothing, the top-up stays in the wallet
+        await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
+        continue;
+      }
       const balance = await this.wallet.balances(customerId, tx);
       const take = Decimal.min(due, Decimal.max(balance.currentBalance, 0));
       const after = take.gt(0) ? await this.applyFromWallet(tx, customerId, p.id, invoices, take, now, 'gateway') : invoices;
-      await this.repo.markPaymentPaid(tx, p.id, now);
-      await this.afterPaid(tx, customerId, after, now);
+      const settled = after.every((i) => i.status === 'PAID');
+      await this.repo.endPayment(tx, p.id, settled ? 'PAID' : take.gt(0) ? 'PARTIAL' : 'CANCELLED', now);
+      await this.afterPaid(tx, customerId, after, now, p.id);
     }
   }
 
@@ -218,6 +283,7 @@ export class PostpaidPaymentsService {
       await this.repo.markVerified(tx, inv.id, note, adminId, now);
       await this.webhooks.emit(tx, { customerId: inv.customer_id, type: 'invoice.paid', data: { invoice_id: inv.id, number: inv.number, total: exactNumber(dec(inv.subtotal).toFixed(2)), currency: inv.currency } });
       await this.suspension.notices.notifyMany([paidNotice(inv.customer_id, inv.id, inv.number, `${inv.currency} ${moneyString(dec(inv.subtotal).minus(inv.amount_paid))}`)], tx);
+      await this.voidOtherPayments(tx, inv.customer_id, [inv.id], now);
       const who = await this.repo.contact(tx, inv.customer_id);
       if (who) {
         await this.mailer.queueMail(

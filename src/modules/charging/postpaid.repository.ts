@@ -57,13 +57,19 @@ function toDates(row: PostpaidInvoiceRow): PostpaidInvoiceRow {
 }
 
 export class PostpaidRepository {
-  /** Customers with postpaid usage in the period and no invoice for it yet, after `cursor`. */
-  async uninvoicedCustomers(ex: Executor, start: Date, end: Date, cursor: number, limit: number): Promise<number[]> {
+  /**
+   * Customers with postpaid usage in the period and no invoice for it yet, after `cursor` (only
+   * `onlyCustomer` when given). A customer the hourly charge set aside before the period's end waits:
+   * their month is not fully charged (they are invoiced when their charge is resolved).
+   */
+  async uninvoicedCustomers(ex: Executor, start: Date, end: Date, cursor: number, limit: number, onlyCustomer?: number): Promise<number[]> {
     const rows = await queryRows<{ customer_id: number }>(
       ex,
       sql`select distinct uc.customer_id from usage_charges uc
           where uc.postpaid and uc.hour >= ${ts(start)} and uc.hour < ${ts(end)} and uc.customer_id > ${cursor}
+            ${onlyCustomer === undefined ? sql`` : sql`and uc.customer_id = ${onlyCustomer}`}
             and not exists (select 1 from postpaid_invoices i where i.customer_id = uc.customer_id and i.period_start = ${ts(start)})
+            and not exists (select 1 from charge_failures f where f.customer_id = uc.customer_id and f.resolved_at is null and f.first_hour < ${ts(end)})
           order by uc.customer_id limit ${limit}`,
     );
     return rows.map((r) => r.customer_id);
@@ -223,8 +229,35 @@ export class PostpaidRepository {
     return found;
   }
 
-  async markPaymentPaid(tx: Executor, paymentId: string, now: Date): Promise<void> {
-    await tx.execute(sql`update postpaid_payments set status = 'PAID', paid_at = ${ts(now)} where id = ${paymentId}::uuid`);
+  /** How a PENDING payment ended: PAID (settled its invoices), PARTIAL (settled part of them), CANCELLED (settled nothing). */
+  async endPayment(tx: Executor, paymentId: string, status: 'PAID' | 'PARTIAL' | 'CANCELLED', now: Date): Promise<void> {
+    await tx.execute(sql`update postpaid_payments set status = ${status}, paid_at = ${status === 'CANCELLED' ? null : ts(now)}
+      where id = ${paymentId}::uuid and status = 'PENDING'`);
+  }
+
+  /**
+   * The PENDING payments (locked) that cover any of these invoices, with the state of their gateway
+   * top-up (null while the request that made it has not linked it yet).
+   */
+  async openPaymentsOf(tx: Executor, customerId: number, invoiceIds: string[], lock: boolean) {
+    const rows = await queryRows<{ id: string; invoice_ids: string[] | string; topup_invoice_id: string | null; topup_status: string | null; created_at: Date | string; total: string; wallet_amount: string; remainder: string }>(
+      tx,
+      sql`select p.id::text as id, p.invoice_ids::text[] as invoice_ids, p.topup_invoice_id::text as topup_invoice_id, t.status as topup_status,
+            p.created_at, p.total::text as total, p.wallet_amount::text as wallet_amount, p.remainder::text as remainder
+          from postpaid_payments p left join topup_invoices t on t.id = p.topup_invoice_id
+          where p.customer_id = ${customerId} and p.status = 'PENDING' and p.invoice_ids && ${`{${invoiceIds.join(',')}}`}::uuid[]
+          order by p.id ${lock ? sql`for update of p` : sql``}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      invoiceIds: (Array.isArray(r.invoice_ids) ? r.invoice_ids : String(r.invoice_ids).replace(/[{}]/g, '').split(',').filter(Boolean)).map((x) => x.toLowerCase()).sort(),
+      topupInvoiceId: r.topup_invoice_id,
+      topupStatus: r.topup_status,
+      createdAt: new Date(r.created_at),
+      total: r.total,
+      walletAmount: r.wallet_amount,
+      remainder: r.remainder,
+    }));
   }
 
   // ---- overdue ----

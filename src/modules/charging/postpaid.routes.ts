@@ -59,7 +59,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
         tags,
         summary: 'Pay an invoice: the wallet first, a gateway payment link for the remainder',
         description:
-          'method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. Idempotency-Key (optional).',
+          'method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. One open payment per invoice: the same request while its link is open answers that payment again (nothing more is taken); a payment naming one of its invoices with others is 409 PAYMENT_IN_PROGRESS. Idempotency-Key (optional).',
         params: InvoiceParams,
         headers: IdempotencyHeaders,
         body: PayBody,
@@ -78,6 +78,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
       schema: {
         tags,
         summary: 'Pay several invoices at once: the wallet first, one gateway payment for the remainder',
+        description: 'One open payment per invoice, as for a single invoice: the same invoices again answer the open payment; any other set with one of them is 409 PAYMENT_IN_PROGRESS.',
         headers: IdempotencyHeaders,
         body: BulkPayBody,
         response: { 200: Envelope(PayAnswer), ...errorResponses(400, 401, 402, 404, 409, 502) },

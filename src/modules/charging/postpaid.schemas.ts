@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, Month, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Uuid = Type.String({ maxLength: 64, description: 'invoice UUID' });
@@ -83,7 +83,7 @@ export const AdminListQuery = Type.Object({
   ...PageQuery.properties,
   status: Type.Optional(PostpaidStatus),
   customer_id: Type.Optional(IntId),
-  period: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' })),
+  period: Type.Optional(Month),
   search: Type.Optional(Type.String({ maxLength: 100, description: 'invoice number or customer e-mail' })),
 });
 export const VerifyBody = StrictObject({ paid_note: Type.String({ minLength: 1, maxLength: 1000 }) });

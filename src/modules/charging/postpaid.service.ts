@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { isMonth } from '../../platform/http/instant.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
@@ -79,19 +80,39 @@ export class PostpaidService {
     const now = this.clock.now();
     let start: Date;
     if (period !== undefined) {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new ValidationError('period must be YYYY-MM');
+      if (!isMonth(period)) throw new ValidationError('period must be YYYY-MM, a year between 1970 and 9999');
       start = new Date(`${period}-01T00:00:00Z`);
     } else start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
     if (end.getTime() > now.getTime()) throw new BadRequestError('PERIOD_NOT_OVER', 'The month is not over yet');
     // every hour of the month charged (accrued) first
     await this.charging.chargeDueHours();
+    return this.issuePeriod(start, end);
+  }
+
+  /**
+   * The charging hook: a customer the hourly charge had set aside from `firstHour` is charged again,
+   * so the invoices of the months they waited for (complete months from that hour's) are issued now.
+   */
+  async chargesResolved(customerId: number, firstHour: Date): Promise<void> {
+    const now = this.clock.now();
+    for (let start = new Date(Date.UTC(firstHour.getUTCFullYear(), firstHour.getUTCMonth(), 1)); ; ) {
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+      if (end.getTime() > now.getTime()) break;
+      const n = await this.issuePeriod(start, end, customerId);
+      if (n > 0) this.log.info({ customerId, period: start.toISOString().slice(0, 7) }, 'postpaid invoice issued after the customer was charged again');
+      start = end;
+    }
+  }
+
+  private async issuePeriod(start: Date, end: Date, onlyCustomer?: number): Promise<number> {
+    const now = this.clock.now();
     const settings = await this.suspension.settings();
     const due = new Date(now.getTime() + settings.postpaidDueDays * 86_400_000);
     let issued = 0;
     let cursor = 0;
     for (;;) {
-      const ids = await this.repo.uninvoicedCustomers(this.db, start, end, cursor, BATCH);
+      const ids = await this.repo.uninvoicedCustomers(this.db, start, end, cursor, BATCH, onlyCustomer);
       if (ids.length === 0) break;
       cursor = ids[ids.length - 1]!;
       issued += await this.db.transaction(async (tx) => {

@@ -78,10 +78,18 @@ export const postpaidPayments = pgTable(
     walletAmount: numeric('wallet_amount', { precision: 18, scale: 2 }).notNull(),
     remainder: numeric('remainder', { precision: 18, scale: 2 }).notNull(),
     topupInvoiceId: uuid('topup_invoice_id'),
-    /** PENDING (waiting for the gateway part), PAID, CANCELLED (the gateway part failed) */
+    /**
+     * PENDING (open: waiting for the gateway part), PAID (settled its invoices), PARTIAL (settled
+     * part of them), CANCELLED (settled nothing: its link failed, expired, was voided, or its
+     * invoices were paid another way)
+     */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('postpaid_payments_topup_idx').on(t.topupInvoiceId)],
+  (t) => [
+    index('postpaid_payments_topup_idx').on(t.topupInvoiceId),
+    // the open payments of a customer: one per invoice (postpaid-payments.service.ts)
+    index('postpaid_payments_open_idx').on(t.customerId).where(sql`${t.status} = 'PENDING'`),
+  ],
 );

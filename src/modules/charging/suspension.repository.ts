@@ -43,6 +43,18 @@ const burnSql = (now: Date) => sql`
   where m.stopped_at is null`;
 
 export class SuspensionRepository {
+  /** The customer's row, locked, with their spendable balance (0 without a wallet): what BillableStartService decides on. */
+  async spendingState(tx: Executor, customerId: number) {
+    const [row] = await queryRows<{ is_active: boolean; billing_type: string; suspended_at: Date | string | null; suspend_reason: string | null; current_balance: string }>(
+      tx,
+      sql`select c.is_active, c.billing_type, c.suspended_at, c.suspend_reason, coalesce(w.current_balance, 0)::text as current_balance
+          from customers c left join wallets w on w.customer_id = c.id
+          where c.id = ${customerId}
+          for update of c`,
+    );
+    return row;
+  }
+
   async settings(ex: Executor): Promise<ChargingSettings> {
     const [row] = await queryRows<{ r: number; l: number; d: number; g: number }>(
       ex,

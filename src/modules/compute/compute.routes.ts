@@ -41,7 +41,7 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
         tags,
         summary: 'Creates a VM (status Creating; Running once the datacenter has made it)',
         description:
-          'Prepaid accounts need a balance above zero (402 INSUFFICIENT_BALANCE). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.',
+          'Refused while the account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.',
         body: CreateVmBody,
         response: { 201: Envelope(Vm), ...errorResponses(400, 401, 402, 409) },
       },
@@ -65,15 +65,15 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
     async (req) => ({ message: 'OK', data: vmView(await compute.detail(customerOf(req).customerId, req.params.id)) }),
   );
 
-  const action = (path: string, activity: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>) =>
-    app.post(path, { config: { activity }, schema: { tags, summary, params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409) } } }, async (req) => ({
+  const action = (path: string, activity: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>, statuses: number[] = []) =>
+    app.post(path, { config: { activity }, schema: { tags, summary, params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404, 409, ...statuses) } } }, async (req) => ({
       message,
       data: vmView(await run(customerOf(req).customerId, (req.params as { id: number }).id)),
     }));
 
   action('/vm/:id/start', 'vm.started', 'Starts a Stopped VM (pending_action start until the datacenter is done)', 'VM is starting', (c, id) => compute.start(c, id));
   action('/vm/:id/stop', 'vm.stopped', 'Stops a Running VM (pending_action stop until the datacenter is done)', 'VM is stopping', (c, id) => compute.stop(c, id));
-  action('/vm/:id/retry', 'vm.retried', 'Runs the failed action of a VM in Error again', 'VM action retried', (c, id) => compute.retry(c, id));
+  action('/vm/:id/retry', 'vm.retried', 'Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)', 'VM action retried', (c, id) => compute.retry(c, id), [402]);
 
   app.delete(
     '/vm/:id',

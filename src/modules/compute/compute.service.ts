@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, moneyJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
@@ -9,7 +9,7 @@ import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
 import { storageTierKey, tierKey } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
-import type { WalletService } from '../wallet/index.js';
+import type { BillableStartRule } from '../charging/index.js';
 import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
 import { DEFAULT_OS } from './compute.schemas.js';
 import { vmPriceItems } from './compute.pricing.js';
@@ -61,7 +61,7 @@ export class ComputeService {
     private readonly tiers: TiersService,
     private readonly blockStorage: BlockStorageService,
     private readonly pricing: PricingService,
-    private readonly wallet: WalletService,
+    private readonly billable: BillableStartRule,
     private readonly datacenter: Datacenter,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
@@ -150,10 +150,7 @@ export class ComputeService {
     return this.db.transaction(async (tx) => {
       const customer = await this.repo.lockCustomer(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
-      if (customer.billingType !== 'POSTPAID') {
-        const { currentBalance } = await this.wallet.balances(customerId, tx);
-        if (new Decimal(currentBalance).lte(0)) throw new InsufficientBalanceError('A prepaid account needs a balance above zero to create a VM: top up first');
-      }
+      await this.billable.assertMayStart(tx, customerId);
       const used = await this.repo.usage(tx, customerId);
       if (used.vms >= customer.vmLimit) throw new QuotaExceededError(`VM limit reached (${customer.vmLimit})`);
       if (wantsIp && used.publicIps >= customer.publicIpLimit) throw new QuotaExceededError(`Public IP limit reached (${customer.publicIpLimit})`);
@@ -232,6 +229,8 @@ export class ComputeService {
       const vm = await this.get(customerId, id, tx, true);
       const next = decide(vm);
       if (!next) throw new VmStateError(vm, action);
+      // a create tried again makes the VM cost money when it runs, like a new one
+      if (next.task === 'create') await this.billable.assertMayStart(tx, customerId);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
       if (next.status !== vm.status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, next.status));
       await this.enqueue(tx, id);

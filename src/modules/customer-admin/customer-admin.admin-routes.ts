@@ -137,7 +137,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
         tags,
         summary: 'Opens a customer session marked with the admin (customer cookies are set); every request in it is audited',
         params: CustomerIdParams,
-        response: { 200: Envelope(Impersonation), ...errorResponses(401, 403, 404) },
+        response: { 200: Envelope(Impersonation), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (req, reply) => {

@@ -39,7 +39,7 @@ export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBal
         description:
           "loadbalancer_limit is enforced (409 QUOTA_EXCEEDED). Targets must be my VMs in the same location whose tier has the load-balancer switch on, and the balancer must fit each target tier's loadbalance_config (400 TARGET_NOT_ALLOWED).",
         body: CreateLbBody,
-        response: { 201: Envelope(LoadBalancer), ...errorResponses(400, 401, 409) },
+        response: { 201: Envelope(LoadBalancer), ...errorResponses(400, 401, 402, 409) },
       },
     },
     async (req, reply) => reply.status(201).send({ message: 'Load balancer is being created', data: lbView(await balancers.create(customerOf(req).customerId, req.body)) }),

@@ -9,6 +9,7 @@ import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
 import { LOAD_BALANCER_KIND, type ForwardingRule, type HealthCheck, type LbAlgorithm } from './load-balancers.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import type { BillableStartRule } from '../charging/index.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
 
@@ -83,6 +84,7 @@ export class LoadBalancersService implements ResourceAdapter {
     private readonly metering: Metering,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
+    private readonly billable: BillableStartRule,
   ) {}
 
   private async changed(tx: Executor, lb: LoadBalancerRow, set: Parameters<LoadBalancersRepository['update']>[2] = {}): Promise<LoadBalancerRow> {
@@ -128,6 +130,7 @@ export class LoadBalancersService implements ResourceAdapter {
     return this.db.transaction(async (tx) => {
       const customer = await this.repo.lockCustomer(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
+      await this.billable.assertMayStart(tx, customerId);
       if (!(await this.repo.locationActive(tx, input.location_id))) throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       if ((await this.repo.countLive(tx, customerId)) >= customer.limit) throw new QuotaExceededError(`Load balancer limit reached (${customer.limit})`);
       await this.checkTargets(tx, customerId, input.location_id, targetIds, { algorithm: input.algorithm, forwardingRules: input.forwarding_rules, targets: targetIds.length });

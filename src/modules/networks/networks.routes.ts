@@ -18,7 +18,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
         tags,
         summary: 'Creates a private network (status Creating; Active once the datacenter has provisioned it)',
         description:
-          'The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your balance is below zero (402 INSUFFICIENT_BALANCE); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.',
+          'The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.',
         body: CreateNetworkBody,
         response: { 201: Envelope(PrivateNetwork), ...errorResponses(400, 401, 402, 409) },
       },

@@ -1,13 +1,12 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { Decimal } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
+import type { BillableStartRule } from '../charging/index.js';
 import type { ComputeService } from '../compute/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
-import type { WalletService } from '../wallet/index.js';
 import { allocateHost, allocateNetwork, diagramPosition } from './networks.addresses.js';
 import { networkPriceItems } from './networks.pricing.js';
 import type { NetworksRepository, PrivateIp, PrivateNetwork } from './networks.repository.js';
@@ -45,7 +44,7 @@ export class NetworksService {
     private readonly db: Database,
     private readonly repo: NetworksRepository,
     private readonly compute: ComputeService,
-    private readonly wallet: WalletService,
+    private readonly billable: BillableStartRule,
     private readonly pricing: PricingService,
     private readonly metering: Metering,
     private readonly lifecycle: Lifecycle,
@@ -71,8 +70,7 @@ export class NetworksService {
       const now = this.clock.now();
       const customer = await this.repo.lockCustomer(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
-      const { currentBalance } = await this.wallet.balances(customerId, tx);
-      if (new Decimal(currentBalance).lt(0)) throw new InsufficientBalanceError('Your balance is below zero: top up before creating a private network');
+      await this.billable.assertMayStart(tx, customerId);
       if ((await this.repo.countLive(tx, customerId)) >= MAX_NETWORKS_PER_CUSTOMER) {
         throw new QuotaExceededError(`Private network limit reached (${MAX_NETWORKS_PER_CUSTOMER})`);
       }

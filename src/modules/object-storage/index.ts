@@ -1,4 +1,4 @@
-export { ObjectStorageService, keyUserId, type StorageBalanceReader, type BucketView, OBJECT_STORAGE_COMPONENT } from './object-storage.service.js';
+export { ObjectStorageService, keyUserId, type BucketView, OBJECT_STORAGE_COMPONENT } from './object-storage.service.js';
 export { ObjectStorageRepository, type BucketRow } from './object-storage.repository.js';
 export { objectStorageRoutes } from './object-storage.routes.js';
 export { objectStorageConstraintMeanings, BUCKET_KIND, ACCESS_KEY_KIND } from './object-storage.tables.js';

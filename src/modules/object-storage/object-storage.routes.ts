@@ -119,7 +119,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
       config: { activity: 'bucket.resized' },
       schema: {
         tags,
-        summary: 'New size in GB (not below what is stored; growing is refused while the balance is below zero)',
+        summary: 'New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402)',
         params: BucketParams,
         body: ResizeBody,
         response: { 200: Envelope(Bucket), ...errorResponses(400, 401, 402, 404, 409, 503) },

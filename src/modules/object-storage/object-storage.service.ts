@@ -3,11 +3,10 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { AppError, BadRequestError, ConflictError, InsufficientBalanceError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { SYNCED, type Applied, type Failure, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
-import { dec } from '../../platform/money.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
@@ -15,11 +14,8 @@ import { hourlyCost, priceTiers } from './object-storage.pricing.js';
 import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import type { BillableStartRule } from '../charging/index.js';
 
-/** What the service needs of the wallet: the spendable balance, read in the caller's transaction. */
-export interface StorageBalanceReader {
-  balances(customerId: number, ex?: Executor): Promise<{ currentBalance: string }>;
-}
 
 export interface ObjectStorageOptions {
   encryptionKey: Buffer;
@@ -105,7 +101,7 @@ export class ObjectStorageService {
     private readonly lifecycle: Lifecycle,
     private readonly metering: Metering,
     private readonly pricing: PricingService,
-    private readonly balances: StorageBalanceReader,
+    private readonly billable: BillableStartRule,
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: ObjectStorageOptions,
@@ -134,7 +130,7 @@ export class ObjectStorageService {
       if (!(await this.repo.activeLocation(tx, input.location_id))) {
         throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       }
-      if (customer.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
+      await this.billable.assertMayStart(tx, customerId);
       const live = await this.repo.countLiveBuckets(tx, customerId);
       if (live >= customer.objectStorageLimit) throw new QuotaExceededError(`Your account may have at most ${customer.objectStorageLimit} buckets`);
       if (await this.repo.nameTaken(tx, name)) throw new ConflictError('A bucket with this name exists', 'BUCKET_NAME_TAKEN');
@@ -187,8 +183,7 @@ export class ObjectStorageService {
       const bucket = await this.lockedBucket(tx, customerId, uuid);
       if (bucket.sizeGb === sizeGb) return this.bucketView(bucket, tx);
       if (sizeGb > bucket.sizeGb) {
-        const customer = await this.repo.lockCustomer(tx, customerId);
-        if (customer?.billingType !== 'POSTPAID') await this.refuseNegativeBalance(tx, customerId);
+        await this.billable.assertMayStart(tx, customerId);
       }
       const row = await this.repo.updateBucket(tx, bucket.id, { sizeGb, updatedAt: this.clock.now() });
       // only a bucket that is paying (Active, or Error after it was Active) gets a meter with its new size
@@ -437,12 +432,6 @@ export class ObjectStorageService {
   }
 
   // ---- helpers -------------------------------------------------------------------------------
-
-  /** Prepaid accounts only: a postpaid account is invoiced monthly and has no balance to go below. */
-  private async refuseNegativeBalance(tx: Executor, customerId: number): Promise<void> {
-    const { currentBalance } = await this.balances.balances(customerId, tx);
-    if (dec(currentBalance).lt(0)) throw new InsufficientBalanceError('Your balance is below zero; top up before adding storage');
-  }
 
   private async bucketOf(customerId: number, uuid: string): Promise<BucketRow> {
     const bucket = await this.repo.findBucket(this.db, customerId, uuid);

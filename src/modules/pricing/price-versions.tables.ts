@@ -25,5 +25,7 @@ export const priceVersions = pgTable(
   (t) => [
     index('price_versions_lookup_idx').on(t.priceKey, t.locationId, t.effectiveFrom),
     check('price_versions_non_negative', sql`${t.monthlyPrice} >= 0 AND ${t.hourlyPrice} >= 0`),
+    // MONEY_INPUT_MAX (platform/money.ts): the bound of every price a request may set
+    check('price_versions_bounded', sql`${t.monthlyPrice} <= 1000000000`),
   ],
 );

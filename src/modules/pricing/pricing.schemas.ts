@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, Instant, Money, MoneyAmount, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Instant, Money, MoneyAmount, MoneyInput, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 export const Component = Type.Object({
   id: Type.Integer(),
@@ -56,7 +56,7 @@ export const ScheduleImpact = Type.Object({
   monthly_revenue_change: Money,
 });
 
-const MonthlyPrice = Type.Number({ minimum: 0, maximum: 1e15, description: 'per month; the hourly price is monthly / 730 (6 decimals)' });
+const MonthlyPrice = MoneyInput({ positive: false, description: 'per month (per unit); the hourly price is monthly / 730 (6 decimals)' });
 
 export const UpdateLocationPriceBody = StrictObject({ location_id: IntId, component_id: IntId, monthly_price: MonthlyPrice, effective_date: Instant });
 export const UpdateTierPriceBody = StrictObject({

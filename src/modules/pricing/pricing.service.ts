@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { Decimal, isMoneyAmount, moneyJson } from '../../platform/money.js';
+import { Decimal, isMoneyInput, moneyInputRule, moneyJson } from '../../platform/money.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
@@ -138,8 +138,8 @@ export class PricingService {
   }
 
   private checkInput(input: ScheduleInput): { monthly: string; hourly: string; effective: Date } {
-    if (!isMoneyAmount(input.monthly_price) || input.monthly_price < 0) {
-      throw new BadRequestError('VALIDATION_FAILED', 'Invalid price', [{ field: 'monthly_price', message: 'a non-negative amount with at most 2 decimals' }]);
+    if (!isMoneyInput(input.monthly_price, false)) {
+      throw new BadRequestError('VALIDATION_FAILED', 'Invalid price', [{ field: 'monthly_price', message: moneyInputRule(false) }]);
     }
     const effective = new Date(input.effective_date);
     if (effective.getTime() < this.clock.now().getTime()) {

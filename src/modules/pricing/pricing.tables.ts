@@ -51,6 +51,8 @@ export const priceSchedules = pgTable(
     uniqueIndex('price_schedules_one_per_instant').on(t.priceKey, t.locationId, t.effectiveDate).where(sql`${t.status} <> 'cancelled'`),
     check('price_schedules_status', sql`${t.status} in ('waiting', 'applied', 'cancelled')`),
     check('price_schedules_non_negative', sql`${t.monthlyPrice} >= 0`),
+    // MONEY_INPUT_MAX (platform/money.ts): the bound of every price a request may set
+    check('price_schedules_bounded', sql`${t.monthlyPrice} <= 1000000000`),
   ],
 );
 

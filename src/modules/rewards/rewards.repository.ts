@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { balanceLogs } from '../wallet/wallet.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -154,6 +154,26 @@ export class RewardsRepository {
 
   async insertReferral(ex: Executor, referredCustomerId: number, referrerCustomerId: number): Promise<boolean> {
     const rows = await ex.insert(referrals).values({ referredCustomerId, referrerCustomerId }).onConflictDoNothing().returning({ id: referrals.referredCustomerId });
+    return rows.length > 0;
+  }
+
+  /** Until the transaction ends, other referral claims wait (one advisory lock for all: claims are rare, cycles span customers). */
+  async lockReferralClaims(tx: Executor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rewards.referral-claims'))`);
+  }
+
+  /** Whether `customerId` is `from` or one of the referrers above it (from's referrer, theirs, and so on). */
+  async inReferrerChain(ex: Executor, from: number, customerId: number): Promise<boolean> {
+    const rows = await queryRows<{ hit: number }>(
+      ex,
+      sql`
+      with recursive chain(id) as (
+        select ${from}::int
+        union
+        select r.referrer_customer_id from referrals r join chain on r.referred_customer_id = chain.id
+      )
+      select 1 as hit from chain where id = ${customerId} limit 1`,
+    );
     return rows.length > 0;
   }
 

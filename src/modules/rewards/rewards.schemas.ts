@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { Instant, IntId, Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { Instant, IntId, Money, MoneyInput, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const codeFields = {
   code: Type.String({ minLength: 3, maxLength: 40, description: 'letters, digits, "-" or "_"; case-insensitive, unique' }),
   description: Type.String({ maxLength: 500 }),
-  amount: Type.Number({ exclusiveMinimum: 0, description: 'bonus credit granted by one redemption' }),
+  amount: MoneyInput({ description: 'bonus credit granted by one redemption' }),
   usage_limit: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'redemptions in all (null: unlimited); each customer redeems once' })),
   valid_from: Nullable(Instant),
   valid_until: Nullable(Instant),
@@ -47,9 +47,9 @@ export const RedeemResult = Type.Object({ code: Type.String(), amount: Money, cu
 
 export const RewardSettingsBody = StrictObject({
   first_top_up_percent: Type.Number({ minimum: 0, maximum: 100, description: 'percent of the first paid top-up (0: off)' }),
-  first_top_up_max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+  first_top_up_max_bonus: Nullable(MoneyInput()),
   referral_percent: Type.Number({ minimum: 0, maximum: 100, description: "percent of the referred customer's first paid top-up, to the referrer (0: off)" }),
-  referral_max_bonus: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+  referral_max_bonus: Nullable(MoneyInput()),
 });
 export const RewardSettings = Type.Object({
   first_top_up_percent: Type.Number(),

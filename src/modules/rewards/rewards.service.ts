@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import { Decimal, dec, isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
 
@@ -143,7 +143,7 @@ export class RewardsService {
     }
     for (const f of ['first_top_up_max_bonus', 'referral_max_bonus'] as const) {
       const v = input[f];
-      if (v !== null && (!isMoneyAmount(v) || v <= 0)) errors.push({ field: f, message: 'must be null or a positive amount with at most 2 decimals' });
+      if (v !== null && !isMoneyInput(v, true)) errors.push({ field: f, message: `null, or ${moneyInputRule(true).replace(/^must be /, '')}` });
     }
     if (errors.length > 0) throw new ValidationError('Validation failed', errors);
     const row = await this.repo.updateSettings(this.db, {
@@ -171,16 +171,19 @@ export class RewardsService {
   }
 
   /**
-   * A new customer names who referred them: once, not themselves, and only before their first
-   * top-up is credited (the referrer's bonus is earned by that first top-up).
+   * A new customer names who referred them: once, not themselves, not anyone they referred directly
+   * or through others (no cycle of any length: each would earn from the next one's first top-up),
+   * and only before their first top-up is credited (the referrer's bonus is earned by that first
+   * top-up). Claims run one at a time, so two claims closing a cycle together cannot both pass.
    */
   async claimReferral(customerId: number, codeText: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.repo.lockReferralClaims(tx);
       const referrer = await this.repo.ownerOfReferralCode(tx, codeText.trim());
       if (referrer === undefined) throw new BadRequestError('REFERRAL_CODE_NOT_FOUND', 'This referral code does not exist');
       if (referrer === customerId) throw new BadRequestError('OWN_REFERRAL_CODE', 'You cannot use your own referral code');
-      if ((await this.repo.lockUnrewardedReferral(tx, referrer))?.referrerCustomerId === customerId) {
-        throw new BadRequestError('REFERRAL_CYCLE', 'The owner of this code was referred by you');
+      if (await this.repo.inReferrerChain(tx, referrer, customerId)) {
+        throw new BadRequestError('REFERRAL_CYCLE', 'The owner of this code was referred by you, directly or through others');
       }
       if ((await this.repo.topupCount(tx, customerId, BalanceLogType.Add, TOPUP_REFERENCE)) > 0) {
         throw new BadRequestError('REFERRAL_TOO_LATE', 'A referral code can only be used before the first top-up');
@@ -255,7 +258,7 @@ export class RewardsService {
 
   private toRow(input: Partial<RedeemCodeInput>, current: RedeemCodeRow | undefined): Partial<NewRedeemCode> {
     const errors: FieldError[] = [];
-    if (input.amount !== undefined && (!isMoneyAmount(input.amount) || input.amount <= 0)) errors.push({ field: 'amount', message: 'must be a positive amount with at most 2 decimals' });
+    if (input.amount !== undefined && !isMoneyInput(input.amount, true)) errors.push({ field: 'amount', message: moneyInputRule(true) });
     const from = input.valid_from !== undefined ? (input.valid_from ? new Date(input.valid_from) : null) : (current?.validFrom ?? null);
     const until = input.valid_until !== undefined ? (input.valid_until ? new Date(input.valid_until) : null) : (current?.validUntil ?? null);
     if (from && until && until <= from) errors.push({ field: 'valid_until', message: 'must be after valid_from' });

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -31,20 +31,28 @@ export interface GroupDetail {
   sync: SyncState;
 }
 
-/** A CIDR block: IPv4 with no host bits set (10.0.0.0/8, not 10.0.0.1/8), or IPv6 with a prefix 0..128. */
+/**
+ * A CIDR block, one rule for both families (ipaddr.js): `address/prefix` with the prefix a plain
+ * number in range (0–32, 0–128), no host bits set (10.0.0.0/8, not 10.0.0.1/8; 2001:db8::/32, not
+ * 2001:db8::1/32), no zone (fe80::%eth0/64 is refused: a zone means nothing to a firewall of another
+ * machine), IPv4 as four decimal parts (no 010.0.0.0, no 10.0). Stored in its canonical form:
+ * IPv6 as RFC 5952 writes it (lowercase, shortest), so one block has one spelling.
+ */
 export function normalizeCidr(text: string): string | undefined {
-  const m = /^([^/\s]+)\/(\d{1,3})$/.exec(text.trim());
+  const m = /^([^/\s]+)\/(0|[1-9][0-9]{0,2})$/.exec(text.trim());
   if (!m) return undefined;
   const [, addr, bitsText] = m as unknown as [string, string, string];
   const bits = Number(bitsText);
-  if (isIPv4(addr)) {
-    if (bits > 32 || String(bits) !== bitsText) return undefined;
-    const n = addr.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
-    const hostBits = 32 - bits;
-    if (hostBits > 0 && n % 2 ** hostBits !== 0) return undefined;
-    return `${addr}/${bits}`;
+  if (ipaddr.IPv4.isValidFourPartDecimal(addr)) {
+    if (bits > 32) return undefined;
+    const network = ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${bits}`);
+    return network.toString() === ipaddr.IPv4.parse(addr).toString() ? `${network.toString()}/${bits}` : undefined;
   }
-  if (isIPv6(addr)) return bits <= 128 && String(bits) === bitsText ? `${addr.toLowerCase()}/${bits}` : undefined;
+  if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) {
+    if (bits > 128) return undefined;
+    const network = ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${bits}`);
+    return network.toNormalizedString() === ipaddr.IPv6.parse(addr).toNormalizedString() ? `${network.toRFC5952String()}/${bits}` : undefined;
+  }
   return undefined;
 }
 

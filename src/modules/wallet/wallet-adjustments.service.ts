@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { requestHash, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
-import { isMoneyAmount, moneyJson, moneyString } from '../../platform/money.js';
+import { isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import type { LedgerRow } from './wallet.repository.js';
 import { BalanceLogType, type WalletService } from './wallet.service.js';
 
@@ -71,8 +71,8 @@ export class WalletAdjustmentsService {
   }
 
   async adjust(actor: AdminActor, customerId: number, input: AdjustmentInput, idempotencyKey?: string): Promise<AdjustmentAnswer> {
-    if (!isMoneyAmount(input.amount) || input.amount <= 0) {
-      throw new ValidationError('Validation failed', [{ field: 'amount', message: 'must be a positive amount with at most 2 decimals' }]);
+    if (!isMoneyInput(input.amount, true)) {
+      throw new ValidationError('Validation failed', [{ field: 'amount', message: moneyInputRule(true) }]);
     }
     const description = input.description.trim();
     if (description === '') throw new ValidationError('Validation failed', [{ field: 'description', message: 'is required' }]);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IntId, Money, MoneyAmount, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, Money, MoneyAmount, MoneyInput, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 
 export const LedgerEntry = Type.Object({
   id: Type.Integer(),
@@ -20,7 +20,7 @@ export const CustomerIdParams = Type.Object({ customer_id: IntId });
 
 export const AdjustmentBody = StrictObject({
   type: Type.Union([Type.Literal('ADD'), Type.Literal('DEDUCT')]),
-  amount: Type.Number({ exclusiveMinimum: 0 }),
+  amount: MoneyInput(),
   description: Type.String({ minLength: 1, maxLength: 500 }),
 });
 

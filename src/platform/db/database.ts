@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { ambientDatabase, ambientTransaction } from './ambient.js';
 import { ConnectionGate, type GateHolder } from './gate.js';
+import { installQueryErrorText } from './query-errors.js';
 
 /** The drizzle database, or a transaction on it: repositories take whichever they are given. */
 export type Executor = PgDatabase<PgQueryResultHKT>;
@@ -189,6 +190,8 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 export const embeddedDataFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  // a failed query's message is the database's words, never the statement (query-errors.ts)
+  installQueryErrorText();
   if (opts.url?.startsWith('postgres')) return openPostgres(opts.url, opts.poolSize ?? 10, opts.waitMs);
   return openPglite(opts.url === 'memory://' ? undefined : embeddedDataFolder(opts.dataDir), opts);
 }

@@ -32,6 +32,19 @@ export function isInstant(text: string): boolean {
   return Number.isFinite(ms) && ms >= MIN_MS && ms <= MAX_MS;
 }
 
+/**
+ * A calendar month (`YYYY-MM`, a report period, an invoice month) under the same rule: a year
+ * between 1970 and 9999. Every month a request names, in a body or a query string, uses the shared
+ * `Month` schema (schemas.ts) built on this pattern.
+ */
+export const MONTH_PATTERN = '^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])$';
+const MONTH_SHAPE = new RegExp(MONTH_PATTERN);
+
+/** Whether `text` is a month the API accepts (see MONTH_PATTERN). */
+export function isMonth(text: string): boolean {
+  return MONTH_SHAPE.test(text);
+}
+
 /** The Date of an instant that passed isInstant (validated input); throws on anything else. */
 export function parseInstant(text: string): Date {
   if (!isInstant(text)) throw new RangeError(`not an accepted instant: ${text.slice(0, 40)}`);

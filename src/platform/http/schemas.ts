@@ -1,5 +1,6 @@
 import { Type, type TSchema, type TProperties } from 'typebox';
-import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN } from './instant.js';
+import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN, MONTH_PATTERN } from './instant.js';
+import { MONEY_INPUT_MAX } from '../money.js';
 import { MONEY_KEYWORD } from './money-json.js';
 
 /** A request body object: unknown fields are refused (DECISIONS.md 1). */
@@ -67,6 +68,20 @@ export function MoneyAmount(options: { description?: string } = {}) {
 }
 
 export const Money = MoneyAmount();
+
+/**
+ * A money amount a request carries: every one uses this schema (platform/money.ts, MONEY_INPUT_MAX),
+ * so no route has a bound of its own. `positive`: above zero (default), else zero or more. Services
+ * check the 2 decimals with isMoneyInput, which applies the same bound.
+ */
+export function MoneyInput(options: { positive?: boolean; description?: string } = {}) {
+  const positive = options.positive ?? true;
+  return Type.Number({
+    ...(positive ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+    maximum: Number(MONEY_INPUT_MAX),
+    description: `${options.description ? `${options.description}; ` : ''}at most 2 decimals, ${positive ? 'above 0' : '0 or more'}, at most ${MONEY_INPUT_MAX}`,
+  });
+}
 /** A date-time the API answers with (always UTC, `Z`). */
 export const Timestamp = Type.String({ format: 'date-time' });
 
@@ -79,3 +94,6 @@ export const Instant = Type.String({
   pattern: INSTANT_PATTERN,
   description: `ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between ${INSTANT_MIN} and ${INSTANT_MAX} in UTC; fractions of a second are kept to the millisecond`,
 });
+
+/** A calendar month a request names (`YYYY-MM`, years 1970 to 9999: the date rule of instant.ts). */
+export const Month = Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM, a year between 1970 and 9999' });
