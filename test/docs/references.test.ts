@@ -50,6 +50,13 @@ function pathExists(p: string): boolean {
   return existsSync(path.join(root, ...fixed));
 }
 
+/** Whether a source imports `name` from a package (not a relative path). */
+function importsFromPackage(text: string, name: string): boolean {
+  return [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)].some(
+    (m) => !m[2]!.startsWith('.') && m[1]!.split(',').some((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] === name),
+  );
+}
+
 const codeLike = (w: string) => /[a-z][A-Z]/.test(w) && !w.includes('_'); // camelCase or PascalCase, not SNAKE or snake
 
 /** The sources that define the class, interface or type alias `name`. */
@@ -71,7 +78,12 @@ function problems(span: string): string[] {
   const [, owner, member] = m as unknown as [string, string, string | undefined];
   if (member && /^[A-Z]/.test(owner) && codeLike(owner)) {
     const sources = definitionsOf(owner);
-    if (sources.length === 0) return [`${owner} is defined nowhere`];
+    if (sources.length === 0) {
+      // a library's type (drizzle's PgPreparedQuery): the code imports it and uses the member
+      const importer = files(path.join(root, 'src')).map((f) => readFileSync(f, 'utf8')).find((text) => importsFromPackage(text, owner));
+      if (!importer) return [`${owner} is defined nowhere`];
+      return new RegExp(`\\b${member}\\b`).test(importer) ? [] : [`${owner} has no ${member} where the code uses it`];
+    }
     return sources.some((source) => new RegExp(`\\b${member}\\b`).test(source)) ? [] : [`${owner} has no ${member}`];
   }
   return [owner, member]

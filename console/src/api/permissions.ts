@@ -47,6 +47,8 @@ export const OPERATION_PERMISSIONS = {
   'PUT /api/backoffice/customer/{customer_id}/topup-minimum': 'edit_users',
   'GET /api/backoffice/customer/{id}': 'view_users',
   'PATCH /api/backoffice/customer/{id}': 'edit_users',
+  'GET /api/backoffice/customer/{id}/api-tokens': 'view_users',
+  'DELETE /api/backoffice/customer/{id}/api-tokens/{token_id}': 'manage_sessions',
   'GET /api/backoffice/customer/{id}/device-sessions': 'view_users',
   'DELETE /api/backoffice/customer/{id}/device-sessions/{sid}': 'manage_sessions',
   'POST /api/backoffice/customer/{id}/impersonate': 'impersonate_user',

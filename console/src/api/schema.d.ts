@@ -10,6 +10,8 @@ export interface paths {
         /**
          * My account activity, newest first: what was created, changed and deleted, deposits, and sign-ins and other security events
          * @description Every signed-in write of the customer API is recorded in the transaction of its change, with the IP address, the user agent and whether platform staff did it in an impersonated session.
+         *
+         *     API tokens: needs the `account:read` scope.
          */
         get: {
             parameters: {
@@ -91,7 +93,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published announcements, newest first */
+        /**
+         * Published announcements, newest first
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -163,7 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest published announcement (null when there is none) */
+        /**
+         * The newest published announcement (null when there is none)
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -510,7 +518,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; other sessions are ended */
+        /**
+         * Change the password; other sessions are ended
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -710,7 +721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn 2FA off with a current code */
+        /**
+         * Turn 2FA off with a current code
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -804,7 +818,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn 2FA on with a code of the pending secret; returns 10 recovery codes once */
+        /**
+         * Turn 2FA on with a code of the pending secret; returns 10 recovery codes once
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -900,7 +917,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New TOTP secret (pending until enable) */
+        /**
+         * New TOTP secret (pending until enable)
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -982,7 +1002,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many recovery codes remain (hints only) */
+        /**
+         * How many recovery codes remain (hints only)
+         * @description Not available to API tokens.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1060,7 +1083,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new set of 10 recovery codes; the old set stops working */
+        /**
+         * A new set of 10 recovery codes; the old set stops working
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1140,7 +1166,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 4: the link token replaces the address; new cookies for this session, other sessions end */
+        /**
+         * Step 4: the link token replaces the address; new cookies for this session, other sessions end
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1223,7 +1252,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 1: mail a 6-digit code (10 minutes) to the current address */
+        /**
+         * Step 1: mail a 6-digit code (10 minutes) to the current address
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1283,7 +1315,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 3: mail a confirmation link (24 hours, single use) to the new address */
+        /**
+         * Step 3: mail a confirmation link (24 hours, single use) to the new address
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1366,7 +1401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 2: the code gives an intermediate token (15 minutes) */
+        /**
+         * Step 2: the code gives an intermediate token (15 minutes)
+         * @description Not available to API tokens.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1446,6 +1484,8 @@ export interface paths {
         /**
          * Re-authenticate for 5 minutes: returns the X-Access-Token value
          * @description password, plus code while 2FA is on. The token is bound to the current session.
+         *
+         *     Not available to API tokens.
          */
         post: {
             parameters: {
@@ -1787,7 +1827,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My device sessions */
+        /**
+         * My device sessions
+         * @description Not available to API tokens.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1850,7 +1893,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one of my device sessions */
+        /**
+         * End one of my device sessions
+         * @description Not available to API tokens.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -7157,6 +7203,197 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/backoffice/customer/{id}/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's API tokens, newest first (no secrets)
+         * @description Needs the `view_users` permission.
+         *
+         *     Needs the `view_users` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/customer/{id}/api-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of a customer's API tokens: its next request answers 401
+         * @description Needs the `manage_sessions` permission.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    token_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/backoffice/customer/{id}/device-sessions": {
@@ -14073,7 +14310,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My deposits, newest first */
+        /**
+         * My deposits, newest first
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -14166,6 +14406,8 @@ export interface paths {
         /**
          * Top up the wallet: creates a Pending invoice and its payment at the gateway
          * @description Idempotency-Key (optional): the same key and body replay the first answer without creating anything; the same key with another body is a 409.
+         *
+         *     API tokens: needs the `billing:write` scope.
          */
         post: {
             parameters: {
@@ -14290,7 +14532,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my deposits */
+        /**
+         * One of my deposits
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14387,7 +14632,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My deposits as a PDF statement */
+        /**
+         * My deposits as a PDF statement
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14435,6 +14683,8 @@ export interface paths {
         /**
          * Any of my invoices as PDF: a postpaid invoice, or a top-up invoice (its receipt once paid)
          * @description File name invoice_<number>.pdf for a postpaid invoice, invoice_<invoice id>.pdf for a top-up. Another customer's invoice is a 404.
+         *
+         *     API tokens: needs the `billing:read` scope.
          */
         get: {
             parameters: {
@@ -14492,7 +14742,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment methods of every gateway, with their fees */
+        /**
+         * Payment methods of every gateway, with their fees
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14549,7 +14802,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My postpaid invoices, newest first */
+        /**
+         * My postpaid invoices, newest first
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -14640,7 +14896,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice with its lines (a line per resource and period) */
+        /**
+         * One invoice with its lines (a line per resource and period)
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14744,6 +15003,8 @@ export interface paths {
         /**
          * Pay an invoice: the wallet first, a gateway payment link for the remainder
          * @description method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. One open payment per invoice: the same request while its link is open answers that payment again (nothing more is taken); a payment naming one of its invoices with others is 409 PAYMENT_IN_PROGRESS. Idempotency-Key (optional).
+         *
+         *     API tokens: needs the `billing:write` scope.
          */
         post: {
             parameters: {
@@ -14903,7 +15164,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My invoices with status UNPAID or OVERDUE */
+        /**
+         * My invoices with status UNPAID or OVERDUE
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14980,6 +15244,8 @@ export interface paths {
         /**
          * Pay several invoices at once: the wallet first, one gateway payment for the remainder
          * @description One open payment per invoice, as for a single invoice: the same invoices again answer the open payment; any other set with one of them is 409 PAYMENT_IN_PROGRESS.
+         *
+         *     API tokens: needs the `billing:write` scope.
          */
         post: {
             parameters: {
@@ -15137,7 +15403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unpaid total, counts, next due date and this month so far */
+        /**
+         * Unpaid total, counts, next due date and this month so far
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -15201,6 +15470,8 @@ export interface paths {
         /**
          * Redeem a code for bonus credit (each code once per customer)
          * @description 400 REDEEM_CODE_NOT_FOUND / _INACTIVE / _NOT_YET_VALID / _EXPIRED / _USED_UP; 409 ALREADY_REDEEMED.
+         *
+         *     API tokens: needs the `billing:write` scope.
          */
         post: {
             parameters: {
@@ -15277,7 +15548,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The smallest deposit this account may make */
+        /**
+         * The smallest deposit this account may make
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -15329,7 +15603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My running resources, what they cost per hour, and how many hours my balance lasts (runway) */
+        /**
+         * My running resources, what they cost per hour, and how many hours my balance lasts (runway)
+         * @description API tokens: needs the `billing:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -15401,7 +15678,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Block storage tiers offered in a location, with their prices per GB */
+        /**
+         * Block storage tiers offered in a location, with their prices per GB
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query: {
@@ -15468,7 +15748,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tiers offered in a location, with their prices */
+        /**
+         * Tiers offered in a location, with their prices
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query: {
@@ -15542,7 +15825,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My VMs, newest first (Deleted ones with include_deleted=true) */
+        /**
+         * My VMs, newest first (Deleted ones with include_deleted=true)
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -15641,6 +15927,8 @@ export interface paths {
         /**
          * Creates a VM (status Creating; Running once the datacenter has made it)
          * @description Refused while the account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.
+         *
+         *     API tokens: needs the `compute:write` scope.
          */
         post: {
             parameters: {
@@ -15775,7 +16063,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my VMs */
+        /**
+         * One of my VMs
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -15863,7 +16154,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Deletes a VM (Deleting, then Deleted; its public IP returns to the pool) */
+        /**
+         * Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -15972,7 +16266,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402) */
+        /**
+         * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16091,7 +16388,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Attaches a security group to my VM (same location; attaching twice is a no-op) */
+        /**
+         * Attaches a security group to my VM (same location; attaching twice is a no-op)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16204,7 +16504,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Detaches a security group from my VM */
+        /**
+         * Detaches a security group from my VM
+         * @description API tokens: needs the `compute:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -16272,7 +16575,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a Stopped VM (pending_action start until the datacenter is done) */
+        /**
+         * Starts a Stopped VM (pending_action start until the datacenter is done)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16382,7 +16688,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops a Running VM (pending_action stop until the datacenter is done) */
+        /**
+         * Stops a Running VM (pending_action stop until the datacenter is done)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16490,7 +16799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My profile */
+        /**
+         * My profile
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -16561,7 +16873,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update my profile (partial; geographic ids are lookup ids sent as strings) */
+        /**
+         * Update my profile (partial; geographic ids are lookup ids sent as strings)
+         * @description API tokens: needs the `account:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -16679,7 +16994,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mail preferences */
+        /**
+         * Mail preferences
+         * @description API tokens: needs the `account:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -16740,7 +17058,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My referral code, how many customers used it and the bonus it earned */
+        /**
+         * My referral code, how many customers used it and the bonus it earned
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -16798,6 +17119,8 @@ export interface paths {
         /**
          * Name the customer who referred me (once, before my first top-up)
          * @description 400 REFERRAL_CODE_NOT_FOUND / OWN_REFERRAL_CODE / REFERRAL_CYCLE / REFERRAL_TOO_LATE; 409 ALREADY_REFERRED.
+         *
+         *     API tokens: needs the `account:write` scope.
          */
         post: {
             parameters: {
@@ -16868,7 +17191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My VM and public IP quota and usage */
+        /**
+         * My VM and public IP quota and usage
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -16922,7 +17248,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who am I: account summary, balances, quotas */
+        /**
+         * Who am I: account summary, balances, quotas
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -17407,7 +17736,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My load balancers, newest first */
+        /**
+         * My load balancers, newest first
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -17503,6 +17835,8 @@ export interface paths {
         /**
          * Creates a load balancer (status Creating; Active once the datacenter has made it)
          * @description loadbalancer_limit is enforced (409 QUOTA_EXCEEDED). Targets must be my VMs in the same location whose tier has the load-balancer switch on, and the balancer must fit each target tier's loadbalance_config (400 TARGET_NOT_ALLOWED).
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         post: {
             parameters: {
@@ -17638,7 +17972,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One load balancer */
+        /**
+         * One load balancer
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -17734,7 +18071,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Deletes a load balancer (Deleting, then Deleted) */
+        /**
+         * Deletes a load balancer (Deleting, then Deleted)
+         * @description API tokens: needs the `network:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -17798,7 +18138,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Changes the name, algorithm, forwarding rules or health check (null removes it) */
+        /**
+         * Changes the name, algorithm, forwarding rules or health check (null removes it)
+         * @description API tokens: needs the `network:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -17931,7 +18274,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds target VMs (adding one twice is a no-op) */
+        /**
+         * Adds target VMs (adding one twice is a no-op)
+         * @description API tokens: needs the `network:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -18056,7 +18402,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a target VM */
+        /**
+         * Removes a target VM
+         * @description API tokens: needs the `network:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -18131,7 +18480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My private networks */
+        /**
+         * My private networks
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18213,6 +18565,8 @@ export interface paths {
         /**
          * Creates a private network (status Creating; Active once the datacenter has provisioned it)
          * @description The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         post: {
             parameters: {
@@ -18341,7 +18695,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my private networks, with its IP occupation */
+        /**
+         * One of my private networks, with its IP occupation
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18444,6 +18801,8 @@ export interface paths {
         /**
          * Deletes a private network (soft delete; removed at the datacenter by a job)
          * @description Refused with 409 NETWORK_IN_USE while any private IP is assigned (unassign every instance first), and 409 NETWORK_BUSY while the network is still Creating.
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         delete: {
             parameters: {
@@ -18523,6 +18882,8 @@ export interface paths {
         /**
          * Assigns one of my VMs to the network: one free private IP is allocated automatically
          * @description Only when the network is ACTIVE (409 NETWORK_NOT_ACTIVE). The VM must be mine (404), in the network's location (400 LOCATION_MISMATCH), Running or Stopped (409 INVALID_VM_STATE), not already on the network (409 ALREADY_ASSIGNED). private_ip_limit counts every address I hold (409 QUOTA_EXCEEDED); a full network is 409 NO_CAPACITY. The address skips the network, gateway (.1) and broadcast addresses; the datacenter attaches it (is_registered becomes true).
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         post: {
             parameters: {
@@ -18643,6 +19004,8 @@ export interface paths {
         /**
          * Unassigns a VM from the network (DECISIONS 6): its private IP is detached and returns to the network
          * @description The address stays listed with pending_action detach until the datacenter has detached it. An address still being attached is 409 IP_BUSY; a VM not on the network is 404.
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         delete: {
             parameters: {
@@ -18746,7 +19109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The network and its instances as nodes and edges */
+        /**
+         * The network and its instances as nodes and edges
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18824,7 +19190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The private IP allocations of a network */
+        /**
+         * The private IP allocations of a network
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18920,7 +19289,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My security groups, newest first */
+        /**
+         * My security groups, newest first
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -19009,7 +19381,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Creates a security group */
+        /**
+         * Creates a security group
+         * @description API tokens: needs the `network:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -19118,7 +19493,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One security group with its rules and VMs */
+        /**
+         * One security group with its rules and VMs
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -19210,7 +19588,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM) */
+        /**
+         * Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM)
+         * @description API tokens: needs the `network:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -19289,6 +19670,8 @@ export interface paths {
         /**
          * Adds an ingress or egress rule of a firewall rule type
          * @description The rule type's protocol decides the ports: tcp/udp need port_from (port_to defaults to it), icmp and any refuse ports.
+         *
+         *     API tokens: needs the `network:write` scope.
          */
         post: {
             parameters: {
@@ -19381,7 +19764,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a rule */
+        /**
+         * Deletes a rule
+         * @description API tokens: needs the `network:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -19447,7 +19833,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The firewall rule types a rule may name (kept by staff in the settings) */
+        /**
+         * The firewall rule types a rule may name (kept by staff in the settings)
+         * @description API tokens: needs the `network:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -19504,6 +19893,8 @@ export interface paths {
         /**
          * My notifications, newest first
          * @description `meta.unread_count` is the same number as `unread_count` in GET /api/inf.
+         *
+         *     API tokens: needs the `account:read` scope.
          */
         get: {
             parameters: {
@@ -19532,8 +19923,8 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED";
                                 read_at: string | null;
                                 reference_id: string;
                                 /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
@@ -19592,7 +19983,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark one of my notifications as read (repeating it changes nothing) */
+        /**
+         * Mark one of my notifications as read (repeating it changes nothing)
+         * @description API tokens: needs the `account:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -19617,8 +20011,8 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED";
                                 read_at: string | null;
                                 reference_id: string;
                                 /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
@@ -19664,7 +20058,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark all my notifications as read */
+        /**
+         * Mark all my notifications as read
+         * @description API tokens: needs the `account:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -19752,7 +20149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published release notes, newest first */
+        /**
+         * Published release notes, newest first
+         * @description API tokens: needs the `account:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -19824,7 +20224,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My SSH keys, newest first */
+        /**
+         * My SSH keys, newest first
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -19890,7 +20293,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Adds an SSH public key (validated; its fingerprint is shown) */
+        /**
+         * Adds an SSH public key (validated; its fingerprint is shown)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -19977,7 +20383,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One SSH key */
+        /**
+         * One SSH key
+         * @description API tokens: needs the `compute:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -20046,7 +20455,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Deletes an SSH key (VMs created with it keep it) */
+        /**
+         * Deletes an SSH key (VMs created with it keep it)
+         * @description API tokens: needs the `compute:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -20101,7 +20513,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Renames an SSH key */
+        /**
+         * Renames an SSH key
+         * @description API tokens: needs the `compute:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -20193,7 +20608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My buckets */
+        /**
+         * My buckets
+         * @description API tokens: needs the `storage:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -20280,7 +20698,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a bucket (201, status Creating until the backend has it) */
+        /**
+         * Create a bucket (201, status Creating until the backend has it)
+         * @description API tokens: needs the `storage:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -20400,7 +20821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One bucket with what it stores */
+        /**
+         * One bucket with what it stores
+         * @description API tokens: needs the `storage:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -20504,7 +20928,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise) */
+        /**
+         * Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)
+         * @description API tokens: needs the `storage:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -20593,7 +21020,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Public (A) or private (P) */
+        /**
+         * Public (A) or private (P)
+         * @description API tokens: needs the `storage:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -20712,7 +21142,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402) */
+        /**
+         * New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402)
+         * @description API tokens: needs the `storage:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -20843,7 +21276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My access keys (never their secrets) */
+        /**
+         * My access keys (never their secrets)
+         * @description API tokens: needs the `storage:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -20929,7 +21365,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an access key: the SecretKey is shown in this answer only */
+        /**
+         * Create an access key: the SecretKey is shown in this answer only
+         * @description API tokens: needs the `storage:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -21039,7 +21478,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a key: clients using it get access denied */
+        /**
+         * Delete a key: clients using it get access denied
+         * @description API tokens: needs the `storage:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -21094,7 +21536,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Disable or re-enable a key */
+        /**
+         * Disable or re-enable a key
+         * @description API tokens: needs the `storage:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -21198,7 +21643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL) */
+        /**
+         * Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)
+         * @description API tokens: needs the `storage:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -21318,7 +21766,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke the key's access to a bucket */
+        /**
+         * Revoke the key's access to a bucket
+         * @description API tokens: needs the `storage:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -21418,7 +21869,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Price per GB-hour, tiered (default location: 1) */
+        /**
+         * Price per GB-hour, tiered (default location: 1)
+         * @description API tokens: needs the `storage:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -21509,7 +21963,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My tickets, latest activity first */
+        /**
+         * My tickets, latest activity first
+         * @description API tokens: needs the `tickets:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -21580,6 +22037,8 @@ export interface paths {
         /**
          * Open a support ticket (status Open), optionally with files
          * @description The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).
+         *
+         *     API tokens: needs the `tickets:write` scope.
          */
         post: {
             parameters: {
@@ -21696,7 +22155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my tickets with its conversation */
+        /**
+         * One of my tickets with its conversation
+         * @description API tokens: needs the `tickets:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -21791,7 +22253,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a file of my ticket */
+        /**
+         * Download a file of my ticket
+         * @description API tokens: needs the `tickets:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -21854,7 +22319,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Close my ticket */
+        /**
+         * Close my ticket
+         * @description API tokens: needs the `tickets:write` scope.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -21935,6 +22403,8 @@ export interface paths {
         /**
          * Reply on my ticket, optionally with files
          * @description Up to 3 files of at most 2 MiB each: PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type. A Closed or Archived ticket takes no reply (409).
+         *
+         *     API tokens: needs the `tickets:write` scope.
          */
         post: {
             parameters: {
@@ -22047,6 +22517,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My tokens, newest first (no secrets)
+         * @description Not available to API tokens.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a token (needs X-Access-Token from sudo); the secret is in this answer only
+         * @description Not available to API tokens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description sudo token from POST /api/auth/profile/sudo */
+                    "x-access-token"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC; fractions of a second are kept to the millisecond
+                         */
+                        expires_at?: string;
+                        /** @description default 90; or give expires_at */
+                        expires_in_days?: number;
+                        /** @description your label for the token (where it is used) */
+                        name: string;
+                        scopes: ("account:read" | "account:write" | "account:*" | "billing:read" | "billing:write" | "billing:*" | "compute:read" | "compute:write" | "compute:*" | "network:read" | "network:write" | "network:*" | "storage:read" | "storage:write" | "storage:*" | "tickets:read" | "tickets:write" | "tickets:*" | "webhooks:read" | "webhooks:write" | "webhooks:*")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                                /** @description the secret, shown this once: send it as Authorization: Bearer <token> */
+                                token: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a token: its next request answers 401
+         * @description Not available to API tokens.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Renames a token
+         * @description Not available to API tokens.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description your label for the token (where it is used) */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                /** @description the first characters of the secret, to tell tokens apart */
+                                prefix: string;
+                                revoked_at: string | null;
+                                scopes: string[];
+                                state: "active" | "expired" | "revoked";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/webhook/pgone/callback": {
         parameters: {
             query?: never;
@@ -22146,6 +22956,954 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My endpoints (at most 10)
+         * @description API tokens: needs the `webhooks:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                failing_since: string | null;
+                                id: number;
+                                last_success_at: string | null;
+                                previous_secret_expires_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Registers an endpoint; its signing secret is in this answer only
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        /** @description https URL (http is accepted outside production) */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                failing_since: string | null;
+                                id: number;
+                                last_success_at: string | null;
+                                previous_secret_expires_at: string | null;
+                                /** @description whsec_… signing secret, shown this once */
+                                secret: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One endpoint
+         * @description API tokens: needs the `webhooks:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                failing_since: string | null;
+                                id: number;
+                                last_success_at: string | null;
+                                previous_secret_expires_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint with its delivery history
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes an endpoint; enabled: false stops it, enabled: true starts it again
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        enabled?: boolean;
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        /** @description https URL (http is accepted outside production) */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                failing_since: string | null;
+                                id: number;
+                                last_success_at: string | null;
+                                previous_secret_expires_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/replay-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends again every delivery to this endpoint that failed for good since a time
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC; fractions of a second are kept to the millisecond
+                         */
+                        since: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description deliveries queued again */
+                                replayed: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret (in this answer only); the previous one keeps signing for 24 hours
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                failing_since: string | null;
+                                id: number;
+                                last_success_at: string | null;
+                                previous_secret_expires_at: string | null;
+                                /** @description whsec_… signing secret, shown this once */
+                                secret: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a webhook.test event to this endpoint
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                event_id: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types an endpoint can take
+         * @description API tokens: needs the `webhooks:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                description: string;
+                                type: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events sent to my endpoints, newest first, with each delivery
+         * @description API tokens: needs the `webhooks:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    endpoint_id?: number;
+                    limit?: number;
+                    page?: number;
+                    /** @description events with a delivery in this state */
+                    status?: "pending" | "succeeded" | "failed";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                deliveries: {
+                                    attempts: number;
+                                    endpoint_id: number;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    status: "pending" | "succeeded" | "failed";
+                                    succeeded_at: string | null;
+                                }[];
+                                /** @description evt_<uuid>: the webhook-id header of its deliveries */
+                                id: string;
+                                /** Format: date-time */
+                                occurred_at: string;
+                                /** @description the exact body every delivery of this event sends (what the signature covers) */
+                                payload: string;
+                                type: string;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event with every attempt of each delivery (status code, duration, first KiB of the answer)
+         * @description API tokens: needs the `webhooks:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description evt_<uuid>, the webhook-id of its deliveries */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                deliveries: {
+                                    attempt_log: {
+                                        attempt: number;
+                                        duration_ms: number | null;
+                                        error: string | null;
+                                        finished_at: string | null;
+                                        response_body: string | null;
+                                        /** Format: date-time */
+                                        started_at: string;
+                                        status: "sending" | "succeeded" | "failed" | "interrupted";
+                                        status_code: number | null;
+                                    }[];
+                                    attempts: number;
+                                    endpoint_id: number;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    status: "pending" | "succeeded" | "failed";
+                                    succeeded_at: string | null;
+                                }[];
+                                /** @description evt_<uuid>: the webhook-id header of its deliveries */
+                                id: string;
+                                /** Format: date-time */
+                                occurred_at: string;
+                                /** @description the exact body every delivery of this event sends (what the signature covers) */
+                                payload: string;
+                                type: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/events/{event_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an event again, to every endpoint it went to or to endpoint_id
+         * @description API tokens: needs the `webhooks:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    endpoint_id?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description evt_<uuid>, the webhook-id of its deliveries */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description deliveries queued again */
+                                replayed: number;
+                            };
                             message: string;
                         };
                     };
