@@ -12,7 +12,7 @@ const moduleInternalsButTables = {
 
 const moduleInternals = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$).+',
-  message: 'Modules use each other only through their index.ts (ARCHITECTURE.md dependency rule).',
+  message: 'Modules use each other only through their index.ts (the dependency rule of docs/architecture.md, "Layout").',
 };
 
 /** The same walls reached the long way round: `../../modules/x/...` from inside src/modules. */

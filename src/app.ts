@@ -222,7 +222,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       });
     }
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
-    // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, DECISIONS 6).
+    // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, docs/decisions.md §6).
     await customerApi.register(webhookRoutes, {
       payments: s.topupPayments,
       frontendUrl: c.config.frontendUrl,

@@ -141,27 +141,27 @@ export interface Services {
   topupPayments: TopupPaymentsService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
-  // catalog and compute (issue 10)
+  // catalog and compute
   tiers: TiersService;
   blockStorage: BlockStorageService;
   pricing: PricingService;
   compute: ComputeService;
   vmTasks: VmTasksService;
-  // operations (issue 13)
+  // operations
   notifications: NotificationsService;
   tickets: TicketsService;
   ticketStream: TicketStream;
   announcements: AnnouncementsService;
-  // private networks (issue 12)
+  // private networks
   networks: NetworksService;
   networkTasks: NetworkTasksService;
   walletReconciliation: WalletReconciliationService;
   dashboard: DashboardService;
-  // rewards, redeem codes (issue 14)
+  // rewards, redeem codes
   rewards: RewardsService;
   securityGroups: SecurityGroupsService;
   loadBalancers: LoadBalancersService;
-  // charging (issue 11)
+  // charging
   metering: MeteringService;
   charging: ChargingService;
   suspension: SuspensionService;
@@ -242,7 +242,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const jobsAdmin = new JobsAdminService(db, queue, admins, audit, clock);
     queue.register(adminAuth.pruneJob);
 
-    // Money: wallet ledger, top-ups, gateways (issue 4)
+    // Money: wallet ledger, top-ups, gateways
     const idempotency = new IdempotencyStore(db);
     const rateLimits = new PostgresRateLimits(db, clock);
     queue.register(rateLimits.pruneJob);
@@ -299,7 +299,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
-    // Charging: meters, the hourly charge, suspension (issue 11). Resource modules meter themselves through `metering`.
+    // Charging: meters, the hourly charge, suspension. Resource modules meter themselves through `metering`.
     const chargingRepo = new ChargingRepository();
     const metering = new MeteringService(db, chargingRepo);
     const charging = new ChargingService(db, chargingRepo, clock, log);
@@ -335,7 +335,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const lifecycle = new Lifecycle(db, queue, clock, log);
     queue.register(lifecycle.applyJob, lifecycle.sweepJob);
 
-    // Catalog and compute (issue 10): tiers, block storage, prices, VMs on the datacenter
+    // Catalog and compute: tiers, block storage, prices, VMs on the datacenter
     const datacenter = createDatacenter({ kind: config.datacenter, delayMs: config.datacenterDelayMs, libvirt: config.libvirt });
     const tiers = new TiersService(db, new TiersRepository(), audit, clock);
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
@@ -347,7 +347,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     pricing.useResources(compute);
     queue.register(pricing.applyJob);
 
-    // Private networks (issue 12): on the datacenter; a VM's addresses are freed when it is Deleted
+    // Private networks: on the datacenter; a VM's addresses are freed when it is Deleted
     const networksRepo = new NetworksRepository();
     const networks = new NetworksService(db, networksRepo, compute, billableStart, pricing, metering, lifecycle, clock, webhookEvents);
     const networkTasks = new NetworkTasksService(db, networksRepo, compute, pricing, datacenter, metering, clock, webhookEvents);
@@ -379,21 +379,21 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
 
     const customerAdmin = new CustomerAdminService(db, customers, sessions, twoFactor, audit, mailer);
 
-    // Operations: tickets and their live stream, announcements (issue 13)
+    // Operations: tickets and their live stream, announcements
     const ticketsRepo = new TicketsRepository();
     const tickets = new TicketsService(db, ticketsRepo, events, notifications, audit, clock, webhookEvents);
     const ticketStream = new TicketStream(db, ticketsRepo, events, clock, log);
     queue.register(ticketStream.pruneJob);
     const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
     queue.register(announcements.publishDueJob);
-    // Operations (issue 13): the backoffice dashboard
+    // Operations: the backoffice dashboard
     const dashboard = new DashboardService(db, new DashboardRepository(), (loc) => datacenter.publicIpPool(loc).addresses.length, clock, {
       timeZone: config.platformTimeZone,
       currency: config.currency,
     });
     queue.register(dashboard.compactJob);
 
-    // Rewards and redeem codes (issue 14): told about every credited top-up
+    // Rewards and redeem codes: told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
     auth.useReferrals(rewards);
     topupPayments.onCredited(rewards, { bestEffort: true });
@@ -403,7 +403,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     lifecycle.register(loadBalancers);
     vmTasks.onDeleted(securityGroups);
     vmTasks.onDeleted(loadBalancers);
-    // Object storage (issue 12): buckets and access keys; backend calls run in jobs.
+    // Object storage: buckets and access keys; backend calls run in jobs.
     const objectStorageBackend = createObjectStorage({
       ...config.objectStorage,
       // the embedded database on disk: the local storage keeps its state beside it

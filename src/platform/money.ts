@@ -16,7 +16,7 @@ export function moneyString(value: MoneyInput): string {
 
 /**
  * A money field of a response (a `Money` schema): the exact decimal text, rounded to 2 decimals
- * (DECISIONS 1), e.g. "1000999999999999.99"; the serializer writes it as a JSON number. Never a
+ * (docs/decisions.md §1), e.g. "1000999999999999.99"; the serializer writes it as a JSON number. Never a
  * JS number: a double cannot hold every NUMERIC(18,2).
  */
 export function moneyJson(value: MoneyInput | null | undefined): string {

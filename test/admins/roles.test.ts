@@ -42,7 +42,7 @@ describe('roles', () => {
     const res = await get('/api/backoffice/admin/roles/Admin%20Sales/permissions');
     assert.equal(res.statusCode, 200);
     const body = res.json();
-    assert.ok(Array.isArray(body.data), 'data is the list itself (DECISIONS.md 3)');
+    assert.ok(Array.isArray(body.data), 'data is the list itself (docs/decisions.md §3)');
     assert.deepEqual(body.meta, { role: 'Admin Sales', locked: false });
     assert.deepEqual((await get('/api/backoffice/admin/roles/Super%20Admin/permissions')).json().meta, { role: 'Super Admin', locked: true });
     const perms = body.data;
@@ -133,7 +133,7 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('admin_count (issue 9, item 7)', () => {
+describe('admin_count of GET /api/backoffice/admin/roles', () => {
   test('each role counts its own live admins (deleted ones excluded)', async () => {
     const before = new Map<string, number>((await get('/api/backoffice/admin/roles')).json().data.map((r: any) => [r.name, r.admin_count]));
     await createAdmin(t, { role: 'Admin Billing' });

@@ -1,4 +1,4 @@
-// TopupCallbackSuccessTask in batches (issue 11, "Crediting at scale"): the billing-high worker
+// TopupCallbackSuccessTask in batches (docs/architecture.md, "Crediting at scale"): the billing-high worker
 // credits up to CREDIT_BATCH_SIZE invoices in one transaction. Exactly once under overlapping
 // batches, duplicate jobs and several workers; one bad invoice neither blocks nor fails the others
 // and is recorded as a credit failure; coupon bonus and listeners still run per invoice.

@@ -10,7 +10,7 @@ import { fund } from '../helpers/compute.js';
 import { loginCustomer } from '../helpers/customers.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
-// Issue 9, items 1 and 2 and "money watched in production": a payment taken is always credited or
+// Money hardening (docs/api.md): a payment taken is always credited or
 // flagged for staff; a promised bonus is held for the deposit that quoted it.
 let t: TestApp;
 let staff: { id: number; cookie: string };

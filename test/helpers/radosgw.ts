@@ -7,7 +7,7 @@ import { freePort } from './money.js';
 
 /**
  * A throw-away single-node Ceph cluster with a RADOS Gateway on loopback: one monitor and one OSD
- * on the in-memory memstore, then radosgw (see ../shared/notes/object-storage-ceph.md). Every
+ * on the in-memory memstore, then radosgw (docs/architecture.md, "Object storage"). Every
  * daemon runs in the foreground as a child of this process, so `stop()` (and, as a last resort,
  * this process's exit) ends them all; nothing is left idling after the tests.
  */

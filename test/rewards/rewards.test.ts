@@ -101,7 +101,7 @@ describe('rewards', () => {
     assert.equal((await claim(referred.cookie, otherCode)).json().code, 'REFERRAL_TOO_LATE');
     assert.equal((await claim(referrer.cookie, otherCode)).statusCode, 200);
   });
-  test('a customer registers with a referral code (DECISIONS 9); an unknown code refuses the registration and keeps nothing', async () => {
+  test('a customer registers with a referral code (docs/decisions.md §9); an unknown code refuses the registration and keeps nothing', async () => {
     const referrer = await customerSession(t);
     const code = (await t.app.inject({ method: 'GET', url: '/api/customer/referral', headers: { cookie: referrer.cookie } })).json().data.code as string;
     const body = (email: string, referral_code?: string) => ({ email, password: 'Str0ng!Passw0rd#', first_name: 'Ref', last_name: 'Erred', account_type: 'P', ...(referral_code ? { referral_code } : {}) });

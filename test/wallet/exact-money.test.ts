@@ -7,7 +7,7 @@ import { customerSession } from '../helpers/customers.js';
 import { fund } from '../helpers/compute.js';
 import { invoiceRow, pgoneForm, postPgone, wallet } from '../helpers/money.js';
 
-// Issue 9, item 5: money is serialized from its decimal value, never through a JS float.
+// Exact figures (docs/api.md, "Money hardening"): money is serialized from its decimal value, never through a JS float.
 let t: TestApp;
 let staff: { cookie: string };
 before(async () => {

@@ -7,7 +7,7 @@ import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { createCustomer, deposit } from '../helpers/money.js';
 
-// Issue 9, "money watched in production": reconciliation of wallets against their ledger, and a
+// Money watched in production (docs/api.md, "Money hardening"): reconciliation of wallets against their ledger, and a
 // queue de-duplication that pg-boss really enforces.
 let t: TestApp;
 const logged: Record<string, unknown>[] = [];

@@ -19002,7 +19002,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Unassigns a VM from the network (DECISIONS 6): its private IP is detached and returns to the network
+         * Unassigns a VM from the network: its private IP is detached and returns to the network
          * @description The address stays listed with pending_action detach until the datacenter has detached it. An address still being attached is 409 IP_BUSY; a VM not on the network is 404.
          *
          *     API tokens: needs the `network:write` scope.

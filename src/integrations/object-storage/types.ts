@@ -1,5 +1,5 @@
 /**
- * The object-storage control plane the platform drives (DECISIONS §6): buckets with a size quota
+ * The object-storage control plane the platform drives (docs/decisions.md §6): buckets with a size quota
  * and an access policy, and one backend user per customer access key. The platform owns every
  * bucket; a key reaches a bucket only through a grant in that bucket's policy.
  */

@@ -32,7 +32,7 @@ export type CallbackBody = Record<string, unknown>;
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /**
- * The one skeleton of every gateway adapter (ARCHITECTURE habit 13): sandbox or live payment
+ * The one skeleton of every gateway adapter (docs/architecture.md, habit 13): sandbox or live payment
  * creation, the live call with its error handling, the status check before crediting, and the
  * callback's verification in a fixed order (signature → required fields → amount format → result
  * mapping). An adapter supplies only what differs: how its requests look, how its answers and

@@ -114,7 +114,7 @@ describe('live mode: outbound requests are built behind the adapter', () => {
   });
 });
 
-describe('one skeleton, two adapters (issue 9)', () => {
+describe('one skeleton, two adapters (docs/architecture.md, habit 13)', () => {
   const noSend = async () => ({ status: 500, body: null });
   test('both gateways are the same adapter skeleton', async () => {
     const { GatewayAdapter } = await import('./adapter.js');

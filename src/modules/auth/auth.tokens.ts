@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { signJwt, verifyJwt } from '../../platform/crypto/index.js';
 
-/** Lifetimes (DECISIONS 2). */
+/** Lifetimes (docs/decisions.md §2). */
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 /** An impersonated session ends this long after staff opened it, however it is used. */

@@ -3,7 +3,7 @@ import { currentAuditOrigin, newAuditScope, runInAuditScope } from '../../platfo
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { Actor, AuditService } from '../audit/index.js';
 
-/** The customer security events of the audit log (DECISIONS 3): one catalog, recorded by the auth services. */
+/** The customer security events of the audit log (docs/decisions.md §3): one catalog, recorded by the auth services. */
 export const SecurityAction = {
   login: 'customer.login',
   loginFailed: 'customer.login_failed',

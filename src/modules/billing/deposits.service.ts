@@ -127,7 +127,7 @@ export class DepositsService {
 
   /**
    * Creates a Pending top-up invoice and registers it with the gateway. The gateway is called
-   * outside any transaction (ARCHITECTURE habit 6): the invoice (and the Idempotency-Key claim)
+   * outside any transaction (docs/architecture.md, habit 6): the invoice (and the Idempotency-Key claim)
    * commit first, the payment details and the stored answer after.
    */
   async createDeposit(customerId: number, input: DepositInput, idempotencyKey?: string): Promise<DepositAnswer> {

@@ -78,7 +78,7 @@ const RECORDED_HEADERS = ['content-type', 'user-agent', 'x-callback-signature', 
 /**
  * Gateway callbacks and what follows a payment: the verified callback moves the invoice
  * (Pending → Paid/Failed/Expired) and, for a success, queues TopupCallbackSuccessTask in the same
- * transaction; the task credits the wallet exactly once (DECISIONS 4).
+ * transaction; the task credits the wallet exactly once (docs/decisions.md §4).
  */
 export class TopupPaymentsService {
   /** Credits a paid top-up: queue billing-high (spec, Events). */

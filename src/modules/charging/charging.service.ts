@@ -54,7 +54,7 @@ export interface AfterCharging {
 }
 
 /**
- * The hourly charge (DECISIONS 5). Each complete clock hour is charged once, in order, from the
+ * The hourly charge (docs/decisions.md §5). Each complete clock hour is charged once, in order, from the
  * first hour not yet completed up to the last complete hour, so missed hours are caught up. An
  * hour is charged in chunks of customers (about `chunkMeters` meters each), one transaction and
  * one set-based statement per chunk, under an advisory lock; the hour's row in charge_hours keeps

@@ -41,7 +41,7 @@ export type PayAnswer = {
 };
 
 /**
- * Paying postpaid invoices (spec 4.5, 4.10; DECISIONS 5): the wallet first, the remainder through
+ * Paying postpaid invoices (spec 4.5, 4.10; docs/decisions.md §5): the wallet first, the remainder through
  * a gateway top-up settled when it is credited (the billing hook); staff verification of manual
  * transfers. Paying or verifying the overdue invoices lifts an overdue suspension.
  */

@@ -25,7 +25,7 @@ export interface TopupInvoicePdfs {
 const REMINDER_DAYS = 3;
 
 /**
- * Postpaid (spec 4.5, 4.10; DECISIONS 5): usage accrues hourly like prepaid (usage_charges with
+ * Postpaid (spec 4.5, 4.10; docs/decisions.md §5): usage accrues hourly like prepaid (usage_charges with
  * postpaid = true); on the 1st one cumulative invoice per customer for the month before, with a
  * line per resource and period; UNPAID → OVERDUE after the due date; the account is suspended
  * when an invoice stays OVERDUE past the grace in settings. Payment: the wallet first, the

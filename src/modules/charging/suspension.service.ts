@@ -64,7 +64,7 @@ export function resumedNotice(customerId: number, at: Date): ChargingNotice {
 }
 
 /**
- * Suspension of prepaid customers below zero (DECISIONS 5) and its notices. The customer row
+ * Suspension of prepaid customers below zero (docs/decisions.md §5) and its notices. The customer row
  * (suspended_at, suspend_reason) is the truth; `charging.apply-suspension` makes the resources
  * match it through the ResourceSuspender, outside the transaction, as often as needed.
  */
@@ -102,7 +102,7 @@ export class SuspensionService implements AfterCharging {
     private readonly webhooks: WebhookEmitter,
   ) {}
 
-  /** The lead wires compute here (container.ts). */
+  /** container.ts hands in what suspends and resumes resources (compute and object storage). */
   setSuspender(s: ResourceSuspender): void {
     this.suspender = s;
   }

@@ -10,7 +10,7 @@ import type { VmStatus } from './compute.tables.js';
 
 const tags = ['Compute'];
 
-/** /api/compute (customer surface): the catalog and the VMs (DECISIONS 6, 8). */
+/** /api/compute (customer surface): the catalog and the VMs (docs/decisions.md §6, §8). */
 export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService }> = async (app, { compute }) => {
   app.get(
     '/tiers',

@@ -13,7 +13,7 @@ function picked(detail: Record<string, unknown>, keys: string[]) {
 }
 
 /**
- * Staff work on customer accounts (spec 4.12, DECISIONS 3 and 8): list, detail, update, device
+ * Staff work on customer accounts (spec 4.12, docs/decisions.md §3 and §8): list, detail, update, device
  * sessions, max_session, forced 2FA switch-off, impersonation. Each write is audited in its transaction.
  */
 export class CustomerAdminService {

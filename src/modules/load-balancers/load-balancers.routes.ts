@@ -27,7 +27,7 @@ export const lbView = ({ lb, targetVmIds, sync }: LbDetail) => ({
 
 export const adminLbView = (d: LbDetail) => ({ ...lbView(d), customer_id: d.lb.customerId, price_key: d.lb.priceKey });
 
-/** /api/network/load-balancer (DECISIONS 9). Another customer's balancer is a 404 for every verb. */
+/** /api/network/load-balancer (docs/decisions.md §9). Another customer's balancer is a 404 for every verb. */
 export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBalancersService }> = async (app, { balancers }) => {
   app.post(
     '/',

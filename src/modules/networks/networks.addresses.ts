@@ -1,5 +1,5 @@
 /**
- * Pure IPv4 rules of private networks (DECISIONS 6): where a customer's new network goes inside
+ * Pure IPv4 rules of private networks (docs/decisions.md §6): where a customer's new network goes inside
  * 10.0.0.0/8, and which host address an assignment gets. No I/O: the service calls these under
  * its locks, the unit tests beside this file pin them.
  */

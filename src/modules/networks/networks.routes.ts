@@ -8,7 +8,7 @@ import type { NetworksService } from './networks.service.js';
 
 const tags = ['Private networks'];
 
-/** /api/network/private (spec 4.6, DECISIONS 6). */
+/** /api/network/private (spec 4.6, docs/decisions.md §6). */
 export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksService }> = async (app, { networks }) => {
   app.post(
     '',
@@ -75,7 +75,7 @@ export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksServi
       config: { activity: 'network.ip_unassigned' },
       schema: {
         tags,
-        summary: 'Unassigns a VM from the network (DECISIONS 6): its private IP is detached and returns to the network',
+        summary: 'Unassigns a VM from the network: its private IP is detached and returns to the network',
         description: 'The address stays listed with pending_action detach until the datacenter has detached it. An address still being attached is 409 IP_BUSY; a VM not on the network is 404.',
         params: UnassignParams,
         response: { 200: Envelope(PrivateIp), ...errorResponses(400, 401, 404, 409) },

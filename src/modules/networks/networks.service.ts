@@ -165,7 +165,7 @@ export class NetworksService {
   }
 
   /**
-   * DELETE /api/network/private/{uuid}/assign/{instance_id} (DECISIONS 6): the address is detached
+   * DELETE /api/network/private/{uuid}/assign/{instance_id} (docs/decisions.md §6): the address is detached
    * by a job and then returns to the network; until then it is listed with pending_action detach.
    */
   async unassign(customerId: number, uuid: string, instanceId: number): Promise<IpWithSync> {

@@ -7,7 +7,7 @@ export const componentKey = (id: number) => `component:${id}`;
 
 export const HOURS_PER_MONTH = 730;
 
-/** Hourly price = monthly / 730, kept to 6 decimals (DECISIONS 5). */
+/** Hourly price = monthly / 730, kept to 6 decimals (docs/decisions.md §5). */
 export function hourlyOf(monthly: Decimal.Value): string {
   return new Decimal(monthly).div(HOURS_PER_MONTH).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
 }

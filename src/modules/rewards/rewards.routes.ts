@@ -6,7 +6,7 @@ import type { RewardsService } from './rewards.service.js';
 
 const tags = ['Rewards'];
 
-/** Customer surface (mounted under /api): redeem codes and referrals (DECISIONS 9). */
+/** Customer surface (mounted under /api): redeem codes and referrals (docs/decisions.md §9). */
 export const rewardsRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsService }> = async (app, { rewards }) => {
   app.post(
     '/billing/redeem',

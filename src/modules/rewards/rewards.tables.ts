@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.tables.js';
 
-/** Redeem codes (Admin Billing): a fixed amount of bonus credit, each customer once (DECISIONS 9). */
+/** Redeem codes (Admin Billing): a fixed amount of bonus credit, each customer once (docs/decisions.md §9). */
 export const redeemCodes = pgTable(
   'redeem_codes',
   {

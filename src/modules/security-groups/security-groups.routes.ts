@@ -34,7 +34,7 @@ export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
   updated_at: group.updatedAt.toISOString(),
 });
 
-/** /api/network/security-group (DECISIONS 9). Another customer's group is a 404 for every verb. */
+/** /api/network/security-group (docs/decisions.md §9). Another customer's group is a 404 for every verb. */
 export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {
   app.post(
     '/',
@@ -103,7 +103,7 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
   );
 };
 
-/** Attach and detach on a VM: /api/compute/vm/{id}/security-groups (DECISIONS 9). */
+/** Attach and detach on a VM: /api/compute/vm/{id}/security-groups (docs/decisions.md §9). */
 export const vmSecurityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {
   app.post(
     '/vm/:id/security-groups',

@@ -32,7 +32,7 @@ export function sendAttachment(reply: FastifyReply, file: { filename: string; co
     .send(file.content);
 }
 
-/** /api/ticket: the customer's support tickets (customer surface; DECISIONS 6 and 8). */
+/** /api/ticket: the customer's support tickets (customer surface; docs/decisions.md §6 and §8). */
 export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService }> = async (app, { tickets }) => {
   app.post(
     '/',

@@ -52,7 +52,7 @@ export const DEFAULT_TIERS = [
   { name: 'cpu.large', type: 'CPU Optimized', cpu: 8, memoryMb: 8192, diskGb: 80, cpuLimit: 100 },
 ];
 
-/** Tier types and tiers (spec 4.16, DECISIONS 8). */
+/** Tier types and tiers (spec 4.16, docs/decisions.md §8). */
 export class TiersService {
   constructor(
     private readonly db: Database,

@@ -36,7 +36,7 @@ export interface DebitInput extends LedgerReference {
   amount: MoneyInput;
   /**
    * 'actual': takes real money only (manual DEDUCT); 'bonus_first': takes bonus credit first,
-   * then real money (charges, DECISIONS 5).
+   * then real money (charges, docs/decisions.md §5).
    */
   from: 'actual' | 'bonus_first';
   /** charges may take the balance below zero (the customer is then suspended); DEDUCT may not */

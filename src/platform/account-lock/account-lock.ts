@@ -5,7 +5,7 @@ import { RateLimitedError } from '../errors.js';
 import { defineJob } from '../queue/queue.js';
 import { accountLockouts } from './account-lock.tables.js';
 
-/** The one account-lock rule (DECISIONS 2): 10 failures within 15 minutes lock for 15 minutes. */
+/** The one account-lock rule (docs/decisions.md §2): 10 failures within 15 minutes lock for 15 minutes. */
 export const ACCOUNT_LOCK_RULE = { maxFailures: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
 
 export type LockScope = 'customer' | 'admin';

@@ -3,7 +3,7 @@ import { INSTANT_MAX, INSTANT_MIN, INSTANT_PATTERN, MONTH_PATTERN } from './inst
 import { MONEY_INPUT_MAX } from '../money.js';
 import { MONEY_KEYWORD } from './money-json.js';
 
-/** A request body object: unknown fields are refused (DECISIONS.md 1). */
+/** A request body object: unknown fields are refused (docs/decisions.md §1). */
 export function StrictObject<T extends TProperties>(properties: T, options: Record<string, unknown> = {}) {
   return Type.Object(properties, { additionalProperties: false, ...options });
 }

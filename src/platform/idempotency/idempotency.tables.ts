@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Idempotency-Key records (DECISIONS 4): one per (scope, owner, key). The row is inserted in the
+ * Idempotency-Key records (docs/decisions.md §4): one per (scope, owner, key). The row is inserted in the
  * same transaction as the work it guards, so a parallel repeat waits on the unique index and then
  * replays the stored answer.
  */

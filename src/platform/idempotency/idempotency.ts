@@ -52,7 +52,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 }
 
 /**
- * Idempotency-Key semantics (DECISIONS 4): the same key and body replay the first answer and do
+ * Idempotency-Key semantics (docs/decisions.md §4): the same key and body replay the first answer and do
  * nothing else; the same key with another body is a 409. `claim` runs in the caller's transaction:
  * the row is inserted with the work, so a parallel repeat blocks on the unique index until the
  * first transaction ends, then sees the stored answer (or the claim, if the answer is written in a
