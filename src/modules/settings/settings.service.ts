@@ -1,12 +1,16 @@
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { AppSettings, FirewallRuleType, SettingsRepository } from './settings.repository.js';
 
-/** How long a process trusts its cached maintenance flag (other processes see a change this late). */
-export const MAINTENANCE_CACHE_MS = 3000;
+/**
+ * The NOTIFY channel of settings changes: sent in the transaction of every change to the settings
+ * row, so every process (this one included) drops its cached copy when the change commits.
+ */
+export const SETTINGS_CHANNEL = 'settings_changed';
 
 export interface GeneralSettingsInput {
   app_name: string;
@@ -53,14 +57,72 @@ function checkUrls(input: Record<string, string>): void {
 }
 
 export class SettingsService {
-  private maintenanceCache: { value: boolean; until: number } | undefined;
+  /**
+   * The settings row as last read, for the flags asked on every request (maintenance, staff 2FA).
+   * Kept only while this process listens on SETTINGS_CHANNEL, and dropped at every notification.
+   */
+  private cached: Promise<AppSettings> | undefined;
+  private listening = false;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly repo: SettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {}
+
+  /**
+   * Starts listening for settings changes. Until then, and while the listening connection is
+   * lost, nothing is cached: every question reads the row.
+   */
+  async start(): Promise<void> {
+    if (this.unlisten) return;
+    this.unlisten = await this.events.subscribe(SETTINGS_CHANNEL, () => this.invalidate(), {
+      onLost: () => {
+        this.listening = false;
+        this.invalidate();
+      },
+      onRestored: () => {
+        this.invalidate();
+        this.listening = true;
+      },
+    });
+    this.invalidate();
+    this.listening = true;
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.invalidate();
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = undefined;
+  }
+
+  private invalidate(): void {
+    this.cached = undefined;
+  }
+
+  /** The row from the cache, or read once for every request asking meanwhile. */
+  private current(): Promise<AppSettings> {
+    if (this.cached) return this.cached;
+    // run it once now: a drizzle query is a thenable that runs again at every await
+    const row = (async () => this.repo.get(this.db))();
+    if (this.listening) {
+      this.cached = row;
+      // a failed read is not kept; a notification meanwhile has already dropped it
+      row.catch(() => {
+        if (this.cached === row) this.cached = undefined;
+      });
+    }
+    return row;
+  }
+
+  /** Tells every process (this one included) to drop its cached settings when `tx` commits. */
+  private changed(tx: Executor): Promise<void> {
+    return this.events.publish(SETTINGS_CHANNEL, {}, tx);
+  }
 
   get(): Promise<AppSettings> {
     return this.repo.get(this.db);
@@ -72,30 +134,17 @@ export class SettingsService {
   }
 
   /**
-   * Is the customer API in maintenance mode? Cached for a few seconds per process (it is asked on
-   * every customer request); a write through this service clears the cache at once.
+   * Is the customer API in maintenance mode? Asked on every customer request, so it is answered
+   * from the cached row; a change in any process drops that cache here when it commits.
    */
   async isMaintenance(): Promise<boolean> {
-    const now = this.clock.now().getTime();
-    if (this.maintenanceCache && this.maintenanceCache.until > now) return this.maintenanceCache.value;
-    const value = (await this.get()).maintenanceMode;
-    this.maintenanceCache = { value, until: now + MAINTENANCE_CACHE_MS };
-    return value;
+    return (await this.current()).maintenanceMode;
   }
 
-  /**
-   * Must staff whose role moves money use two-factor authentication? Asked on backoffice requests
-   * of such staff: cached per process like the maintenance flag, cleared by a write through here.
-   */
+  /** Must staff whose role moves money use two-factor authentication? Cached like the maintenance flag. */
   async staffTwoFactorRequired(): Promise<boolean> {
-    const now = this.clock.now().getTime();
-    if (this.staffTwoFactorCache && this.staffTwoFactorCache.until > now) return this.staffTwoFactorCache.value;
-    const value = (await this.get()).staffTwoFactorRequired;
-    this.staffTwoFactorCache = { value, until: now + MAINTENANCE_CACHE_MS };
-    return value;
+    return (await this.current()).staffTwoFactorRequired;
   }
-
-  private staffTwoFactorCache: { value: boolean; until: number } | undefined;
 
   async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
     const result = await this.db.transaction(async (tx) => {
@@ -109,9 +158,11 @@ export class SettingsService {
         before: { staff_two_factor_required: before.staffTwoFactorRequired },
         after: { staff_two_factor_required: row.staffTwoFactorRequired },
       });
+      await this.changed(tx);
       return { required: row.staffTwoFactorRequired };
     });
-    this.staffTwoFactorCache = undefined;
+    // this process at once, without waiting for its own notification
+    this.invalidate();
     return result;
   }
 
@@ -135,9 +186,10 @@ export class SettingsService {
           targetId: 1,
         });
       }
+      await this.changed(tx);
       return row;
     });
-    this.maintenanceCache = undefined;
+    this.invalidate();
     return { ...general(updated), updated_at: updated.updatedAt.toISOString() };
   }
 
@@ -156,8 +208,10 @@ export class SettingsService {
         updatedAt: this.clock.now(),
       });
       await this.audit.record(tx, { actor, action: 'settings.colors_updated', targetType: 'settings', targetId: 1, before: colors(before), after: colors(row) });
+      await this.changed(tx);
       return row;
     });
+    this.invalidate();
     return colors(updated);
   }
 
