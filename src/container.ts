@@ -224,7 +224,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // One refresh-token mechanism for customers and staff (src/platform/refresh-tokens).
     const refreshTokens = new RefreshTokens(db, clock);
     queue.register(refreshTokens.pruneJob);
-    const settings = new SettingsService(db, new SettingsRepository(), audit, clock, events);
+    const settings = new SettingsService(db, new SettingsRepository(), audit, clock, events, log);
     const lookups = new LookupsService(db, new LookupsRepository(), settings);
 
     const adminsRepo = new AdminsRepository();

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -71,6 +72,7 @@ export class SettingsService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    private readonly log: Logger,
   ) {}
 
   /**
@@ -79,16 +81,25 @@ export class SettingsService {
    */
   async start(): Promise<void> {
     if (this.unlisten) return;
-    this.unlisten = await this.events.subscribe(SETTINGS_CHANNEL, () => this.invalidate(), {
-      onLost: () => {
-        this.listening = false;
+    this.unlisten = await this.events.subscribe(
+      SETTINGS_CHANNEL,
+      () => {
         this.invalidate();
+        this.log.info('settings changed: cached settings dropped');
       },
-      onRestored: () => {
-        this.invalidate();
-        this.listening = true;
+      {
+        onLost: () => {
+          this.listening = false;
+          this.invalidate();
+          this.log.warn('settings: the listening connection was lost; settings are read at every request until it is back');
+        },
+        onRestored: () => {
+          this.invalidate();
+          this.listening = true;
+          this.log.info('settings: listening again; settings are cached until the next change');
+        },
       },
-    });
+    );
     this.invalidate();
     this.listening = true;
   }

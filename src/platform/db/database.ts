@@ -226,6 +226,9 @@ function ambientRaw(root: RawSql): RawSql {
   };
 }
 
+/** The application_name of a process's listening connection (pg_stat_activity shows one per process). */
+export const LISTENER_APPLICATION_NAME = 'cloud-platform listener';
+
 async function openPostgres(url: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: waitMs });
   pool.on('error', () => {
@@ -242,7 +245,7 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
 
   /** A new listening connection with every channel that has handlers LISTENed. */
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
