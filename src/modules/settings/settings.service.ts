@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
@@ -12,6 +13,15 @@ import type { AppSettings, FirewallRuleType, SettingsRepository } from './settin
  * row, so every process (this one included) drops its cached copy when the change commits.
  */
 export const SETTINGS_CHANNEL = 'settings_changed';
+
+/** A notification's payload: which process made the change, and its number there. */
+interface SettingsChange {
+  by: string;
+  seq: number;
+}
+
+/** How long a change waits for its own notification before it answers anyway. */
+const SETTINGS_ECHO_WAIT_MS = 1000;
 
 export interface GeneralSettingsInput {
   app_name: string;
@@ -65,6 +75,11 @@ export class SettingsService {
   private cached: Promise<AppSettings> | undefined;
   private listening = false;
   private unlisten: (() => Promise<void>) | undefined;
+  /** This process among those that send settings notifications, and its changes' numbers. */
+  private readonly instance = randomUUID();
+  private seq = 0;
+  /** Changes of this process waiting for their own notification to come back. */
+  private readonly echoes = new Map<number, () => void>();
 
   constructor(
     private readonly db: Database,
@@ -81,11 +96,12 @@ export class SettingsService {
    */
   async start(): Promise<void> {
     if (this.unlisten) return;
-    this.unlisten = await this.events.subscribe(
+    this.unlisten = await this.events.subscribe<SettingsChange>(
       SETTINGS_CHANNEL,
-      () => {
+      (change: SettingsChange) => {
         this.invalidate();
         this.log.info('settings changed: cached settings dropped');
+        if (change.by === this.instance) this.echoes.get(change.seq)?.();
       },
       {
         onLost: () => {
@@ -130,9 +146,34 @@ export class SettingsService {
     return row;
   }
 
-  /** Tells every process (this one included) to drop its cached settings when `tx` commits. */
-  private changed(tx: Executor): Promise<void> {
-    return this.events.publish(SETTINGS_CHANNEL, {}, tx);
+  /**
+   * Runs a change of the settings row in a transaction that also sends the notification, so every
+   * process (this one included) drops its cached settings when it commits. This process drops its
+   * own at once; the answer then waits (up to SETTINGS_ECHO_WAIT_MS) for the notification to come
+   * back to this process, by when the database has signalled every other one too: an admin who
+   * switches maintenance on gets the answer when the other processes are switching as well.
+   */
+  private async change<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    const seq = ++this.seq;
+    let heard: () => void = () => undefined;
+    const echo = this.listening ? new Promise<void>((resolve) => (heard = resolve)) : undefined;
+    if (echo) this.echoes.set(seq, heard);
+    try {
+      const result = await this.db.transaction(async (tx) => {
+        const out = await work(tx);
+        await this.events.publish(SETTINGS_CHANNEL, { by: this.instance, seq } satisfies SettingsChange, tx);
+        return out;
+      });
+      this.invalidate();
+      if (echo) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([echo, new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTINGS_ECHO_WAIT_MS)))]);
+        clearTimeout(timer);
+      }
+      return result;
+    } finally {
+      this.echoes.delete(seq);
+    }
   }
 
   get(): Promise<AppSettings> {
@@ -158,7 +199,7 @@ export class SettingsService {
   }
 
   async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
       await this.audit.record(tx, {
@@ -169,17 +210,14 @@ export class SettingsService {
         before: { staff_two_factor_required: before.staffTwoFactorRequired },
         after: { staff_two_factor_required: row.staffTwoFactorRequired },
       });
-      await this.changed(tx);
       return { required: row.staffTwoFactorRequired };
     });
-    // this process at once, without waiting for its own notification
-    this.invalidate();
     return result;
   }
 
   async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
     checkUrls({ privacy_policy_url: input.privacy_policy_url, terms_and_conditions_url: input.terms_and_conditions_url });
-    const updated = await this.db.transaction(async (tx) => {
+    const updated = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         appName: input.app_name.trim(),
@@ -197,10 +235,8 @@ export class SettingsService {
           targetId: 1,
         });
       }
-      await this.changed(tx);
       return row;
     });
-    this.invalidate();
     return { ...general(updated), updated_at: updated.updatedAt.toISOString() };
   }
 
@@ -209,7 +245,7 @@ export class SettingsService {
   }
 
   async updateColors(actor: Actor, input: ColorsInput) {
-    const updated = await this.db.transaction(async (tx) => {
+    const updated = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         primaryColor: input.primary_color.toUpperCase(),
@@ -219,10 +255,8 @@ export class SettingsService {
         updatedAt: this.clock.now(),
       });
       await this.audit.record(tx, { actor, action: 'settings.colors_updated', targetType: 'settings', targetId: 1, before: colors(before), after: colors(row) });
-      await this.changed(tx);
       return row;
     });
-    this.invalidate();
     return colors(updated);
   }
 
