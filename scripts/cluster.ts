@@ -124,6 +124,16 @@ function startProcess(name: string, role: 'api' | 'worker', command: string[], e
   return { child, waitForLine, linesPrinted: () => printed, whenReady: (timeoutMs: number) => waitForLine(/"msg":"ready: /, 0, timeoutMs).then(() => undefined) };
 }
 
+/** Headers about one connection, not the message: a proxy does not pass them on (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase());
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.includes(name)));
+}
+
 /**
  * A round-robin reverse proxy over `upstreams` with node:http: each request goes to the next API
  * process, streamed both ways (Server-Sent Events included), with X-Forwarded-For appended as a
@@ -142,10 +152,10 @@ function roundRobinProxy(upstreams: { name: string; url: URL }[]): http.Server {
         port: target.url.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host ?? '' },
+        headers: { ...endToEnd(req.headers), 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host ?? '' },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [UPSTREAM_HEADER]: target.name });
+        res.writeHead(answer.statusCode ?? 502, { ...endToEnd(answer.headers), [UPSTREAM_HEADER]: target.name });
         answer.pipe(res);
       },
     );
