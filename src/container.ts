@@ -224,7 +224,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // One refresh-token mechanism for customers and staff (src/platform/refresh-tokens).
     const refreshTokens = new RefreshTokens(db, clock);
     queue.register(refreshTokens.pruneJob);
-    const settings = new SettingsService(db, new SettingsRepository(), audit, clock);
+    const settings = new SettingsService(db, new SettingsRepository(), audit, clock, events, log);
     const lookups = new LookupsService(db, new LookupsRepository(), settings);
 
     const adminsRepo = new AdminsRepository();
@@ -468,6 +468,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         log,
       });
     }
+    // the settings cache of this process is dropped by a change in any process (LISTEN/NOTIFY)
+    await settings.start();
     await queue.start();
 
     return {
@@ -542,6 +544,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       startWorker: () => queue.work(),
       async close() {
         await ticketStream.close();
+        await settings.close();
         await queue.stop();
         await webhookSender.close();
         mailer.close();

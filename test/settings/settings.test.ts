@@ -1,10 +1,10 @@
 import { ManualClock } from '../../src/platform/clock.js';
-import { MAINTENANCE_CACHE_MS } from '../../src/modules/settings/index.js';
+import { SETTINGS_CHANNEL } from '../../src/modules/settings/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 
@@ -161,14 +161,19 @@ describe('maintenance mode', () => {
     assert.equal((await ping()).statusCode, 200);
   });
 
-  test('the flag is cached for a few seconds when changed behind the service', async () => {
+  test('the flag is cached until a settings notification: a change behind the service is seen only when one is sent', async () => {
     assert.equal(await t.container.services.settings.isMaintenance(), false);
     await t.container.db.execute(sql`update app_settings set maintenance_mode = true`);
-    assert.equal((await ping()).statusCode, 200, 'still cached');
-    clock.advance(MAINTENANCE_CACHE_MS - 1);
-    assert.equal((await ping()).statusCode, 200, 'still cached just before the cache time ends');
-    clock.advance(1);
-    assert.equal((await ping()).statusCode, 503);
-    await t.container.db.execute(sql`update app_settings set maintenance_mode = false`);
+    assert.equal((await ping()).statusCode, 200, 'still cached: no notification was sent');
+    clock.advance(10 * 60_000);
+    assert.equal((await ping()).statusCode, 200, 'no time limit: only a notification drops the cache');
+    // what a change through the service sends in its transaction, from any process
+    await t.container.db.transaction((tx) => t.container.events.publish(SETTINGS_CHANNEL, {}, tx));
+    await eventually(async () => (await ping()).statusCode === 503);
+    await t.container.db.transaction(async (tx) => {
+      await tx.execute(sql`update app_settings set maintenance_mode = false`);
+      await t.container.events.publish(SETTINGS_CHANNEL, {}, tx);
+    });
+    await eventually(async () => (await ping()).statusCode === 200);
   });
 });

@@ -1,12 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { AppSettings, FirewallRuleType, SettingsRepository } from './settings.repository.js';
 
-/** How long a process trusts its cached maintenance flag (other processes see a change this late). */
-export const MAINTENANCE_CACHE_MS = 3000;
+/**
+ * The NOTIFY channel of settings changes: sent in the transaction of every change to the settings
+ * row, so every process (this one included) drops its cached copy when the change commits.
+ */
+export const SETTINGS_CHANNEL = 'settings_changed';
+
+/** A notification's payload: which process made the change, and its number there. */
+interface SettingsChange {
+  by: string;
+  seq: number;
+}
+
+/** How long a change waits for its own notification before it answers anyway. */
+const SETTINGS_ECHO_WAIT_MS = 1000;
 
 export interface GeneralSettingsInput {
   app_name: string;
@@ -53,14 +68,113 @@ function checkUrls(input: Record<string, string>): void {
 }
 
 export class SettingsService {
-  private maintenanceCache: { value: boolean; until: number } | undefined;
+  /**
+   * The settings row as last read, for the flags asked on every request (maintenance, staff 2FA).
+   * Kept only while this process listens on SETTINGS_CHANNEL, and dropped at every notification.
+   */
+  private cached: Promise<AppSettings> | undefined;
+  private listening = false;
+  private unlisten: (() => Promise<void>) | undefined;
+  /** This process among those that send settings notifications, and its changes' numbers. */
+  private readonly instance = randomUUID();
+  private seq = 0;
+  /** Changes of this process waiting for their own notification to come back. */
+  private readonly echoes = new Map<number, () => void>();
 
   constructor(
     private readonly db: Database,
     private readonly repo: SettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly log: Logger,
   ) {}
+
+  /**
+   * Starts listening for settings changes. Until then, and while the listening connection is
+   * lost, nothing is cached: every question reads the row.
+   */
+  async start(): Promise<void> {
+    if (this.unlisten) return;
+    this.unlisten = await this.events.subscribe<SettingsChange>(
+      SETTINGS_CHANNEL,
+      (change: SettingsChange) => {
+        this.invalidate();
+        this.log.info('settings changed: cached settings dropped');
+        if (change.by === this.instance) this.echoes.get(change.seq)?.();
+      },
+      {
+        onLost: () => {
+          this.listening = false;
+          this.invalidate();
+          this.log.warn('settings: the listening connection was lost; settings are read at every request until it is back');
+        },
+        onRestored: () => {
+          this.invalidate();
+          this.listening = true;
+          this.log.info('settings: listening again; settings are cached until the next change');
+        },
+      },
+    );
+    this.invalidate();
+    this.listening = true;
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    this.invalidate();
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = undefined;
+  }
+
+  private invalidate(): void {
+    this.cached = undefined;
+  }
+
+  /** The row from the cache, or read once for every request asking meanwhile. */
+  private current(): Promise<AppSettings> {
+    if (this.cached) return this.cached;
+    // run it once now: a drizzle query is a thenable that runs again at every await
+    const row = (async () => this.repo.get(this.db))();
+    if (this.listening) {
+      this.cached = row;
+      // a failed read is not kept; a notification meanwhile has already dropped it
+      row.catch(() => {
+        if (this.cached === row) this.cached = undefined;
+      });
+    }
+    return row;
+  }
+
+  /**
+   * Runs a change of the settings row in a transaction that also sends the notification, so every
+   * process (this one included) drops its cached settings when it commits. This process drops its
+   * own at once; the answer then waits (up to SETTINGS_ECHO_WAIT_MS) for the notification to come
+   * back to this process, by when the database has signalled every other one too: an admin who
+   * switches maintenance on gets the answer when the other processes are switching as well.
+   */
+  private async change<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    const seq = ++this.seq;
+    let heard: () => void = () => undefined;
+    const echo = this.listening ? new Promise<void>((resolve) => (heard = resolve)) : undefined;
+    if (echo) this.echoes.set(seq, heard);
+    try {
+      const result = await this.db.transaction(async (tx) => {
+        const out = await work(tx);
+        await this.events.publish(SETTINGS_CHANNEL, { by: this.instance, seq } satisfies SettingsChange, tx);
+        return out;
+      });
+      this.invalidate();
+      if (echo) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([echo, new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTINGS_ECHO_WAIT_MS)))]);
+        clearTimeout(timer);
+      }
+      return result;
+    } finally {
+      this.echoes.delete(seq);
+    }
+  }
 
   get(): Promise<AppSettings> {
     return this.repo.get(this.db);
@@ -72,33 +186,20 @@ export class SettingsService {
   }
 
   /**
-   * Is the customer API in maintenance mode? Cached for a few seconds per process (it is asked on
-   * every customer request); a write through this service clears the cache at once.
+   * Is the customer API in maintenance mode? Asked on every customer request, so it is answered
+   * from the cached row; a change in any process drops that cache here when it commits.
    */
   async isMaintenance(): Promise<boolean> {
-    const now = this.clock.now().getTime();
-    if (this.maintenanceCache && this.maintenanceCache.until > now) return this.maintenanceCache.value;
-    const value = (await this.get()).maintenanceMode;
-    this.maintenanceCache = { value, until: now + MAINTENANCE_CACHE_MS };
-    return value;
+    return (await this.current()).maintenanceMode;
   }
 
-  /**
-   * Must staff whose role moves money use two-factor authentication? Asked on backoffice requests
-   * of such staff: cached per process like the maintenance flag, cleared by a write through here.
-   */
+  /** Must staff whose role moves money use two-factor authentication? Cached like the maintenance flag. */
   async staffTwoFactorRequired(): Promise<boolean> {
-    const now = this.clock.now().getTime();
-    if (this.staffTwoFactorCache && this.staffTwoFactorCache.until > now) return this.staffTwoFactorCache.value;
-    const value = (await this.get()).staffTwoFactorRequired;
-    this.staffTwoFactorCache = { value, until: now + MAINTENANCE_CACHE_MS };
-    return value;
+    return (await this.current()).staffTwoFactorRequired;
   }
-
-  private staffTwoFactorCache: { value: boolean; until: number } | undefined;
 
   async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
       await this.audit.record(tx, {
@@ -111,13 +212,12 @@ export class SettingsService {
       });
       return { required: row.staffTwoFactorRequired };
     });
-    this.staffTwoFactorCache = undefined;
     return result;
   }
 
   async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
     checkUrls({ privacy_policy_url: input.privacy_policy_url, terms_and_conditions_url: input.terms_and_conditions_url });
-    const updated = await this.db.transaction(async (tx) => {
+    const updated = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         appName: input.app_name.trim(),
@@ -137,7 +237,6 @@ export class SettingsService {
       }
       return row;
     });
-    this.maintenanceCache = undefined;
     return { ...general(updated), updated_at: updated.updatedAt.toISOString() };
   }
 
@@ -146,7 +245,7 @@ export class SettingsService {
   }
 
   async updateColors(actor: Actor, input: ColorsInput) {
-    const updated = await this.db.transaction(async (tx) => {
+    const updated = await this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         primaryColor: input.primary_color.toUpperCase(),

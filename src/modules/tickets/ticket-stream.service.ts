@@ -56,7 +56,8 @@ export class TicketStream {
   private start(): Promise<void> {
     if (!this.ready) {
       this.ready = (async () => {
-        this.unlisten = await this.events.subscribe(TICKET_EVENTS_CHANNEL, () => this.pull());
+        // after a lost listening connection, what was committed meanwhile is read at once
+        this.unlisten = await this.events.subscribe(TICKET_EVENTS_CHANNEL, () => this.pull(), { onRestored: () => this.pull() });
         this.head = await this.repo.headEventId(this.db);
       })();
       this.ready.catch(() => {

@@ -28,6 +28,14 @@ export interface RawSql {
 
 export type NotificationHandler = (payload: string) => void;
 
+/** What a listener hears besides notifications: the listening connection's losses and returns. */
+export interface ListenHooks {
+  /** The listening connection was lost: notifications sent from now on are missed until `onRestored`. */
+  onLost?(): void;
+  /** Listening again on a new connection (every channel re-LISTENed): whatever was sent meanwhile was missed. */
+  onRestored?(): void;
+}
+
 export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   /** The root database; inside a transaction it runs every query on that transaction (ambient.ts). */
@@ -36,8 +44,11 @@ export interface DatabaseHandle {
   readonly raw: RawSql;
   /** What has held the connection for longer than the wait bound (the embedded database), for /readyz. */
   wedged(): GateHolder | undefined;
-  /** LISTEN on a channel; resolves to an unlisten function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unlisten function. PostgreSQL: one listening connection
+   * per process for every channel, opened again (and every channel re-LISTENed) when it is lost.
+   */
+  listen(channel: string, handler: NotificationHandler, hooks?: ListenHooks): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   /**
    * Runs the seeds unless this database was last seeded with the same `fingerprint`
@@ -215,6 +226,9 @@ function ambientRaw(root: RawSql): RawSql {
   };
 }
 
+/** The application_name of a process's listening connection (pg_stat_activity shows one per process). */
+export const LISTENER_APPLICATION_NAME = 'cloud-platform listener';
+
 async function openPostgres(url: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: waitMs });
   pool.on('error', () => {
@@ -222,20 +236,77 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
   });
   const db = ambientDatabase(drizzlePg({ client: pool }) as unknown as Database);
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const hookSets = new Set<ListenHooks>();
+  const dead = new WeakSet<pg.Client>();
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  /** A new listening connection with every channel that has handlers LISTENed. */
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    client.on('error', () => {
-      listener = undefined;
-    });
-    listener = client;
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      dead.add(client);
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (dead.has(client)) throw new Error('the listening connection was lost while it was opened');
     return client;
+  }
+
+  function listenerClient(): Promise<pg.Client> {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= connectListener().then(
+      (client) => {
+        connecting = undefined;
+        listener = client;
+        return client;
+      },
+      (err: unknown) => {
+        connecting = undefined;
+        throw err;
+      },
+    );
+    return connecting;
+  }
+
+  /** The listening connection ended or failed (pg_terminate_backend, a restart, the network). */
+  function lost(client: pg.Client): void {
+    if (dead.has(client)) return;
+    dead.add(client);
+    client.end().catch(() => undefined);
+    if (listener !== client) return;
+    listener = undefined;
+    if (closed) return;
+    for (const hooks of hookSets) hooks.onLost?.();
+    reconnect(0);
+  }
+
+  /** Opens the listening connection again, backing off up to 5 s between attempts. */
+  function reconnect(attempt: number): void {
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        if (closed || handlers.size === 0) return;
+        listenerClient().then(
+          () => {
+            for (const hooks of hookSets) hooks.onRestored?.();
+          },
+          () => reconnect(attempt + 1),
+        );
+      },
+      Math.min(50 * 2 ** attempt, 5000),
+    );
+    reconnectTimer.unref();
   }
 
   const raw = ambientRaw({ executeSql: (text, values) => pool.query(text, values as unknown[]) });
@@ -246,22 +317,32 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
     db,
     raw,
     wedged: () => undefined,
-    async listen(channel, handler) {
-      const client = await listenerClient();
+    async listen(channel, handler, hooks) {
+      // registered first: a listening connection opened meanwhile LISTENs on it too (twice is harmless)
       let set = handlers.get(channel);
+      const first = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
       }
       set.add(handler);
-      return async () => {
+      const unlisten = async () => {
         set.delete(handler);
-        if (set.size === 0) {
+        if (hooks) hookSets.delete(hooks);
+        if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
           await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
         }
       };
+      try {
+        const client = await listenerClient();
+        if (first) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        await unlisten();
+        throw err;
+      }
+      if (hooks) hookSets.add(hooks);
+      return unlisten;
     },
     migrate: () => migrateOnce(raw, async () => {
       await migratePg(db as never, { migrationsFolder });
@@ -270,7 +351,12 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
     seedOnce: (fingerprint, seed) => (fingerprint ? onceFor(raw, 'seed_fingerprint', fingerprint, seed) : seed()),
     dumpDataDir: () => Promise.reject(new Error('only the embedded database has a data folder to dump')),
     async close() {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const client = listener ?? (await connecting?.catch(() => undefined));
+      listener = undefined;
+      if (client) dead.add(client);
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
@@ -346,6 +432,7 @@ async function openPglite(dir: string | undefined, opts: OpenOptions): Promise<D
       const holder = gate.current();
       return holder && Date.now() - holder.since > opts.waitMs ? holder : undefined;
     },
+    // one process, one connection: nothing to lose, so the hooks are never called
     async listen(channel, handler) {
       const unlisten = await gate.run(
         () => `LISTEN ${channel}`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { DatabaseHandle, Executor } from '../db/database.js';
+import type { DatabaseHandle, Executor, ListenHooks } from '../db/database.js';
 
 export type EventHandler<T> = (event: T) => void;
 
@@ -22,13 +22,26 @@ export class EventBus {
     await (tx ?? this.database.db).execute(sql`SELECT pg_notify(${channel}, ${payload})`);
   }
 
-  async subscribe<T>(channel: string, handler: EventHandler<T>): Promise<() => Promise<void>> {
-    return this.database.listen(channel, (payload) => {
+  /**
+   * Calls `handler` with every event published on `channel` from now on. On PostgreSQL the
+   * listening connection is opened again when it is lost; `hooks` hear about the loss and the
+   * return, so a subscriber can catch up on what it missed in between.
+   */
+  async subscribe<T>(channel: string, handler: EventHandler<T>, hooks?: ListenHooks): Promise<() => Promise<void>> {
+    const guarded = (what: string, fn: () => void) => {
       try {
-        handler(JSON.parse(payload) as T);
+        fn();
       } catch (err) {
-        this.log.error({ err, channel }, 'event handler failed');
+        this.log.error({ err, channel }, `event ${what} failed`);
       }
-    });
+    };
+    return this.database.listen(
+      channel,
+      (payload) => guarded('handler', () => handler(JSON.parse(payload) as T)),
+      hooks && {
+        onLost: () => guarded('onLost hook', () => hooks.onLost?.()),
+        onRestored: () => guarded('onRestored hook', () => hooks.onRestored?.()),
+      },
+    );
   }
 }
