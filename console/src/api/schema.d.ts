@@ -5851,6 +5851,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 started_at: string | null;
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
@@ -5977,6 +5986,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 started_at: string | null;
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
@@ -15872,6 +15890,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -15953,6 +15980,8 @@ export interface paths {
                         os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
                         /** @description attach a public IP from the location pool (default true) */
                         public_ip?: boolean;
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in as root; an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids */
+                        ssh_key_ids?: number[];
                         tier_id: number;
                     };
                 };
@@ -15987,6 +16016,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16107,6 +16145,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16198,6 +16245,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16310,6 +16366,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16619,6 +16684,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16732,6 +16806,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;

@@ -16,6 +16,8 @@ export function vmView(v: VmWithSync) {
     cpu: v.cpu,
     memory_mb: v.memoryMb,
     disk_gb: v.diskGb,
+    ssh_key_ids: v.sshKeys.map((k) => k.id),
+    ssh_keys: v.sshKeys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint })),
     block_storage: v.blockStorageTierId !== null && v.blockStorageGb !== null ? { tier_id: v.blockStorageTierId, size_gb: v.blockStorageGb } : null,
     error: v.status === 'Error' && v.failedTask ? { action: v.failedTask, message: v.sync.lastError ?? 'datacenter call failed' } : null,
     sync: syncView(v.sync),

@@ -16,6 +16,7 @@ import { vmPriceItems } from './compute.pricing.js';
 import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
+import type { SshKeysService } from '../ssh-keys/index.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
@@ -29,6 +30,8 @@ export interface CreateVmInput {
   block_storage_tier_id?: number | null;
   block_storage_gb?: number;
   public_ip?: boolean;
+  /** the customer's SSH keys the guest lets in */
+  ssh_key_ids?: number[];
 }
 
 const DEFAULT_VOLUME_GB = 20;
@@ -66,6 +69,7 @@ export class ComputeService {
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
+    private readonly sshKeys: SshKeysService,
   ) {}
 
   /** The VM's task changed: the lifecycle's job carries it out. */
@@ -155,6 +159,7 @@ export class ComputeService {
       if (used.vms >= customer.vmLimit) throw new QuotaExceededError(`VM limit reached (${customer.vmLimit})`);
       if (wantsIp && used.publicIps >= customer.publicIpLimit) throw new QuotaExceededError(`Public IP limit reached (${customer.publicIpLimit})`);
       if (volumeGb !== null && used.volumes >= customer.blockStorageLimit) throw new QuotaExceededError(`Block storage limit reached (${customer.blockStorageLimit})`);
+      const keys = await this.sshKeys.forVm(tx, customerId, input.ssh_key_ids ?? []);
 
       let machineId: number | null = null;
       if (volumeGb !== null) {
@@ -184,6 +189,7 @@ export class ComputeService {
         blockStorageTierId: storageTierId,
         blockStorageGb: volumeGb,
         blockStorageMachineId: machineId,
+        sshKeys: keys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint, publicKey: k.publicKey })),
         createdAt: now,
         updatedAt: now,
       });
