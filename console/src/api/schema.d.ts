@@ -5786,6 +5786,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/compute/locations/{id}/hypervisors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A location's hypervisors and what they hold, asked of the datacenter now
+         * @description An unknown location is 404; a datacenter that does not answer is 503 DATACENTER_UNAVAILABLE.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description machines it holds, running or not */
+                                machines: number;
+                                /** @description total − used (placement puts a new VM on the hypervisor with the most) */
+                                memory_mb_free: number;
+                                memory_mb_total: number;
+                                /** @description memory of the machines it holds */
+                                memory_mb_used: number;
+                                name: string;
+                                /** @description vCPUs it offers to machines */
+                                vcpu_total: number;
+                                /** @description vCPUs of the machines it holds */
+                                vcpu_used: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/compute/vm": {
         parameters: {
             query?: never;

@@ -38,6 +38,8 @@ export interface HypervisorCapacity {
   vcpuUsed: number;
   memoryMbTotal: number;
   memoryMbUsed: number;
+  /** the machines it holds, running or not */
+  machines: number;
 }
 
 export interface PublicIpPool {

@@ -96,3 +96,14 @@ export const CatalogStorageTier = Type.Object({
   monthly_price_per_gb: Money,
   hourly_price_per_gb: Type.Number(),
 });
+
+export const LocationParams = Type.Object({ id: IntId });
+export const Hypervisor = Type.Object({
+  name: Type.String(),
+  vcpu_total: Type.Integer({ description: 'vCPUs it offers to machines' }),
+  vcpu_used: Type.Integer({ description: 'vCPUs of the machines it holds' }),
+  memory_mb_total: Type.Integer(),
+  memory_mb_used: Type.Integer({ description: 'memory of the machines it holds' }),
+  memory_mb_free: Type.Integer({ description: 'total − used (placement puts a new VM on the hypervisor with the most)' }),
+  machines: Type.Integer({ description: 'machines it holds, running or not' }),
+});

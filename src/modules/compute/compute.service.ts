@@ -1,10 +1,10 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, moneyJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { DatacenterError, type Datacenter, type HypervisorCapacity } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
 import { storageTierKey, tierKey } from '../pricing/index.js';
@@ -45,6 +45,13 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   suspend: 'Suspended',
   resume: 'Suspended',
 };
+
+/** The datacenter did not answer a question asked during a request (its message is safe to show). */
+class DatacenterUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, 'DATACENTER_UNAVAILABLE', `The datacenter did not answer: ${message}`);
+  }
+}
 
 class VmStateError extends ConflictError {
   constructor(vm: Vm, action: string) {
@@ -113,6 +120,20 @@ export class ComputeService {
       });
     }
     return out;
+  }
+
+  /**
+   * GET /api/backoffice/compute/locations/{id}/hypervisors: the location's hypervisors and what
+   * they hold, asked of the datacenter now (outside any transaction).
+   */
+  async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
+    if (!(await this.repo.location(this.db, locationId))) throw new NotFoundError('Location');
+    try {
+      return await this.datacenter.hypervisors(locationId);
+    } catch (err) {
+      if (err instanceof DatacenterError) throw new DatacenterUnavailableError(err.message);
+      throw err;
+    }
   }
 
   /** Active block storage tiers priced in the location. */

@@ -161,6 +161,7 @@ export class LibvirtDatacenter implements Datacenter {
       vcpuUsed: stats.reduce((n, d) => n + d.vcpus, 0),
       memoryMbTotal: hv.config.memoryMb ?? node.memoryMb,
       memoryMbUsed: stats.reduce((n, d) => n + d.memoryMb, 0),
+      machines: stats.length,
     };
   }
 
