@@ -2,7 +2,8 @@
  * The platform on DATACENTER=libvirt with a real QEMU guest, through the API: a customer creates a
  * VM with an SSH key, the resource lifecycle makes it, the guest boots and shows the key, stop and
  * start reach the domain, delete leaves nothing behind; and a create while libvirtd is down ends
- * in Error with a safe message and succeeds on retry once libvirtd is back.
+ * in Error with a safe message and succeeds on retry once libvirtd is back; a worker killed in the
+ * middle of a create leaves work the sweep finishes, with one domain and no leaked disk.
  * Runs where libvirt answers on qemu:///system as root; elsewhere it is skipped with the reason,
  * except under CI=true, where a missing libvirt fails. Everything is made under a random prefix and
  * removed in `after`, also when a test fails.
@@ -10,12 +11,14 @@
 // @single-database: real guests at the one libvirtd of the machine cost minutes of CPU; the
 // database side of the same flow runs on both databases in vms.test.ts and vm-ssh-keys.test.ts.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
+import { ManualClock } from '../../src/platform/clock.js';
 import {
   libvirtAvailable,
   libvirtdAnswers,
@@ -45,6 +48,14 @@ if (!available.ok && process.env.CI === 'true') {
 /** A create or start returns once the guest is up: allow a slow boot on a loaded machine. */
 const BOOT_MS = 240_000;
 
+/** The platform's LIBVIRT_CONFIG for the setup: the API's debian-12 boots the test image. */
+function writeConfig(setup: TestSetup): string {
+  setup.input.images = { 'debian-12': setup.input.images.test ?? setup.input.images['debian-12']! };
+  const file = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
+  writeFileSync(file, JSON.stringify(setup.input));
+  return file;
+}
+
 function domstate(name: string): string | null {
   const r = spawnSync('virsh', ['-c', 'qemu:///system', 'domstate', name], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
@@ -60,11 +71,7 @@ describe('a real guest through the API (DATACENTER=libvirt)', { skip, concurrenc
 
   before(async () => {
     setup = testSetup();
-    // the API's operating systems: debian-12 boots the test image here
-    setup.input.images = { 'debian-12': setup.input.images.test! };
-    const configFile = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
-    writeFileSync(configFile, JSON.stringify(setup.input));
-    t = await buildTestApp({ db: 'postgres', env: { DATACENTER: 'libvirt', LIBVIRT_CONFIG: configFile } });
+    t = await buildTestApp({ db: 'postgres', env: { DATACENTER: 'libvirt', LIBVIRT_CONFIG: writeConfig(setup) } });
     assert.ok(t.container.datacenter instanceof LibvirtDatacenter);
     tierId = await seededTier(t);
     const c = await customerSession(t);
@@ -185,4 +192,111 @@ describe('a real guest through the API (DATACENTER=libvirt)', { skip, concurrenc
       assert.deepEqual(leftOf(vmId), []);
     });
   });
+});
+
+describe('a worker killed in the middle of a create (DATACENTER=libvirt)', { skip, concurrency: false }, () => {
+  let setup: TestSetup;
+  let t: TestApp | undefined;
+  let child: ChildProcess | undefined;
+  let configFile: string;
+  const clock = new ManualClock(new Date());
+
+  before(async () => {
+    setup = testSetup();
+    configFile = writeConfig(setup);
+    t = await buildTestApp({ db: 'postgres', clock, worker: false, env: { DATACENTER: 'libvirt', LIBVIRT_CONFIG: configFile } });
+  });
+
+  after(async () => {
+    child?.kill('SIGKILL');
+    await t?.close();
+    if (setup) removeEverything(setup);
+  });
+
+  /** Another worker process of the deployment on the same database, with its own system clock. */
+  async function startWorkerProcess(): Promise<ChildProcess> {
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-worker-')),
+      DATABASE_URL: t!.database!.url,
+      JWT_SECRET: t!.container.config.jwtSecret,
+      ENCRYPTION_KEY: t!.container.config.encryptionKey.toString('hex'),
+      DATACENTER: 'libvirt',
+      LIBVIRT_CONFIG: configFile,
+    };
+    const script = fileURLToPath(new URL('../webhooks/worker-process.ts', import.meta.url));
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout!.on('data', (d) => (out += d));
+    proc.stderr!.on('data', (d) => (out += d));
+    await eventually(async () => {
+      if (proc.exitCode !== null) throw new Error(`worker exited: ${out}`);
+      return out.includes('worker ready');
+    }, 60_000);
+    return proc;
+  }
+
+  test('SIGKILL after the disks are made: the sweep finishes the create after the lease ran out, one domain and no leaked disk', () =>
+    withLibvirtLock('shared', async () => {
+      const c = await customerSession(t!);
+      await fund(t!, c.id);
+      child = await startWorkerProcess();
+      const res = await t!.app.inject({ method: 'POST', url: '/api/compute/vm', headers: { cookie: c.cookie }, payload: { name: 'killed', location_id: 1, tier_id: await seededTier(t!), os: 'debian-12' } });
+      assert.equal(res.statusCode, 201, res.body);
+      const vmId: number = res.json().data.id;
+      const rootDisk = path.join(setup.dirs[0]!, `${setup.prefix}-vm-${vmId}-root.qcow2`);
+      // the other worker takes the job; it dies once the VM's boot disk exists
+      await eventually(async () => existsSync(rootDisk), 120_000, 20);
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      child = undefined;
+      assert.equal((await getVm(t!, c.cookie, vmId)).status, 'Creating');
+
+      // this process takes over once the dead worker's lease has run out
+      await t!.container.startWorker();
+      clock.advance(12 * 60_000);
+      await t!.container.queue.runNow('resources.sweep');
+      const vm = await eventually(
+        async () => {
+          const now = await getVm(t!, c.cookie, vmId);
+          return now.pending_action === null ? now : undefined;
+        },
+        BOOT_MS,
+        250,
+      );
+      assert.equal(vm.status, 'Running', JSON.stringify(vm));
+      const ours = listEverything(setup).filter((l) => new RegExp(`${setup.prefix}-vm-${vmId}(?![0-9])`).test(l.name));
+      assert.deepEqual(
+        ours.filter((l) => l.kind === 'domain').map((l) => l.name),
+        [`${setup.prefix}-vm-${vmId}`],
+        'one domain',
+      );
+      assert.equal(domstate(`${setup.prefix}-vm-${vmId}`), 'running');
+      assert.deepEqual(
+        ours
+          .filter((l) => l.kind === 'file')
+          .map((l) => path.basename(l.name))
+          .sort(),
+        [`${setup.prefix}-vm-${vmId}-root.qcow2`, `${setup.prefix}-vm-${vmId}.boot`, `${setup.prefix}-vm-${vmId}.console.log`],
+        'the files of one machine, none left over from the killed attempt',
+      );
+
+      assert.equal((await t!.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vmId}`, headers: { cookie: c.cookie } })).statusCode, 200);
+      const gone = await eventually(
+        async () => {
+          const now = await getVm(t!, c.cookie, vmId);
+          return now.pending_action === null ? now : undefined;
+        },
+        BOOT_MS,
+        250,
+      );
+      assert.equal(gone.status, 'Deleted');
+      assert.deepEqual(
+        listEverything(setup).filter((l) => new RegExp(`${setup.prefix}-vm-${vmId}(?![0-9])`).test(l.name)),
+        [],
+      );
+    }));
 });
