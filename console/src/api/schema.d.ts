@@ -16077,7 +16077,7 @@ export interface paths {
                         os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
                         /** @description attach a public IP from the location pool (default true) */
                         public_ip?: boolean;
-                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in as root; an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids */
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids */
                         ssh_key_ids?: number[];
                         tier_id: number;
                     };

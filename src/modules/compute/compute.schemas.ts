@@ -55,7 +55,7 @@ export const CreateVmBody = StrictObject({
   block_storage_gb: Type.Optional(Type.Integer({ minimum: 10, maximum: 16_384, description: 'volume size with block_storage_tier_id (default 20)' })),
   public_ip: Type.Optional(Type.Boolean({ description: 'attach a public IP from the location pool (default true)' })),
   ssh_key_ids: Type.Optional(
-    Type.Array(IntId, { maxItems: MAX_KEYS_PER_VM, description: 'ids of your SSH keys (/api/ssh-keys) the guest lets in as root; an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids' }),
+    Type.Array(IntId, { maxItems: MAX_KEYS_PER_VM, description: 'ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids' }),
   ),
 });
 
