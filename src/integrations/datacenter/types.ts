@@ -59,7 +59,9 @@ export type DatacenterOperation =
   | 'attach_ip'
   | 'detach_ip'
   | 'security_group'
-  | 'load_balancer';
+  | 'load_balancer'
+  /** reading the hypervisors' capacity (for operators) */
+  | 'capacity';
 
 /** A private network to make at the datacenter (its range chosen by our service). */
 export interface NetworkSpec {

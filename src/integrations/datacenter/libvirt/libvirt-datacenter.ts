@@ -68,6 +68,7 @@ const DOING: Record<DatacenterOperation, string> = {
   detach_ip: 'detach the address',
   security_group: 'apply the security group',
   load_balancer: 'apply the load balancer',
+  capacity: 'read what the hypervisors hold',
 };
 
 /** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */
@@ -178,7 +179,7 @@ export class LibvirtDatacenter implements Datacenter {
   // ---------------------------------------------------------------- capacity and pools
 
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
-    return this.wrap('create', () => Promise.all(this.hypervisorsOf(locationId, 'create').map((hv) => this.capacityOf(hv))));
+    return this.wrap('capacity', () => Promise.all(this.hypervisorsOf(locationId, 'capacity').map((hv) => this.capacityOf(hv))));
   }
 
   private async capacityOf(hv: Hypervisor): Promise<HypervisorCapacity> {

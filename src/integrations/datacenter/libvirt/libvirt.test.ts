@@ -197,6 +197,7 @@ describe('errors customers and staff see', () => {
     const refused = new HostCommandError('qemu-img create -f qcow2 -b /var/lib/images/debian.qcow2 /var/lib/state/chp-vm-1.qcow2', 1, 'qemu-img: /var/lib/state: Permission denied');
     assert.equal(hostFailureMessage('create', refused), 'the hypervisor failed to create the machine');
     assert.equal(hostFailureMessage('stop', new HostCommandError('virsh shutdown x', null, 'did not finish within 60000 ms')), 'the hypervisor did not answer in time; could not stop the machine');
+    assert.equal(hostFailureMessage('capacity', unreachable), 'the hypervisor could not be reached; could not read what the hypervisors hold');
 
     // through the adapter: a hypervisor nobody answers at (ssh to a closed port, or no virsh at all)
     const cfg = input();
