@@ -34,7 +34,8 @@ kernel=${GUEST_KERNEL:-$(ls -1 /boot/vmlinuz-*-cloud-amd64 2>/dev/null | sort -V
 version=${kernel#*/vmlinuz-}
 moddir=/lib/modules/$version/kernel
 busybox=/bin/busybox
-[ -x "$busybox" ] && "$busybox" --list | grep -qx httpd || { echo "no static busybox with httpd: apt-get install busybox-static" >&2; exit 1; }
+# (grep without -q reads the whole list: with -q it exits at the match and pipefail fails on busybox's SIGPIPE)
+[ -x "$busybox" ] && "$busybox" --list | grep -x httpd >/dev/null || { echo "no static busybox with httpd: apt-get install busybox-static" >&2; exit 1; }
 command -v qemu-img >/dev/null || { echo "qemu-img missing: apt-get install qemu-utils" >&2; exit 1; }
 
 # insmod order matters: each module after the ones whose symbols it uses

@@ -341,7 +341,8 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const blockStorage = new BlockStorageService(db, new BlockStorageRepository(), audit, clock);
     const pricing = new PricingService(db, new PricingRepository(), tiers, blockStorage, audit, clock);
     const computeRepo = new ComputeRepository();
-    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, lifecycle, clock, webhookEvents);
+    const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
+    const compute = new ComputeService(db, computeRepo, tiers, blockStorage, pricing, billableStart, datacenter, lifecycle, clock, webhookEvents, sshKeys);
     const vmTasks = new VmTasksService(db, computeRepo, tiers, blockStorage, pricing, datacenter, metering, clock, webhookEvents);
     lifecycle.register(vmTasks);
     pricing.useResources(compute);
@@ -418,7 +419,6 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     }, webhookEvents);
     lifecycle.register(objectStorage.buckets);
     lifecycle.register(objectStorage.keys);
-    const sshKeys = new SshKeysService(db, new SshKeysRepository(), clock);
     // Automation: personal access tokens and outbound webhooks (an outbox fanned out by jobs)
     const apiTokens = new ApiTokensService(db, new ApiTokensRepository(), audit, clock);
     queue.register(apiTokens.pruneJob);

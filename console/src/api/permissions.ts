@@ -34,6 +34,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /api/backoffice/billing/prepaid/invoices': 'view_billing',
   'GET /api/backoffice/billing/wallet-drift': 'view_transactions',
   'GET /api/backoffice/component/components': 'view_pricing',
+  'GET /api/backoffice/compute/locations/{id}/hypervisors': 'view_compute',
   'GET /api/backoffice/compute/vm': 'view_compute',
   'GET /api/backoffice/compute/vm/{id}': 'view_compute',
   'GET /api/backoffice/coupons': 'manage_coupons',

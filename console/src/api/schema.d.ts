@@ -5786,6 +5786,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/compute/locations/{id}/hypervisors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A location's hypervisors and what they hold, asked of the datacenter now
+         * @description An unknown location is 404; a datacenter that does not answer is 503 DATACENTER_UNAVAILABLE.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description machines it holds, running or not */
+                                machines: number;
+                                /** @description total − used (placement puts a new VM on the hypervisor with the most) */
+                                memory_mb_free: number;
+                                memory_mb_total: number;
+                                /** @description memory of the machines it holds */
+                                memory_mb_used: number;
+                                name: string;
+                                /** @description vCPUs it offers to machines */
+                                vcpu_total: number;
+                                /** @description vCPUs of the machines it holds */
+                                vcpu_used: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/compute/vm": {
         parameters: {
             query?: never;
@@ -5851,6 +5948,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 started_at: string | null;
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
@@ -5977,6 +6083,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 started_at: string | null;
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
@@ -15872,6 +15987,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -15953,6 +16077,8 @@ export interface paths {
                         os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
                         /** @description attach a public IP from the location pool (default true) */
                         public_ip?: boolean;
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids */
+                        ssh_key_ids?: number[];
                         tier_id: number;
                     };
                 };
@@ -15987,6 +16113,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16107,6 +16242,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16198,6 +16342,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16310,6 +16463,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16619,6 +16781,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;
@@ -16732,6 +16903,15 @@ export interface paths {
                                 os: string;
                                 pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
                                 public_ip: string | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
                                 status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
                                 suspend_reason: string | null;

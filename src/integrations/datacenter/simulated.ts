@@ -112,16 +112,18 @@ export class SimulatedDatacenter implements Datacenter {
     return list;
   }
 
-  private usage(hv: string): { vcpu: number; memoryMb: number } {
+  private usage(hv: string): { vcpu: number; memoryMb: number; machines: number } {
     let vcpu = 0;
     let memoryMb = 0;
+    let machines = 0;
     for (const m of this.machines.values()) {
       if (m.hypervisor === hv) {
         vcpu += m.cpu;
         memoryMb += m.memoryMb;
+        machines += 1;
       }
     }
-    return { vcpu, memoryMb };
+    return { vcpu, memoryMb, machines };
   }
 
   private async call(operation: DatacenterOperation): Promise<void> {
@@ -258,7 +260,7 @@ export class SimulatedDatacenter implements Datacenter {
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
     return this.hypervisorsOf(locationId).map((h) => {
       const u = this.usage(h.name);
-      return { name: h.name, vcpuTotal: h.vcpuTotal, vcpuUsed: u.vcpu, memoryMbTotal: h.memoryMbTotal, memoryMbUsed: u.memoryMb };
+      return { name: h.name, vcpuTotal: h.vcpuTotal, vcpuUsed: u.vcpu, memoryMbTotal: h.memoryMbTotal, memoryMbUsed: u.memoryMb, machines: u.machines };
     });
   }
 

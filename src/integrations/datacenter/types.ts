@@ -38,6 +38,8 @@ export interface HypervisorCapacity {
   vcpuUsed: number;
   memoryMbTotal: number;
   memoryMbUsed: number;
+  /** the machines it holds, running or not */
+  machines: number;
 }
 
 export interface PublicIpPool {
@@ -57,7 +59,9 @@ export type DatacenterOperation =
   | 'attach_ip'
   | 'detach_ip'
   | 'security_group'
-  | 'load_balancer';
+  | 'load_balancer'
+  /** reading the hypervisors' capacity (for operators) */
+  | 'capacity';
 
 /** A private network to make at the datacenter (its range chosen by our service). */
 export interface NetworkSpec {
@@ -149,13 +153,19 @@ export interface Datacenter {
   deleteLoadBalancer(reference: string): Promise<void>;
 }
 
-/** A datacenter call that failed; the job leaves the VM in Error with the message. */
+/**
+ * A datacenter call that failed; the job leaves the VM in Error with the message. The message is
+ * shown to customers and staff (a VM's `error`, every resource's `sync.last_error`), so it names
+ * no host path, command line or host output: those go in `detail`, which is only logged.
+ */
 export class DatacenterError extends Error {
   constructor(
     readonly operation: DatacenterOperation,
     message: string,
     /** no room left (hypervisor capacity): retrying later may work once room is freed */
     readonly capacity = false,
+    /** what operators need to find the cause (the command, its output); logged, never shown */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'DatacenterError';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
+import { Type } from 'typebox';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
-import { adminVmView } from './compute.present.js';
-import { AdminVm, AdminVmListQuery, VmParams } from './compute.schemas.js';
+import { adminVmView, hypervisorView } from './compute.present.js';
+import { AdminVm, AdminVmListQuery, Hypervisor, LocationParams, VmParams } from './compute.schemas.js';
 import type { ComputeService } from './compute.service.js';
 import type { VmStatus } from './compute.tables.js';
 
@@ -31,5 +32,20 @@ export const computeAdminRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeSer
     '/vm/:id',
     { config: { permission: 'view_compute' }, schema: { tags, summary: 'One VM with its datacenter details', params: VmParams, response: { 200: Envelope(AdminVm), ...errorResponses(401, 403, 404) } } },
     async (req) => ({ message: 'OK', data: adminVmView(await compute.adminDetail(req.params.id)) }),
+  );
+
+  app.get(
+    '/locations/:id/hypervisors',
+    {
+      config: { permission: 'view_compute' },
+      schema: {
+        tags,
+        summary: "A location's hypervisors and what they hold, asked of the datacenter now",
+        description: 'An unknown location is 404; a datacenter that does not answer is 503 DATACENTER_UNAVAILABLE.',
+        params: LocationParams,
+        response: { 200: Envelope(Type.Array(Hypervisor)), ...errorResponses(401, 403, 404, 503) },
+      },
+    },
+    async (req) => ({ message: 'OK', data: (await compute.hypervisors(req.params.id)).map(hypervisorView) }),
   );
 };

@@ -1,4 +1,5 @@
 import { syncView } from '../../platform/lifecycle/index.js';
+import type { HypervisorCapacity } from '../../integrations/datacenter/index.js';
 import type { VmWithSync } from './compute.service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -16,6 +17,8 @@ export function vmView(v: VmWithSync) {
     cpu: v.cpu,
     memory_mb: v.memoryMb,
     disk_gb: v.diskGb,
+    ssh_key_ids: v.sshKeys.map((k) => k.id),
+    ssh_keys: v.sshKeys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint })),
     block_storage: v.blockStorageTierId !== null && v.blockStorageGb !== null ? { tier_id: v.blockStorageTierId, size_gb: v.blockStorageGb } : null,
     error: v.status === 'Error' && v.failedTask ? { action: v.failedTask, message: v.sync.lastError ?? 'datacenter call failed' } : null,
     sync: syncView(v.sync),
@@ -35,5 +38,17 @@ export function adminVmView(v: VmWithSync) {
     hypervisor: v.hypervisor,
     block_storage_machine_id: v.blockStorageMachineId,
     started_at: iso(v.startedAt),
+  };
+}
+
+export function hypervisorView(h: HypervisorCapacity) {
+  return {
+    name: h.name,
+    vcpu_total: h.vcpuTotal,
+    vcpu_used: h.vcpuUsed,
+    memory_mb_total: h.memoryMbTotal,
+    memory_mb_used: h.memoryMbUsed,
+    memory_mb_free: Math.max(0, h.memoryMbTotal - h.memoryMbUsed),
+    machines: h.machines,
   };
 }

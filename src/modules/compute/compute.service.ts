@@ -1,10 +1,10 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, moneyJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { DatacenterError, type Datacenter, type HypervisorCapacity } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricedResource, PricingService } from '../pricing/index.js';
 import { storageTierKey, tierKey } from '../pricing/index.js';
@@ -16,6 +16,7 @@ import { vmPriceItems } from './compute.pricing.js';
 import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
+import type { SshKeysService } from '../ssh-keys/index.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
@@ -29,6 +30,8 @@ export interface CreateVmInput {
   block_storage_tier_id?: number | null;
   block_storage_gb?: number;
   public_ip?: boolean;
+  /** the customer's SSH keys the guest lets in */
+  ssh_key_ids?: number[];
 }
 
 const DEFAULT_VOLUME_GB = 20;
@@ -42,6 +45,13 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   suspend: 'Suspended',
   resume: 'Suspended',
 };
+
+/** The datacenter did not answer a question asked during a request (its message is safe to show). */
+class DatacenterUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, 'DATACENTER_UNAVAILABLE', `The datacenter did not answer: ${message}`);
+  }
+}
 
 class VmStateError extends ConflictError {
   constructor(vm: Vm, action: string) {
@@ -66,6 +76,7 @@ export class ComputeService {
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
+    private readonly sshKeys: SshKeysService,
   ) {}
 
   /** The VM's task changed: the lifecycle's job carries it out. */
@@ -109,6 +120,20 @@ export class ComputeService {
       });
     }
     return out;
+  }
+
+  /**
+   * GET /api/backoffice/compute/locations/{id}/hypervisors: the location's hypervisors and what
+   * they hold, asked of the datacenter now (outside any transaction).
+   */
+  async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
+    if (!(await this.repo.location(this.db, locationId))) throw new NotFoundError('Location');
+    try {
+      return await this.datacenter.hypervisors(locationId);
+    } catch (err) {
+      if (err instanceof DatacenterError) throw new DatacenterUnavailableError(err.message);
+      throw err;
+    }
   }
 
   /** Active block storage tiers priced in the location. */
@@ -155,6 +180,7 @@ export class ComputeService {
       if (used.vms >= customer.vmLimit) throw new QuotaExceededError(`VM limit reached (${customer.vmLimit})`);
       if (wantsIp && used.publicIps >= customer.publicIpLimit) throw new QuotaExceededError(`Public IP limit reached (${customer.publicIpLimit})`);
       if (volumeGb !== null && used.volumes >= customer.blockStorageLimit) throw new QuotaExceededError(`Block storage limit reached (${customer.blockStorageLimit})`);
+      const keys = await this.sshKeys.forVm(tx, customerId, input.ssh_key_ids ?? []);
 
       let machineId: number | null = null;
       if (volumeGb !== null) {
@@ -184,6 +210,7 @@ export class ComputeService {
         blockStorageTierId: storageTierId,
         blockStorageGb: volumeGb,
         blockStorageMachineId: machineId,
+        sshKeys: keys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint, publicKey: k.publicKey })),
         createdAt: now,
         updatedAt: now,
       });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { blockStorageMachines, storageTiers } from '../block-storage/block-storage.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
@@ -12,6 +12,14 @@ export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume
 export type VmTask = (typeof VM_TASKS)[number];
 /** VMs in the resource lifecycle (platform/lifecycle). */
 export const VM_KIND = 'vm';
+
+/** A copy of an SSH key the VM was created with (deleting or renaming the key later changes no VM). */
+export interface VmSshKeyCopy {
+  id: number;
+  name: string;
+  fingerprint: string;
+  publicKey: string;
+}
 
 /**
  * A customer's virtual machine. `task` is the datacenter work it waits for (one at a time; its
@@ -49,6 +57,8 @@ export const vms = pgTable(
     blockStorageTierId: integer('block_storage_tier_id').references(() => storageTiers.id),
     blockStorageGb: integer('block_storage_gb'),
     blockStorageMachineId: integer('block_storage_machine_id').references(() => blockStorageMachines.id),
+    /** the SSH keys chosen at create, copied in the order asked; the datacenter puts them on the guest */
+    sshKeys: jsonb('ssh_keys').$type<VmSshKeyCopy[]>().notNull().default(sql`'[]'::jsonb`),
     externalId: text('external_id'),
     hypervisor: text('hypervisor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -68,6 +68,7 @@ export class VmTasksService implements ResourceAdapter {
           os: vm.os,
           publicIp: vm.publicIp,
           blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
+          sshKeys: vm.sshKeys.map((k) => k.publicKey),
         });
         return {
           record: async (tx) => {

@@ -263,7 +263,9 @@ export class Lifecycle {
     const now = this.clock.now();
     const message = String((err as Error)?.message ?? err).slice(0, 500);
     const final = kind === 'final';
-    this.log.warn({ kind: k.kind, id: k.id, generation, err: message, final }, 'resource apply failed at the backend');
+    // the message is shown in the API; what only operators should read (commands, host paths) is the error's detail
+    const detail = (err as { detail?: unknown } | null)?.detail;
+    this.log.warn({ kind: k.kind, id: k.id, generation, err: message, ...(typeof detail === 'string' ? { detail } : {}), final }, 'resource apply failed at the backend');
     await this.conditionally(async (tx) => {
       // only the lease holder writes attempts, so reading them without a lock is safe
       const [current] = await queryRows<{ attempts: number; desired: number }>(

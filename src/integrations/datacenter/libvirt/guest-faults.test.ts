@@ -4,14 +4,14 @@
  * guests.test.ts); stops libvirtd only while holding the tests' exclusive lock.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { DatacenterError, type VmSpec } from '../types.js';
 import { LibvirtDatacenter } from './libvirt-datacenter.js';
-import { libvirtAvailable, listEverything, removeEverything, testSetup, withLibvirtLock, type TestSetup } from './test-support.js';
+import { libvirtAvailable, libvirtdAnswers, listEverything, removeEverything, startLibvirtd, stopLibvirtd, testSetup, withLibvirtLock, type TestSetup } from './test-support.js';
 
 const available = libvirtAvailable();
 const skip = available.ok ? false : `libvirt is not available here: ${available.why}`;
@@ -129,34 +129,3 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       assert.deepEqual([...vmFiles('vm-k1'), ...vmFiles('vm-k2')], []);
     }));
 });
-
-function libvirtdAnswers(): boolean {
-  return spawnSync('virsh', ['-c', 'qemu:///system', 'version'], { timeout: 10_000 }).status === 0;
-}
-
-/** Stops the libvirt daemon (the guests keep running: QEMU does not depend on it). */
-function stopLibvirtd(): void {
-  const pidFile = ['/run/libvirtd.pid', '/var/run/libvirtd.pid'].find((f) => existsSync(f));
-  const pid = pidFile ? Number(readFileSync(pidFile, 'utf8').trim()) : NaN;
-  assert.ok(Number.isInteger(pid) && pid > 1, 'libvirtd writes its pid file');
-  process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    spawnSync('sleep', ['0.1']);
-  }
-  throw new Error('libvirtd did not stop');
-}
-
-function startLibvirtd(): void {
-  execFileSync('libvirtd', ['-d']);
-  const deadline = Date.now() + 30_000;
-  while (!libvirtdAnswers()) {
-    if (Date.now() > deadline) throw new Error('libvirtd did not come back');
-    spawnSync('sleep', ['0.2']);
-  }
-}

@@ -56,6 +56,31 @@ interface BalancerRecord {
   address: string;
 }
 
+/** What a failed operation was doing, for the message customers and staff see. */
+const DOING: Record<DatacenterOperation, string> = {
+  create: 'create the machine',
+  start: 'start the machine',
+  stop: 'stop the machine',
+  delete: 'delete the machine',
+  create_network: 'create the network',
+  delete_network: 'delete the network',
+  attach_ip: 'attach the address',
+  detach_ip: 'detach the address',
+  security_group: 'apply the security group',
+  load_balancer: 'apply the load balancer',
+  capacity: 'read what the hypervisors hold',
+};
+
+/** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */
+const UNREACHABLE = /failed to connect to the hypervisor|failed to connect socket|connection refused|could not resolve hostname|no route to host|connection timed out|ENOENT/i;
+
+/** A host command's failure as customers and staff may read it: what failed, never how. */
+export function hostFailureMessage(operation: DatacenterOperation, err: HostCommandError): string {
+  if (err.code === null && /did not finish within/.test(err.stderr)) return `the hypervisor did not answer in time; could not ${DOING[operation]}`;
+  if (UNREACHABLE.test(err.stderr)) return `the hypervisor could not be reached; could not ${DOING[operation]}`;
+  return `the hypervisor failed to ${DOING[operation]}`;
+}
+
 const DEFAULT_READY = '(login: |Cloud-init v\\. \\S+ finished)';
 
 /**
@@ -94,12 +119,16 @@ export class LibvirtDatacenter implements Datacenter {
 
   // ---------------------------------------------------------------- helpers
 
-  /** Host and libvirt failures become DatacenterErrors of the operation; programming errors stay what they are. */
+  /**
+   * Host and libvirt failures become DatacenterErrors of the operation, with a message safe to
+   * show (the command, its output and the host's paths are the logged detail); programming errors
+   * stay what they are.
+   */
   private async wrap<T>(operation: DatacenterOperation, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof HostCommandError) throw new DatacenterError(operation, err.message);
+      if (err instanceof HostCommandError) throw new DatacenterError(operation, hostFailureMessage(operation, err), false, err.message);
       throw err;
     }
   }
@@ -150,7 +179,7 @@ export class LibvirtDatacenter implements Datacenter {
   // ---------------------------------------------------------------- capacity and pools
 
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
-    return this.wrap('create', () => Promise.all(this.hypervisorsOf(locationId, 'create').map((hv) => this.capacityOf(hv))));
+    return this.wrap('capacity', () => Promise.all(this.hypervisorsOf(locationId, 'capacity').map((hv) => this.capacityOf(hv))));
   }
 
   private async capacityOf(hv: Hypervisor): Promise<HypervisorCapacity> {
@@ -161,6 +190,7 @@ export class LibvirtDatacenter implements Datacenter {
       vcpuUsed: stats.reduce((n, d) => n + d.vcpus, 0),
       memoryMbTotal: hv.config.memoryMb ?? node.memoryMb,
       memoryMbUsed: stats.reduce((n, d) => n + d.memoryMb, 0),
+      machines: stats.length,
     };
   }
 
@@ -334,9 +364,11 @@ export class LibvirtDatacenter implements Datacenter {
       text = r.stdout;
       if (pattern.test(text)) return;
       if (++polls % 8 === 0 && (await hv.virsh.state(this.names.domain(reference))) !== 'running') {
-        throw new DatacenterError(operation, `the guest of ${reference} stopped while booting: ${lastLine(text)}`);
+        throw new DatacenterError(operation, `the guest of ${reference} stopped while booting`, false, `last console line: ${lastLine(text)}`);
       }
-      if (Date.now() > deadline) throw new DatacenterError(operation, `the guest of ${reference} was not up within ${this.config.bootTimeoutSeconds} s: ${lastLine(text)}`);
+      if (Date.now() > deadline) {
+        throw new DatacenterError(operation, `the guest of ${reference} was not up within ${this.config.bootTimeoutSeconds} s`, false, `last console line: ${lastLine(text)}`);
+      }
       await new Promise((r) => setTimeout(r, this.pollMs));
     }
   }

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../../config/index.js';
-import { createDatacenter, LibvirtDatacenter } from '../index.js';
+import { createDatacenter, DatacenterError, LibvirtDatacenter } from '../index.js';
 import { parseLibvirtConfig, type LibvirtConfigInput } from './config.js';
 import { domainXml, interfaceXml, parseDomainXml } from './domain-xml.js';
 import { firewallScript } from './firewall.js';
 import { kernelCommandLine, noCloudFiles } from './guest-config.js';
 import { haproxyConfig } from './haproxy.js';
-import { shellQuote } from './host.js';
+import { HostCommandError, shellQuote } from './host.js';
+import { hostFailureMessage } from './libvirt-datacenter.js';
 import { Names } from './names.js';
 
 const input = (): LibvirtConfigInput => ({
@@ -186,5 +187,29 @@ describe('libvirt adapter pieces', () => {
     assert.equal(shellQuote("it's; rm -rf /"), `'it'\\''s; rm -rf /'`);
     const cfg = parseLibvirtConfig(input());
     assert.equal(cfg.locations.get(1)!.hypervisors[1]!.uri, 'qemu+ssh://root@hv2.example:2222/system');
+  });
+});
+
+describe('errors customers and staff see', () => {
+  test('a host command that failed is a message naming no command, host, path or output; those are the logged detail', async () => {
+    const unreachable = new HostCommandError("virsh -c qemu+ssh://root@hv9.internal/system -q domstate chp-vm-1", 1, "error: failed to connect to the hypervisor\nerror: Failed to connect socket to '/var/run/libvirt/libvirt-sock': No such file or directory");
+    assert.equal(hostFailureMessage('create', unreachable), 'the hypervisor could not be reached; could not create the machine');
+    const refused = new HostCommandError('qemu-img create -f qcow2 -b /var/lib/images/debian.qcow2 /var/lib/state/chp-vm-1.qcow2', 1, 'qemu-img: /var/lib/state: Permission denied');
+    assert.equal(hostFailureMessage('create', refused), 'the hypervisor failed to create the machine');
+    assert.equal(hostFailureMessage('stop', new HostCommandError('virsh shutdown x', null, 'did not finish within 60000 ms')), 'the hypervisor did not answer in time; could not stop the machine');
+    assert.equal(hostFailureMessage('capacity', unreachable), 'the hypervisor could not be reached; could not read what the hypervisors hold');
+
+    // through the adapter: a hypervisor nobody answers at (ssh to a closed port, or no virsh at all)
+    const cfg = input();
+    cfg.locations['1']!.hypervisors = [{ name: 'hv9', uri: 'qemu+ssh://nobody@127.0.0.1:1/system', domainType: 'qemu', imageDir: '/var/lib/images', stateDir: '/var/lib/state', publicBridge: 'br-pub' }];
+    const dc = new LibvirtDatacenter(parseLibvirtConfig(cfg));
+    const spec = { reference: 'vm-1', locationId: 1, cpu: 1, memoryMb: 128, diskGb: 1, cpuLimit: 100, os: 'debian-12', publicIp: null, blockStorage: null };
+    const err = await dc.createVm(spec).then(
+      () => assert.fail('created'),
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof DatacenterError, String(err));
+    assert.match(err.message, /^the hypervisor (could not be reached; could not|failed to) create the machine$/);
+    assert.match(err.detail ?? '', /virsh -c qemu\+ssh:\/\/nobody@127\.0\.0\.1:1\/system/);
   });
 });

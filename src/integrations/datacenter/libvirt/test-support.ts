@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -191,4 +191,35 @@ export function sshKey(type: 'ed25519' | 'rsa', dir: string): { publicKey: strin
   const publicKey = readFileSync(`${file}.pub`, 'utf8').trim();
   const fingerprint = execFileSync('ssh-keygen', ['-lf', `${file}.pub`], { encoding: 'utf8' }).split(' ')[1]!;
   return { publicKey, fingerprint };
+}
+
+export function libvirtdAnswers(): boolean {
+  return spawnSync('virsh', ['-c', 'qemu:///system', 'version'], { timeout: 10_000 }).status === 0;
+}
+
+/** Stops the libvirt daemon (the guests keep running: QEMU does not depend on it). */
+export function stopLibvirtd(): void {
+  const pidFile = ['/run/libvirtd.pid', '/var/run/libvirtd.pid'].find((f) => existsSync(f));
+  const pid = pidFile ? Number(readFileSync(pidFile, 'utf8').trim()) : NaN;
+  if (!Number.isInteger(pid) || pid <= 1) throw new Error('libvirtd wrote no pid file');
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    spawnSync('sleep', ['0.1']);
+  }
+  throw new Error('libvirtd did not stop');
+}
+
+export function startLibvirtd(): void {
+  execFileSync('libvirtd', ['-d']);
+  const deadline = Date.now() + 30_000;
+  while (!libvirtdAnswers()) {
+    if (Date.now() > deadline) throw new Error('libvirtd did not come back');
+    spawnSync('sleep', ['0.2']);
+  }
 }

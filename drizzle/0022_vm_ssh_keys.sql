@@ -1,0 +1,1 @@
+ALTER TABLE "vms" ADD COLUMN "ssh_keys" jsonb DEFAULT '[]'::jsonb NOT NULL;
