@@ -1,4 +1,4 @@
-import { Decimal, dec, moneyJson } from '../../platform/money.js';
+import { Decimal, dec, moneyJson, rateJson } from '../../platform/money.js';
 import type { LineRow, PostpaidInvoiceRow } from './postpaid.repository.js';
 
 export function invoiceView(i: PostpaidInvoiceRow) {
@@ -29,7 +29,7 @@ export function lineView(l: LineRow) {
     period_start: l.period_start.toISOString(),
     period_end: l.period_end.toISOString(),
     hours: l.hours,
-    usage_amount: Number(dec(l.usage_amount).toFixed(6)),
+    usage_amount: rateJson(l.usage_amount),
     amount: moneyJson(l.amount ?? 0),
   };
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, moneyJson } from '../../platform/money.js';
+import { moneyJson, rateJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
@@ -105,7 +105,7 @@ export class ComputeService {
         loadbalance_enabled: t.loadbalanceEnabled,
         location_id: locationId,
         monthly_price: moneyJson(price.monthlyPrice),
-        hourly_price: Number(new Decimal(price.hourlyPrice).toFixed(6)),
+        hourly_price: rateJson(price.hourlyPrice),
       });
     }
     return out;
@@ -120,7 +120,7 @@ export class ComputeService {
     return active.flatMap((t) => {
       const price = prices.get(storageTierKey(t.id));
       if (!price) return [];
-      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: Number(new Decimal(price.hourlyPrice).toFixed(6)) }];
+      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: rateJson(price.hourlyPrice) }];
     });
   }
 

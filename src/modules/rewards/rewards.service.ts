@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
+import { dec, isMoneyInput, moneyInputRule, moneyJson, moneyString, percentBonus } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
 
@@ -40,12 +40,6 @@ export interface CreditedTopup {
 }
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function percentOf(amount: string, percent: string, cap: string | null): string {
-  let bonus = dec(amount).times(percent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (cap !== null && bonus.gt(cap)) bonus = dec(cap);
-  return bonus.toFixed(2);
-}
 
 export function settingsView(s: RewardSettingsRow) {
   return {
@@ -215,7 +209,7 @@ export class RewardsService {
   private async rewardFirstTopUp(tx: Executor, topup: CreditedTopup): Promise<void> {
     const s = await this.repo.settings(tx);
     if (dec(s.firstTopUpPercent).gt(0)) {
-      const bonus = percentOf(topup.amount, s.firstTopUpPercent, s.firstTopUpMaxBonus);
+      const bonus = percentBonus(topup.amount, s.firstTopUpPercent, s.firstTopUpMaxBonus);
       if (dec(bonus).gt(0)) {
         const r = await this.wallet.credit(tx, {
           customerId: topup.customerId,
@@ -231,7 +225,7 @@ export class RewardsService {
     }
     const referral = await this.repo.lockUnrewardedReferral(tx, topup.customerId);
     if (!referral) return;
-    const bonus = dec(s.referralPercent).gt(0) ? percentOf(topup.amount, s.referralPercent, s.referralMaxBonus) : '0.00';
+    const bonus = dec(s.referralPercent).gt(0) ? percentBonus(topup.amount, s.referralPercent, s.referralMaxBonus) : '0.00';
     if (dec(bonus).gt(0)) {
       const r = await this.wallet.credit(tx, {
         customerId: referral.referrerCustomerId,
