@@ -3,6 +3,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { billingAccountSettings, paymentCallbacks, paymentMethods, topupCreditFailures, topupInvoices, type BonusStatus, type CallbackOutcome } from './billing.tables.js';
+import { lockScoped } from '../../platform/db/advisory-locks.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type TopupInvoiceRow = typeof topupInvoices.$inferSelect;
@@ -33,9 +34,6 @@ export interface InvoiceFilter {
   customerId?: number;
   status?: string;
 }
-
-/** Advisory-lock namespace of a customer's deposit checks (the key is the customer id). */
-const DEPOSIT_LOCK_NAMESPACE = 720_301;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -247,7 +245,7 @@ export class BillingRepository {
 
   /** Until the transaction ends, the customer's other deposit checks wait (an advisory lock). */
   async lockDepositsOf(tx: Executor, customerId: number): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK_NAMESPACE}::int, ${customerId}::int)`);
+    await lockScoped(tx, 'customerDeposits', customerId);
   }
 
   /**

@@ -5,6 +5,7 @@ import { offsetOf } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
 import { vms, type VmStatus, type VmTask } from './compute.tables.js';
+import { lockScoped } from '../../platform/db/advisory-locks.js';
 
 export type Vm = typeof vms.$inferSelect;
 
@@ -42,7 +43,7 @@ export class ComputeRepository {
 
   /** One transaction at a time allocates public addresses in a location. */
   async lockLocationAddresses(ex: Executor, locationId: number): Promise<void> {
-    await ex.execute(sql`select pg_advisory_xact_lock(hashtext('vms.public_ip'), ${locationId})`);
+    await lockScoped(ex, 'locationAddresses', locationId);
   }
 
   async usedAddresses(ex: Executor, locationId: number): Promise<Set<string>> {
