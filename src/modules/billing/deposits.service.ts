@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
 import { Decimal, dec, isMoneyAmount, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
@@ -81,8 +81,6 @@ function answerOf(inv: TopupInvoiceRow): DepositAnswer {
   return { ...depositView(inv), payment_url: inv.paymentUrl! };
 }
 
-type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
-
 /** Tells the customer about a new invoice (the notifications module's NotificationsService). */
 export interface InvoiceNotifier {
   notify(customerId: number, kind: 'INVOICE_CREATED', content: { title: string; body: string; reference: { type: string; id: string } }, tx: Executor): Promise<unknown>;
@@ -131,60 +129,51 @@ export class DepositsService {
    * commit first, the payment details and the stored answer after.
    */
   async createDeposit(customerId: number, input: DepositInput, idempotencyKey?: string): Promise<DepositAnswer> {
-    const ref: IdempotencyRef | undefined = idempotencyKey
-      ? { scope: 'billing.deposit', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash(input) }
-      : undefined;
-    const started = await this.db.transaction(async (tx): Promise<Started> => {
-      let claimId: number | undefined;
-      if (ref) {
-        const claim = await this.idempotency.claim<DepositAnswer>(tx, ref);
-        if (claim.kind === 'replay') return { kind: 'replay', answer: claim.answer.body };
-        if (claim.kind === 'in_progress') return { kind: 'in_progress' };
-        claimId = claim.id;
-      }
-      const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
-      await this.notifier?.notify(
-        customerId,
-        'INVOICE_CREATED',
-        {
-          title: 'New top-up invoice',
-          body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
-          reference: { type: 'topup_invoice', id: invoice.id },
-        },
-        tx,
-      );
-      noteActivityTarget(invoice.id);
-      return { kind: 'created', invoice, claimId };
-    });
-    if (started.kind === 'replay') return started.answer;
-    if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<DepositAnswer>(ref!)).body;
+    const ref = idempotencyRef('billing.deposit', `customer:${customerId}`, idempotencyKey, input);
+    return this.idempotency.run<DepositAnswer>(ref, async (key) => {
+      const invoice = await this.db.transaction(async (tx) => {
+        await key.claim(tx);
+        const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
+        await this.notifier?.notify(
+          customerId,
+          'INVOICE_CREATED',
+          {
+            title: 'New top-up invoice',
+            body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
+            reference: { type: 'topup_invoice', id: invoice.id },
+          },
+          tx,
+        );
+        noteActivityTarget(invoice.id);
+        return invoice;
+      });
 
-    const { invoice, claimId } = started;
-    const contact = (await this.repo.customerContact(this.db, customerId)) ?? { email: '', name: '' };
-    let payment;
-    try {
-      payment = await this.gateways.get(invoice.gatewayName as GatewayName)!.createPayment({
-        invoiceId: invoice.id,
-        totalAmount: invoice.totalAmount,
-        currency: invoice.currency,
-        methodCode: invoice.methodCode,
-        methodType: invoice.methodType as PaymentMethodType,
-        customer: contact,
-        expiresAt: invoice.expiresAt,
-        description: `Wallet top-up ${moneyString(invoice.amount)} ${invoice.currency}`,
+      const contact = (await this.repo.customerContact(this.db, customerId)) ?? { email: '', name: '' };
+      let payment;
+      try {
+        payment = await this.gateways.get(invoice.gatewayName as GatewayName)!.createPayment({
+          invoiceId: invoice.id,
+          totalAmount: invoice.totalAmount,
+          currency: invoice.currency,
+          methodCode: invoice.methodCode,
+          methodType: invoice.methodType as PaymentMethodType,
+          customer: contact,
+          expiresAt: invoice.expiresAt,
+          description: `Wallet top-up ${moneyString(invoice.amount)} ${invoice.currency}`,
+        });
+      } catch (err) {
+        await this.db.transaction(async (tx) => {
+          const failed = await this.repo.markFailed(tx, invoice.id, this.clock.now());
+          if (failed?.couponId != null && failed.bonusStatus === 'released') await this.coupons.release(tx, failed.couponId);
+          await key.release(tx);
+        });
+        throw err;
+      }
+      return this.db.transaction(async (tx) => {
+        const answer = answerOf(await this.repo.setPaymentDetails(tx, invoice.id, payment));
+        await key.complete(tx, answer);
+        return answer;
       });
-    } catch (err) {
-      await this.db.transaction(async (tx) => {
-        const failed = await this.repo.markFailed(tx, invoice.id, this.clock.now());
-        if (failed?.couponId != null && failed.bonusStatus === 'released') await this.coupons.release(tx, failed.couponId);
-        if (claimId !== undefined) await this.idempotency.release(tx, claimId);
-      });
-      throw err;
-    }
-    return this.db.transaction(async (tx) => {
-      const answer = answerOf(await this.repo.setPaymentDetails(tx, invoice.id, payment));
-      if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
-      return answer;
     });
   }
 
