@@ -20,6 +20,8 @@ import type { WebhookEmitter } from '../webhooks/index.js';
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { customerQuotaLock } from '../customers/index.js';
+import { activeLocations } from '../lookups/index.js';
 
 export interface CreateVmInput {
   name: string;
@@ -84,8 +86,7 @@ export class ComputeService {
 
   /** GET /api/compute/tiers?location_id=: visible tiers offered there that have a price. */
   async catalog(locationId: number) {
-    const loc = await this.repo.location(this.db, locationId);
-    if (!loc || !loc.isActive) return [];
+    if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const offered = await this.tiers.offeredIn(locationId);
     const prices = await this.pricing.pricesAt(offered.map((t) => tierKey(t.id)), locationId);
     const out = [];
@@ -113,8 +114,7 @@ export class ComputeService {
 
   /** Active block storage tiers priced in the location. */
   async storageCatalog(locationId: number) {
-    const loc = await this.repo.location(this.db, locationId);
-    if (!loc || !loc.isActive) return [];
+    if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const active = (await this.blockStorage.listTiers()).filter((t) => t.isActive);
     const prices = await this.pricing.pricesAt(active.map((t) => storageTierKey(t.id)), locationId);
     return active.flatMap((t) => {
@@ -127,8 +127,7 @@ export class ComputeService {
   /** POST /api/compute/vm */
   async create(customerId: number, input: CreateVmInput): Promise<VmWithSync> {
     const now = this.clock.now();
-    const loc = await this.repo.location(this.db, input.location_id);
-    if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
+    if (!(await activeLocations.isActive(this.db, input.location_id))) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
     const tier = await this.tiers.find(input.tier_id);
     const tierOffered = tier && !tier.deletedAt && tier.isVisible && (tier.locationId === null || tier.locationId === input.location_id);
     if (!tier || !tierOffered || !(await this.pricing.priceAt(tierKey(tier.id), input.location_id, now))) {
@@ -148,7 +147,7 @@ export class ComputeService {
     const wantsIp = input.public_ip ?? true;
 
     return this.db.transaction(async (tx) => {
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
       await this.billable.assertMayStart(tx, customerId);
       const used = await this.repo.usage(tx, customerId);
@@ -314,7 +313,7 @@ export class ComputeService {
   /** Public addresses held by VMs against the pool of each active location (for the dashboard). */
   async ipOccupation(): Promise<{ location_id: number; rented: number; available: number; total: number }[]> {
     const out = [];
-    for (const loc of await this.repo.activeLocations(this.db)) {
+    for (const loc of await activeLocations.ids(this.db)) {
       const total = this.datacenter.publicIpPool(loc).addresses.length;
       const rented = (await this.repo.usedAddresses(this.db, loc)).size;
       out.push({ location_id: loc, rented, available: total - rented, total });
