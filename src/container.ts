@@ -68,7 +68,10 @@ import {
   CouponsService,
   DepositsService,
   SandboxPaymentsService,
-  TopupPaymentsService,
+  TopupCallbacksService,
+  TopupCreditFailuresService,
+  TopupCreditingService,
+  TopupExpiryService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
 import { DashboardRepository, DashboardService } from './modules/dashboard/index.js';
@@ -138,7 +141,10 @@ export interface Services {
   wallet: WalletService;
   coupons: CouponsService;
   deposits: DepositsService;
-  topupPayments: TopupPaymentsService;
+  topupCrediting: TopupCreditingService;
+  topupCallbacks: TopupCallbacksService;
+  topupCreditFailures: TopupCreditFailuresService;
+  topupExpiry: TopupExpiryService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
   // catalog and compute (issue 10)
@@ -276,7 +282,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
     }, wallet, notifications);
-    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log, notifications);
+    const topupCrediting = new TopupCreditingService(db, billingRepo, wallet, coupons, queue, mailer, clock, log, notifications);
+    const topupCallbacks = new TopupCallbacksService(db, billingRepo, coupons, gateways, queue, topupCrediting.creditJob, clock, log);
+    const topupCreditFailures = new TopupCreditFailuresService(db, billingRepo, queue, topupCrediting.creditJob);
+    const topupExpiry = new TopupExpiryService(db, billingRepo, coupons, clock);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
@@ -294,9 +303,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     registerReadGauge(metrics, {
       name: 'topup_credit_failures_open',
       help: 'Paid top-ups whose wallet credit failed and is not resolved (GET /api/backoffice/billing/credit-failures)',
-      read: () => topupPayments.openCreditFailures(),
+      read: () => topupCreditFailures.openCreditFailures(),
     });
-    queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
+    queue.register(topupCrediting.creditJob, topupCrediting.recreditInvoiceJob, topupExpiry.expireJob, topupCrediting.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
     // Charging: meters, the hourly charge, suspension (issue 11). Resource modules meter themselves through `metering`.
@@ -322,7 +331,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     charging.onResolved(postpaid);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency, webhookEvents);
     // a paid top-up is reported to the customer's webhooks (one statement for a batch), may settle a postpaid payment and lift a suspension
-    topupPayments.onCredited({
+    topupCrediting.onCredited({
       topupsCredited: async (tx, topups) => {
         await webhookEvents.emitMany(tx, topups.map((t) => ({ customerId: t.customerId, type: 'topup.credited', data: { invoice_id: t.invoiceId, amount: exactNumber(t.amount), currency: config.currency } })));
         await postpaidPayments.onTopupsCredited(tx, topups);
@@ -396,7 +405,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // Rewards and redeem codes (issue 14): told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
     auth.useReferrals(rewards);
-    topupPayments.onCredited(rewards, { bestEffort: true });
+    topupCrediting.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, lifecycle, clock);
     lifecycle.register(securityGroups);
     const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, metering, lifecycle, clock, billableStart);
@@ -507,7 +516,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         wallet,
         coupons,
         deposits,
-        topupPayments,
+        topupCrediting,
+        topupCallbacks,
+        topupCreditFailures,
+        topupExpiry,
         sandboxPayments,
         walletAdjustments,
         tiers,

@@ -22,7 +22,8 @@ import {
 import type { CouponRow } from './coupons.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { DepositsService } from './deposits.service.js';
-import type { TopupPaymentsService } from './topup-payments.service.js';
+import type { TopupCallbacksService } from './topup-callbacks.service.js';
+import type { TopupCreditFailuresService } from './topup-credit-failures.service.js';
 
 const tags = ['Backoffice billing'];
 
@@ -46,9 +47,9 @@ function couponView(c: CouponRow) {
 }
 
 /** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
-export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; payments: TopupPaymentsService }> = async (
+export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; callbacks: TopupCallbacksService; creditFailures: TopupCreditFailuresService }> = async (
   app,
-  { deposits, coupons, payments },
+  { deposits, coupons, callbacks, creditFailures },
 ) => {
   app.get(
     '/billing/prepaid/invoices',
@@ -87,7 +88,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
         ...(q.signature_valid !== undefined ? { signatureValid: q.signature_valid } : {}),
       };
-      return paginated('OK', p, await payments.listCallbacks(filter, p));
+      return paginated('OK', p, await callbacks.listCallbacks(filter, p));
     },
   );
 
@@ -106,7 +107,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await payments.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
+      return paginated('OK', p, await creditFailures.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
     },
   );
 
@@ -121,7 +122,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         response: { 200: Envelope(CreditRetry), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Credit queued', data: await payments.retryCreditFailure(req.params.invoice_id) }),
+    async (req) => ({ message: 'Credit queued', data: await creditFailures.retryCreditFailure(req.params.invoice_id) }),
   );
 
   app.put(
