@@ -369,7 +369,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
     const securityEvents = new SecurityEvents(db, audit);
-    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens);
+    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens, adminsRepo);
     queue.register(sessions.pruneJob);
     const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey }, { lock: accountLock, events: securityEvents, queue });
     const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' }, accountLock, securityEvents);
