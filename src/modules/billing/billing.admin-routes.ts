@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, IntId, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { moneyJson } from '../../platform/money.js';
 import {
   AdminDeposit,
   AdminInvoiceQuery,
@@ -19,32 +18,13 @@ import {
   PaymentCallbackEntry,
   PaymentCallbackQuery,
 } from './billing.schemas.js';
-import type { CouponRow } from './coupons.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { DepositsService } from './deposits.service.js';
 import type { TopupCallbacksService } from './topup-callbacks.service.js';
 import type { TopupCreditFailuresService } from './topup-credit-failures.service.js';
+import { couponView } from './billing.present.js';
 
 const tags = ['Backoffice billing'];
-
-function couponView(c: CouponRow) {
-  return {
-    id: c.id,
-    code: c.code,
-    description: c.description,
-    type: c.type as 'PERCENT' | 'FIXED',
-    value: moneyJson(c.value),
-    max_bonus: c.maxBonus === null ? null : moneyJson(c.maxBonus),
-    min_deposit: moneyJson(c.minDeposit),
-    valid_from: c.validFrom?.toISOString() ?? null,
-    valid_until: c.validUntil?.toISOString() ?? null,
-    usage_limit: c.usageLimit,
-    used_count: c.usedCount,
-    is_active: c.isActive,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-  };
-}
 
 /** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
 export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; callbacks: TopupCallbacksService; creditFailures: TopupCreditFailuresService }> = async (

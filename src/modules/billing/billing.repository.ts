@@ -12,6 +12,10 @@ export type NewPaymentCallback = typeof paymentCallbacks.$inferInsert;
 
 export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
 export type CreditFailureRow = typeof topupCreditFailures.$inferSelect;
+export interface TopupCreditFailureWithInvoice {
+  failure: CreditFailureRow;
+  invoice: TopupInvoiceRow;
+}
 
 /** A Failed or Expired invoice gives its coupon use back (reserved → released). */
 const releaseBonus = sql`case when ${topupInvoices.bonusStatus} = 'reserved' then 'released' else ${topupInvoices.bonusStatus} end`;
@@ -331,7 +335,7 @@ export class BillingRepository {
     return row;
   }
 
-  async listCreditFailures(ex: Executor, filter: { resolved: boolean }, p: PageRequest) {
+  async listCreditFailures(ex: Executor, filter: { resolved: boolean }, p: PageRequest): Promise<Page<TopupCreditFailureWithInvoice>> {
     const where = filter.resolved ? sql`${topupCreditFailures.resolvedAt} is not null` : isNull(topupCreditFailures.resolvedAt);
     const items = await ex
       .select({ failure: topupCreditFailures, invoice: topupInvoices })

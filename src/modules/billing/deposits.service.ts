@@ -7,16 +7,15 @@ import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotenc
 import { Decimal, dec, isMoneyAmount, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
-import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository } from './billing.repository.js';
 import type { CouponsService } from './coupons.service.js';
-import type { BonusStatus } from './billing.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { answerOf, depositView, paymentMethodView, type DepositAnswer } from './billing.present.js';
 
 /** The wallet as deposits need it: its balances, read in the deposit's transaction. */
 export interface WalletBalances {
   balances(customerId: number, ex: Executor): Promise<{ actualBalance: string; currentBalance: string }>;
 }
-
 
 /** The platform-wide smallest top-up, unless the account has its own (billing_account_settings). */
 export const DEFAULT_MINIMUM_TOPUP = '10000.00';
@@ -32,53 +31,6 @@ export interface DepositInput {
   method_code: string;
   gateway_name: string;
   coupon_code?: string | null;
-}
-
-export type InvoiceStatusName = 'Pending' | 'Paid' | 'Failed' | 'Expired';
-
-
-export function paymentMethodView(m: PaymentMethodRow) {
-  return {
-    gateway_name: m.gatewayName,
-    method_code: m.methodCode,
-    name: m.name,
-    type: m.type as PaymentMethodType,
-    fee_flat: moneyJson(m.feeFlat),
-    fee_percent: moneyJson(m.feePercent),
-  };
-}
-
-export function depositView(inv: TopupInvoiceRow) {
-  return {
-    invoice_id: inv.id,
-    status: inv.status as InvoiceStatusName,
-    amount: moneyJson(inv.amount),
-    fee: moneyJson(inv.fee),
-    total_amount: moneyJson(inv.totalAmount),
-    bonus_amount: moneyJson(inv.bonusAmount),
-    bonus_status: inv.bonusStatus as BonusStatus,
-    credited_amount: inv.creditedAt ? moneyJson(inv.amount) : null,
-    credited_bonus: inv.creditedBonus === null ? null : moneyJson(inv.creditedBonus),
-    coupon_code: inv.couponCode,
-    currency: inv.currency,
-    gateway_name: inv.gatewayName,
-    method_code: inv.methodCode,
-    method_name: inv.methodName,
-    method_type: inv.methodType,
-    payment_url: inv.paymentUrl,
-    actions: { redirect_url: inv.redirectUrl, va_number: inv.vaNumber, qr_string: inv.qrString },
-    created_at: inv.createdAt.toISOString(),
-    expires_at: inv.expiresAt.toISOString(),
-    paid_at: inv.paidAt?.toISOString() ?? null,
-    credited_at: inv.creditedAt?.toISOString() ?? null,
-  };
-}
-
-/** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
-export type DepositAnswer = ReturnType<typeof depositView> & { payment_url: string };
-
-function answerOf(inv: TopupInvoiceRow): DepositAnswer {
-  return { ...depositView(inv), payment_url: inv.paymentUrl! };
 }
 
 /** Tells the customer about a new invoice (the notifications module's NotificationsService). */

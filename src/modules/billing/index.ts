@@ -1,7 +1,8 @@
 export { BillingRepository, type TopupInvoiceRow } from './billing.repository.js';
 export { CouponsRepository } from './coupons.repository.js';
 export { CouponsService, couponBonus, couponsConstraintMeanings, COUPON_AMOUNT_MAX } from './coupons.service.js';
-export { DepositsService, DEFAULT_MINIMUM_TOPUP, type DepositAnswer } from './deposits.service.js';
+export { DepositsService, DEFAULT_MINIMUM_TOPUP } from './deposits.service.js';
+export type { DepositAnswer } from './billing.present.js';
 export { TopupCreditingService, TOPUP_REFERENCE, CREDIT_MAX_ATTEMPTS, type TopupCreditListener } from './topup-crediting.service.js';
 export { TopupCallbacksService } from './topup-callbacks.service.js';
 export { TopupCreditFailuresService } from './topup-credit-failures.service.js';

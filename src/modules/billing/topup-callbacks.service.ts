@@ -10,6 +10,7 @@ import type { BillingRepository, CallbackFilter, NewPaymentCallback, TopupInvoic
 import type { CallbackOutcome } from './billing.tables.js';
 import { capCallbackBody } from './callback-retention.js';
 import type { CouponsService } from './coupons.service.js';
+import { callbackView } from './billing.present.js';
 
 function outcomeOf(err: unknown): CallbackOutcome {
   if (err instanceof InvalidSignatureError) return 'invalid_signature';
@@ -93,18 +94,7 @@ export class TopupCallbacksService {
     const page = await this.repo.listCallbacks(this.db, filter, p);
     return {
       total: page.total,
-      items: page.items.map((c) => ({
-        id: c.id,
-        gateway: c.gatewayName,
-        claimed_invoice_id: c.claimedInvoiceId,
-        signature_valid: c.signatureValid,
-        outcome: c.outcome,
-        response_status: c.responseStatus,
-        remote_ip: c.remoteIp,
-        headers: c.headers,
-        raw_body: c.rawBody,
-        received_at: c.receivedAt.toISOString(),
-      })),
+      items: page.items.map(callbackView),
     };
   }
 

@@ -1,9 +1,9 @@
 import type { Database } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
-import { moneyJson } from '../../platform/money.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import type { JobDefinition, JobQueue } from '../../platform/queue/queue.js';
 import type { BillingRepository } from './billing.repository.js';
+import { creditFailureView } from './billing.present.js';
 
 /**
  * Credit-failure administration: paid top-ups whose credit failed (recorded by the credit task,
@@ -28,24 +28,7 @@ export class TopupCreditFailuresService {
     const page = await this.repo.listCreditFailures(this.db, filter, p);
     return {
       total: page.total,
-      items: page.items.map(({ failure, invoice }) => ({
-        invoice_id: failure.invoiceId,
-        customer_id: failure.customerId,
-        amount: moneyJson(invoice.amount),
-        bonus_amount: moneyJson(invoice.bonusAmount),
-        currency: invoice.currency,
-        gateway_name: invoice.gatewayName,
-        invoice_status: invoice.status as 'Pending' | 'Paid' | 'Failed' | 'Expired',
-        paid_at: invoice.paidAt?.toISOString() ?? null,
-        credited_at: invoice.creditedAt?.toISOString() ?? null,
-        attempts: failure.attempts,
-        permanent: failure.permanent,
-        error_code: failure.errorCode,
-        last_error: failure.lastError,
-        first_failed_at: failure.firstFailedAt.toISOString(),
-        last_failed_at: failure.lastFailedAt.toISOString(),
-        resolved_at: failure.resolvedAt?.toISOString() ?? null,
-      })),
+      items: page.items.map(creditFailureView),
     };
   }
 

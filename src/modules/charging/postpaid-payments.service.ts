@@ -9,7 +9,7 @@ import type { JobQueue } from '../../platform/queue/queue.js';
 import type { DepositAnswer, DepositsService } from '../billing/index.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
-import { invoiceView } from './postpaid.views.js';
+import { invoiceView } from './charging.present.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 import { resumedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';

@@ -3,8 +3,8 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
 import { isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
-import type { LedgerRow } from './wallet.repository.js';
 import { BalanceLogType, type WalletService } from './wallet.service.js';
+import { ledgerEntryView } from './wallet.present.js';
 
 /** The audit module's recorder, as this module needs it (container.ts passes the AuditService). */
 export interface AuditRecorder {
@@ -24,23 +24,6 @@ export interface AdminActor {
   adminId: number;
   ip?: string;
   userAgent?: string;
-}
-
-export function ledgerEntryView(e: LedgerRow) {
-  return {
-    id: e.id,
-    type: e.type,
-    amount: moneyJson(e.amount),
-    actual_amount: moneyJson(e.actualAmount),
-    bonus_amount: moneyJson(e.bonusAmount),
-    actual_balance_after: moneyJson(e.actualBalanceAfter),
-    current_balance_after: moneyJson(e.currentBalanceAfter),
-    reference_type: e.referenceType,
-    reference_id: e.referenceId,
-    description: e.description,
-    created_by_admin_id: e.createdByAdminId,
-    created_at: e.createdAt.toISOString(),
-  };
 }
 
 export type AdjustmentAnswer = {
