@@ -6,7 +6,8 @@ import { BadRequestError, ConflictError, NotFoundError, ValidationError, type Fi
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { dec, isMoneyInput, moneyInputRule, moneyJson, moneyString, percentBonus } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
+import type { NewRedeemCode, RedeemCodeRow, RewardsRepository } from './rewards.repository.js';
+import { settingsView } from './rewards.present.js';
 
 export const REDEEM_REFERENCE = 'redeem_code';
 export const FIRST_TOP_UP_REFERENCE = 'reward_first_top_up';
@@ -40,16 +41,6 @@ export interface CreditedTopup {
 }
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export function settingsView(s: RewardSettingsRow) {
-  return {
-    first_top_up_percent: Number(s.firstTopUpPercent),
-    first_top_up_max_bonus: s.firstTopUpMaxBonus === null ? null : moneyJson(s.firstTopUpMaxBonus),
-    referral_percent: Number(s.referralPercent),
-    referral_max_bonus: s.referralMaxBonus === null ? null : moneyJson(s.referralMaxBonus),
-    updated_at: s.updatedAt.toISOString(),
-  };
-}
 
 /**
  * Redeem codes, the first top-up reward and referrals. Every grant is its own ledger entry of
