@@ -157,7 +157,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(jobsAdminRoutes, { prefix: '/jobs', jobs: s.jobsAdmin });
       await bo.register(customerAdminRoutes, { service: s.customerAdmin, cookieSecure: c.config.cookieSecure });
       await bo.register(walletAdminRoutes, { wallet: s.wallet, adjustments: s.walletAdjustments, reconciliation: s.walletReconciliation });
-      await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, payments: s.topupPayments });
+      await bo.register(billingAdminRoutes, { deposits: s.deposits, coupons: s.coupons, callbacks: s.topupCallbacks, creditFailures: s.topupCreditFailures });
       await bo.register(tiersAdminRoutes, { tiers: s.tiers });
       await bo.register(blockStorageAdminRoutes, { prefix: '/storage/blocks', blockStorage: s.blockStorage });
       await bo.register(pricingAdminRoutes, { pricing: s.pricing });
@@ -224,7 +224,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     await customerApi.register(customersRoutes, { prefix: '/api', customers: s.customers });
     // Payment callbacks and redirect: public, open in maintenance mode (spec 4.1, docs/decisions.md §6).
     await customerApi.register(webhookRoutes, {
-      payments: s.topupPayments,
+      payments: s.topupCallbacks,
       frontendUrl: c.config.frontendUrl,
       rateLimitPerMin: c.config.webhookRateLimitPerMin,
       rateLimits: c.rateLimits,

@@ -68,7 +68,10 @@ import {
   CouponsService,
   DepositsService,
   SandboxPaymentsService,
-  TopupPaymentsService,
+  TopupCallbacksService,
+  TopupCreditFailuresService,
+  TopupCreditingService,
+  TopupExpiryService,
   seedPaymentMethods,
 } from './modules/billing/index.js';
 import { DashboardRepository, DashboardService } from './modules/dashboard/index.js';
@@ -138,7 +141,10 @@ export interface Services {
   wallet: WalletService;
   coupons: CouponsService;
   deposits: DepositsService;
-  topupPayments: TopupPaymentsService;
+  topupCrediting: TopupCreditingService;
+  topupCallbacks: TopupCallbacksService;
+  topupCreditFailures: TopupCreditFailuresService;
+  topupExpiry: TopupExpiryService;
   sandboxPayments: SandboxPaymentsService;
   walletAdjustments: WalletAdjustmentsService;
   // catalog and compute
@@ -276,7 +282,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
       currency: config.currency,
       expiryHours: config.topupExpiryHours,
     }, wallet, notifications);
-    const topupPayments = new TopupPaymentsService(db, billingRepo, wallet, coupons, gateways, queue, mailer, clock, log, notifications);
+    const topupCrediting = new TopupCreditingService(db, billingRepo, wallet, coupons, queue, mailer, clock, log, notifications);
+    const topupCallbacks = new TopupCallbacksService(db, billingRepo, coupons, gateways, queue, topupCrediting.creditJob, clock, log);
+    const topupCreditFailures = new TopupCreditFailuresService(db, billingRepo, queue, topupCrediting.creditJob);
+    const topupExpiry = new TopupExpiryService(db, billingRepo, coupons, clock);
     const sandboxPayments = new SandboxPaymentsService(db, billingRepo, gateways, clock, log, config.publicUrl);
     const walletAdjustments = new WalletAdjustmentsService(db, wallet, idempotency, audit);
     const walletReconciliation = new WalletReconciliationService(db, new WalletRepository(), clock, log);
@@ -294,9 +303,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     registerReadGauge(metrics, {
       name: 'topup_credit_failures_open',
       help: 'Paid top-ups whose wallet credit failed and is not resolved (GET /api/backoffice/billing/credit-failures)',
-      read: () => topupPayments.openCreditFailures(),
+      read: () => topupCreditFailures.openCreditFailures(),
     });
-    queue.register(topupPayments.creditJob, topupPayments.recreditInvoiceJob, topupPayments.expireJob, topupPayments.recreditJob);
+    queue.register(topupCrediting.creditJob, topupCrediting.recreditInvoiceJob, topupExpiry.expireJob, topupCrediting.recreditJob);
     queue.register(callbackRetentionJob({ db, repo: billingRepo, clock }));
 
     // Charging: meters, the hourly charge, suspension. Resource modules meter themselves through `metering`.
@@ -322,7 +331,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     charging.onResolved(postpaid);
     const postpaidPayments = new PostpaidPaymentsService(db, postpaidRepo, wallet, deposits, idempotency, queue, mailer, suspension, clock, config.currency, webhookEvents);
     // a paid top-up is reported to the customer's webhooks (one statement for a batch), may settle a postpaid payment and lift a suspension
-    topupPayments.onCredited({
+    topupCrediting.onCredited({
       topupsCredited: async (tx, topups) => {
         await webhookEvents.emitMany(tx, topups.map((t) => ({ customerId: t.customerId, type: 'topup.credited', data: { invoice_id: t.invoiceId, amount: exactNumber(t.amount), currency: config.currency } })));
         await postpaidPayments.onTopupsCredited(tx, topups);
@@ -361,7 +370,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     const authRepo = new AuthRepository();
     const customerTokens = new CustomerTokens(config.jwtSecret, clock);
     const securityEvents = new SecurityEvents(db, audit);
-    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens);
+    const sessions = new SessionService(db, new SessionsRepository(), authRepo, customerTokens, clock, securityEvents, refreshTokens, adminsRepo);
     queue.register(sessions.pruneJob);
     const auth = new AuthService(db, authRepo, sessions, customerTokens, mailer, clock, { base: linkBase, encryptionKey: config.encryptionKey }, { lock: accountLock, events: securityEvents, queue });
     const twoFactor = new TwoFactorService(db, authRepo, customerTokens, mailer, clock, { encryptionKey: config.encryptionKey, issuer: 'Cloud Platform' }, accountLock, securityEvents);
@@ -397,7 +406,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     // Rewards and redeem codes: told about every credited top-up
     const rewards = new RewardsService(db, new RewardsRepository(), wallet, clock);
     auth.useReferrals(rewards);
-    topupPayments.onCredited(rewards, { bestEffort: true });
+    topupCrediting.onCredited(rewards, { bestEffort: true });
     const securityGroups = new SecurityGroupsService(db, new SecurityGroupsRepository(), datacenter, lifecycle, clock);
     lifecycle.register(securityGroups);
     const loadBalancers = new LoadBalancersService(db, new LoadBalancersRepository(), pricing, datacenter, metering, lifecycle, clock, billableStart);
@@ -509,7 +518,10 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         wallet,
         coupons,
         deposits,
-        topupPayments,
+        topupCrediting,
+        topupCallbacks,
+        topupCreditFailures,
+        topupExpiry,
         sandboxPayments,
         walletAdjustments,
         tiers,

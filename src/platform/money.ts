@@ -74,3 +74,34 @@ export function isMoneyAmount(value: MoneyInput): boolean {
     return false;
   }
 }
+
+/** Hours in a billing month: an hourly price is the monthly price divided by this. */
+export const HOURS_PER_MONTH = 730;
+
+/**
+ * A rate (an hourly price, an hourly cost, a metered usage amount) as a decimal text of exactly 6
+ * decimals, rounded half up: what the NUMERIC(18,6) and NUMERIC(20,6) columns hold.
+ */
+export function rateText(value: MoneyInput): string {
+  return new Decimal(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
+}
+
+/** A rate field of a response (a plain JSON number, not a `Money` schema): at most 6 decimals. */
+export function rateJson(value: MoneyInput): number {
+  return Number(rateText(value));
+}
+
+/** The hourly price of a monthly price: monthly / HOURS_PER_MONTH, 6 decimals, half up. */
+export function hourlyOf(monthly: MoneyInput): string {
+  return rateText(new Decimal(monthly).div(HOURS_PER_MONTH));
+}
+
+/**
+ * A percent bonus on an amount (a coupon, a first top-up, a referral): amount × percent / 100,
+ * rounded down to the cent, then capped at `cap` when there is one. Two decimals.
+ */
+export function percentBonus(amount: MoneyInput, percent: MoneyInput, cap: MoneyInput | null): string {
+  let bonus = new Decimal(amount).times(percent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  if (cap !== null && bonus.gt(cap)) bonus = new Decimal(cap);
+  return bonus.toFixed(2);
+}

@@ -79,7 +79,7 @@ describe('exactly-once credit under replayed callbacks', () => {
     const inv = await invoiceRow(t, d.invoice_id);
     assert.equal((await postPgone(t, pgoneForm(t, inv))).statusCode, 200);
     await eventually(async () => (await wallet(t, c.id))?.actual_balance === '20000.00');
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.container.services.topupPayments.creditPaidInvoice(d.invoice_id)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.container.services.topupCrediting.creditPaidInvoice(d.invoice_id)));
     assert.deepEqual(results, Array(10).fill(false));
     await t.container.queue.runNow('TopupCallbackSuccessTask', { invoiceId: d.invoice_id });
     assert.deepEqual(await wallet(t, c.id), { actual_balance: '20000.00', current_balance: '20000.00' });

@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const payments = () => t.container.services.topupPayments;
+const payments = () => t.container.services.topupCrediting;
 
 /** Deposits made through the service, then marked Paid directly (no credit job), in this order of payment. */
 async function paidInvoices(customers: { id: number }[], perCustomer: number, amount = (i: number) => 10000 + i * 1000): Promise<{ id: string; customerId: number }[]> {
@@ -97,7 +97,7 @@ describe('crediting in batches', () => {
     const second = t.database ? await buildTestApp({ sameDatabaseAs: t }) : undefined; // a second worker process (PostgreSQL)
     try {
       const calls = spyBatches();
-      const secondCalls = second ? spyBatches(second.container.services.topupPayments) : [];
+      const secondCalls = second ? spyBatches(second.container.services.topupCrediting) : [];
       const customers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(t)));
       const invoices = await paidInvoices(customers, 10);
       const jobs = invoices.flatMap((i) => [{ invoiceId: i.id }, { invoiceId: i.id }]);

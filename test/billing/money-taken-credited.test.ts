@@ -169,7 +169,7 @@ describe('a paid invoice ends credited or flagged for staff (item 1, credit fail
     await t.container.db.transaction(async (tx) => {
       await t.container.services.wallet.credit(tx, { customerId: c.id, type: 'BalanceLogAdd', amount: '20000', part: 'actual', referenceType: 'topup_invoice', referenceId: d.invoice_id, description: 'earlier run' });
     });
-    assert.equal(await t.container.services.topupPayments.creditPaidInvoice(d.invoice_id), false);
+    assert.equal(await t.container.services.topupCrediting.creditPaidInvoice(d.invoice_id), false);
     const inv = await t.container.services.deposits.get(c.id, d.invoice_id);
     assert.notEqual(inv.credited_at, null);
     assert.equal(inv.credited_amount, '20000');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -10,17 +10,95 @@ import { parseCircular, parseDependencyTree } from 'dpdm';
 // are gone. dpdm parses with the TypeScript compiler and resolves `./x.js` to `./x.ts`.
 const tsconfig = path.resolve('tsconfig.json');
 
-async function circlesIn(entries: string, cwd: string): Promise<string[][]> {
+type Tree = Awaited<ReturnType<typeof parseDependencyTree>>;
+
+async function treeOf(entries: string, cwd: string): Promise<Tree> {
   const tree = await parseDependencyTree(entries, { cwd, context: cwd, tsconfig, transform: false, skipDynamicImports: false });
   // an import it could not resolve would hide a circle: every relative one must resolve
   const unresolved = Object.values(tree).flatMap((deps) => (deps ?? []).filter((d) => d.request.startsWith('.') && d.id === null).map((d) => `${d.issuer}: ${d.request}`));
   assert.deepEqual(unresolved, []);
-  return parseCircular(tree);
+  return tree;
 }
+
+async function circlesIn(entries: string, cwd: string): Promise<string[][]> {
+  return parseCircular(await treeOf(entries, cwd));
+}
+
+/**
+ * Loops between modules (src/modules/<name>/), whatever file of a module imports whatever file of
+ * another (a table, a port, the index): each loop as the modules in it, with one import per step.
+ * A module loop has no file circle when it goes through different files, so the file check above
+ * does not see it.
+ */
+function moduleLoops(tree: Tree, moduleOf: (file: string) => string | undefined): string[] {
+  const edges = new Map<string, Map<string, string>>();
+  for (const [file, deps] of Object.entries(tree)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    for (const d of deps ?? []) {
+      const to = d.id ? moduleOf(d.id) : undefined;
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${file} -> ${d.id}`);
+    }
+  }
+  // strongly connected components (Tarjan): every component of more than one module is a loop
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const loops: string[] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const members: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      members.push(w);
+      if (w === v) break;
+    }
+    if (members.length < 2) return;
+    const steps = members.flatMap((a) => [...(edges.get(a) ?? [])].filter(([b]) => members.includes(b)).map(([, why]) => why));
+    loops.push(`${members.sort().join(' + ')}: ${steps.sort().join('; ')}`);
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return loops;
+}
+
+const srcModule = (file: string) => /^src\/modules\/([^/]+)\//.exec(file)?.[1];
 
 test('src/ has no import circle', async () => {
   const circles = await circlesIn('src/**/*.ts', process.cwd());
   assert.deepEqual(circles.map((c) => c.join(' -> ')), []);
+});
+
+test('src/modules has no loop between modules (a table, a port or an index counts as the module)', async () => {
+  assert.deepEqual(moduleLoops(await treeOf('src/**/*.ts', process.cwd()), srcModule), []);
+});
+
+test('the module check sees a loop that no file circle makes', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loops-'));
+  try {
+    for (const m of ['a', 'b']) mkdirSync(path.join(dir, m));
+    writeFileSync(path.join(dir, 'a', 'a.service.ts'), "import { bTable } from '../b/b.tables.js';\nexport const aService = bTable;\n");
+    writeFileSync(path.join(dir, 'a', 'a.tables.ts'), 'export const aTable = 1;\n');
+    writeFileSync(path.join(dir, 'b', 'b.tables.ts'), 'export const bTable = 2;\n');
+    writeFileSync(path.join(dir, 'b', 'b.repository.ts'), "import { aTable } from '../a/a.tables.js';\nexport const bRepo = aTable;\n");
+    const tree = await treeOf('*/*.ts', dir);
+    assert.deepEqual(parseCircular(tree), []);
+    const loops = moduleLoops(tree, (f) => /^([ab])\//.exec(f)?.[1]);
+    assert.equal(loops.length, 1);
+    assert.match(loops[0]!, /^a \+ b: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the check sees a circle made of type-only imports', async () => {

@@ -59,8 +59,8 @@ describe('queue de-duplication', () => {
     const c = await createCustomer(t);
     const d = await deposit(t, c.id, { amount: 15000 });
     await t.container.db.execute(sql`update topup_invoices set status = 'Paid', paid_at = now() - interval '1 day' where id = ${d.invoice_id}`);
-    await Promise.all(Array.from({ length: 5 }, () => t.container.services.topupPayments.requeueUncredited()));
-    await t.container.services.topupPayments.requeueUncredited();
+    await Promise.all(Array.from({ length: 5 }, () => t.container.services.topupCrediting.requeueUncredited()));
+    await t.container.services.topupCrediting.requeueUncredited();
     const [row] = await queryRows<{ n: number }>(
       t.container.db,
       sql`select count(*)::int as n from pgboss.job where name = 'billing-recredit' and data->'payload'->>'invoiceId' = ${d.invoice_id}`,
@@ -69,7 +69,7 @@ describe('queue de-duplication', () => {
     const [queue] = await queryRows<{ policy: string }>(t.container.db, sql`select policy from pgboss.queue where name = 'billing-recredit'`);
     assert.equal(queue!.policy, 'short');
     // a singletonKey where pg-boss would ignore it is refused, not silently accepted
-    await assert.rejects(t.container.queue.send(t.container.services.topupPayments.creditJob, { invoiceId: d.invoice_id }, { singletonKey: 'x' }), /deduplicates nothing/);
+    await assert.rejects(t.container.queue.send(t.container.services.topupCrediting.creditJob, { invoiceId: d.invoice_id }, { singletonKey: 'x' }), /deduplicates nothing/);
     // the job credits once when a worker runs
     await t.container.startWorker();
     await queueDrained(t, { queues: ['billing-recredit'] });

@@ -6726,6 +6726,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description 1 to 255 visible ASCII characters. A repeat with the same key and body replays the first answer and does nothing else; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED; a repeat while the first request still runs waits up to 15 s for its answer (then 409 IDEMPOTENCY_IN_PROGRESS). */
                     "idempotency-key"?: string;
                 };
                 path: {
@@ -14528,7 +14529,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeat with the same key and body replays the first answer; another body → 409 */
+                    /** @description 1 to 255 visible ASCII characters. A repeat with the same key and body replays the first answer and does nothing else; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED; a repeat while the first request still runs waits up to 15 s for its answer (then 409 IDEMPOTENCY_IN_PROGRESS). */
                     "idempotency-key"?: string;
                 };
                 path?: never;
@@ -15125,7 +15126,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeat with the same key and body replays the first answer; another body → 409 */
+                    /** @description 1 to 255 visible ASCII characters. A repeat with the same key and body replays the first answer and does nothing else; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED; a repeat while the first request still runs waits up to 15 s for its answer (then 409 IDEMPOTENCY_IN_PROGRESS). */
                     "idempotency-key"?: string;
                 };
                 path: {
@@ -15366,7 +15367,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Repeat with the same key and body replays the first answer; another body → 409 */
+                    /** @description 1 to 255 visible ASCII characters. A repeat with the same key and body replays the first answer and does nothing else; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED; a repeat while the first request still runs waits up to 15 s for its answer (then 409 IDEMPOTENCY_IN_PROGRESS). */
                     "idempotency-key"?: string;
                 };
                 path?: never;

@@ -9,7 +9,7 @@ import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
-import { isStrongPassword, passwordRule } from '../auth/index.js';
+import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
 import type { AdminTokens } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';

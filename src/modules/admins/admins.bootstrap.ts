@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isStrongPassword, passwordRule } from '../auth/index.js';
+import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
 import type { AdminsService } from './admins.service.js';
 
 export interface BootstrapOptions {

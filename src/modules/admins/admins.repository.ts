@@ -76,6 +76,29 @@ export class AdminsRepository {
       .innerJoin(roles, eq(roles.id, admins.roleId));
   }
 
+  /** The admin's role now (auth's ImpersonatorAuthority port); undefined for an unknown admin. */
+  async roleOf(ex: Executor, adminId: number): Promise<number | undefined> {
+    const [row] = await ex.select({ roleId: admins.roleId }).from(admins).where(eq(admins.id, adminId));
+    return row?.roleId;
+  }
+
+  /** Whether the admin is not deleted, still has `roleId`, and that role holds `permission` or is locked (auth's ImpersonatorAuthority port). */
+  async stillHolds(ex: Executor, adminId: number, roleId: number, permission: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: admins.id })
+      .from(admins)
+      .innerJoin(roles, eq(roles.id, admins.roleId))
+      .where(
+        and(
+          eq(admins.id, adminId),
+          isNull(admins.deletedAt),
+          eq(admins.roleId, roleId),
+          sql`(${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = ${permission}))`,
+        ),
+      );
+    return row !== undefined;
+  }
+
   async findById(ex: Executor, id: number, opts: { forUpdate?: boolean } = {}): Promise<AdminWithRole | undefined> {
     const q = this.selectWithRole(ex).where(eq(admins.id, id));
     const [row] = await (opts.forUpdate ? q.for('update', { of: admins }) : q);

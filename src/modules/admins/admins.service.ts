@@ -8,7 +8,7 @@ import { offsetOf, type PageRequest } from '../../platform/http/pagination.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { SYSTEM_ACTOR, type Actor, type AuditService } from '../audit/index.js';
-import { isStrongPassword, passwordRule } from '../auth/index.js';
+import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
 import { generatePassword } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole, RolesRepository } from './admins.repository.js';

@@ -3,7 +3,7 @@ import { actorOf } from '../audit/index.js';
 import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, IntId, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { tokenView } from './api-tokens.routes.js';
+import { tokenView } from './api-tokens.present.js';
 import { ApiToken, CustomerTokenParams } from './api-tokens.schemas.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import type { ApiTokenRow } from './api-tokens.repository.js';
 import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, TokenParams } from './api-tokens.schemas.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import { Type } from 'typebox';
+import { tokenView } from './api-tokens.present.js';
 
 const tags = ['API tokens'];
 const SudoHeaders = Type.Object({ 'x-access-token': Type.Optional(Type.String({ description: 'sudo token from POST /api/auth/profile/sudo' })) });
@@ -15,19 +15,6 @@ const SudoHeaders = Type.Object({ 'x-access-token': Type.Optional(Type.String({ 
 export interface SudoCheck {
   requireSudo(customerId: number, sessionId: string, token: string | undefined): void;
 }
-
-export const tokenView = (tokens: ApiTokensService) => (t: ApiTokenRow) => ({
-  id: t.id,
-  name: t.name,
-  scopes: t.scopes,
-  prefix: t.displayPrefix,
-  state: tokens.stateOf(t),
-  created_at: t.createdAt.toISOString(),
-  expires_at: t.expiresAt.toISOString(),
-  last_used_at: t.lastUsedAt?.toISOString() ?? null,
-  last_used_ip: t.lastUsedIp,
-  revoked_at: t.revokedAt?.toISOString() ?? null,
-});
 
 /** /api/tokens: personal access tokens. Reachable with the session cookie only, never with a token. */
 export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensService; sudo: SudoCheck }> = async (app, { tokens, sudo }) => {

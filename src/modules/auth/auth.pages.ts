@@ -10,7 +10,7 @@ import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-lim
 import { setSessionCookies } from './auth.cookies.js';
 import type { AuthService } from './auth.service.js';
 import type { ChangeEmailService } from './change-email.service.js';
-import { passwordRule } from './password-policy.js';
+import { passwordRule } from '../../platform/password-policy.js';
 import { enforceSecurityAudit, SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface AuthPagesOptions {

@@ -18,7 +18,7 @@ import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { linkMail, noticeMail } from '../../platform/mail/templates.js';
 import type { AuthRepository, Credentials } from './auth.repository.js';
 import { CHALLENGE_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
-import { isStrongPassword, passwordRule } from './password-policy.js';
+import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
 import { SecurityAction, type SecurityEvents } from './security-events.js';
 import type { ClientMeta, IssuedSession, SessionService } from './sessions.service.js';
 

@@ -1,8 +1,7 @@
-export { passwordRule, isStrongPassword } from './password-policy.js';
 export { AuthRepository } from './auth.repository.js';
 export { SessionsRepository } from './sessions.repository.js';
 export { AuthService } from './auth.service.js';
-export { SessionService, MAX_SESSION_LIMIT, type IssuedSession, type SessionEntry, type ClientMeta } from './sessions.service.js';
+export { SessionService, MAX_SESSION_LIMIT, type IssuedSession, type SessionEntry, type ClientMeta, type ImpersonatorAuthority } from './sessions.service.js';
 export { TwoFactorService } from './two-factor.service.js';
 export { ChangeEmailService } from './change-email.service.js';
 export { CustomerTokens, TokenKind, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from './auth.tokens.js';

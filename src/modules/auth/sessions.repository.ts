@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { admins, rolePermissions, roles } from '../admins/admins.tables.js';
 import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerSessions } from './auth.tables.js';
@@ -32,24 +31,21 @@ const columns = {
 
 export interface SessionForAuth extends SessionRow {
   customerActive: boolean;
-  impersonatorMay: boolean;
+  /** the impersonator's role when the impersonation began */
+  impersonatorRoleId: number | null;
 }
 
-/** The session by id ($1), with its customer's state and whether an impersonator still holds the permission $2. */
+/** The session by id ($1), with its customer's state and, for an impersonation, the role it began with. */
 const sessionForAuthColumns = {
   ...columns,
   customerActive: customers.isActive,
-  impersonatorMay: sql`${customerSessions.impersonatorAdminId} is null or (
-    ${admins.deletedAt} is null and ${admins.roleId} = ${customerSessions.impersonatorRoleId}
-    and (${roles.isLocked} or exists (select 1 from ${rolePermissions} rp where rp.role_id = ${admins.roleId} and rp.permission = $2)))`,
+  impersonatorRoleId: customerSessions.impersonatorRoleId,
 };
 const sessionForAuth: PreparedRead<SessionForAuth> = {
   name: 'auth_session_for_request',
   text: sqlText(sql`select ${selectList(sessionForAuthColumns)}
     from ${customerSessions}
     join ${customers} on ${customers.id} = ${customerSessions.customerId}
-    left join ${admins} on ${admins.id} = ${customerSessions.impersonatorAdminId}
-    left join ${roles} on ${roles.id} = ${admins.roleId}
     where ${customerSessions.id} = $1`),
   map: rowMapper(sessionForAuthColumns),
 };
@@ -63,7 +59,7 @@ function cappedExpiry(expiresAt: Date) {
 export class SessionsRepository {
   async insert(
     ex: Executor,
-    row: { customerId: number; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null },
+    row: { customerId: number; refreshExpiresAt: Date; ip: string | null; userAgent: string | null; now: Date; impersonatorAdminId?: number | null; impersonatorRoleId?: number | null },
   ): Promise<SessionRow> {
     const [created] = await ex
       .insert(customerSessions)
@@ -75,7 +71,7 @@ export class SessionsRepository {
         createdAt: row.now,
         lastAccessAt: row.now,
         impersonatorAdminId: row.impersonatorAdminId ?? null,
-        impersonatorRoleId: row.impersonatorAdminId ? sql`(select ${admins.roleId} from ${admins} where ${admins.id} = ${row.impersonatorAdminId})` : null,
+        impersonatorRoleId: row.impersonatorRoleId ?? null,
       })
       .returning(columns);
     return created!;
@@ -83,12 +79,11 @@ export class SessionsRepository {
 
   /**
    * The session with what authentication needs to know about its customer and, for an
-   * impersonation, whether its admin still may: not deleted, the same role as when it began, and
-   * that role still holds `impersonatePermission` (or is the locked Super Admin role).
-   * Every authenticated request runs this: a prepared query (platform/db/prepared.ts).
+   * impersonation, the role it began with (the service asks the admins module whether the admin
+   * still may). Every authenticated request runs this: a prepared query (platform/db/prepared.ts).
    */
-  async findForAuth(ex: Executor, id: string, impersonatePermission: string): Promise<SessionForAuth | undefined> {
-    const [row] = await runPrepared(ex, sessionForAuth, [id, impersonatePermission]);
+  async findForAuth(ex: Executor, id: string): Promise<SessionForAuth | undefined> {
+    const [row] = await runPrepared(ex, sessionForAuth, [id]);
     return row;
   }
 

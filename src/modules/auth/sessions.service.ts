@@ -7,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, Val
 import type { CustomerPrincipal } from '../../platform/http/auth.js';
 import type { AuthRepository } from './auth.repository.js';
 import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
-import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import type { SessionForAuth, SessionRow, SessionsRepository } from './sessions.repository.js';
 import { SecurityAction, type SecurityEvents } from './security-events.js';
 
 export interface ClientMeta {
@@ -42,6 +42,20 @@ const REALM = 'customer';
 /** The staff permission an impersonation session lives on (admins' catalog, permissions.ts). */
 export const IMPERSONATE_PERMISSION = 'impersonate_user';
 
+/**
+ * What auth asks the admins module about a staff member who impersonates a customer (a port: auth
+ * knows no admin table; AdminsRepository answers).
+ */
+export interface ImpersonatorAuthority {
+  /** The admin's role now; undefined for an unknown admin. */
+  roleOf(ex: Executor, adminId: number): Promise<number | undefined>;
+  /**
+   * Whether the admin is not deleted, still has `roleId` (the role the impersonation began with),
+   * and that role holds `permission` (the locked Super Admin role holds every one).
+   */
+  stillHolds(ex: Executor, adminId: number, roleId: number, permission: string): Promise<boolean>;
+}
+
 /** Device sessions: one per login, checked on every request, revocable by the customer and staff. */
 export class SessionService {
   readonly pruneJob = defineJob<object>({
@@ -59,7 +73,18 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
     private readonly refreshTokens: RefreshTokens,
+    private readonly impersonators: ImpersonatorAuthority,
   ) {}
+
+  /** The session for authentication, with whether its impersonator (if any) still may impersonate. */
+  private async forAuth(ex: Executor, id: string): Promise<(SessionForAuth & { impersonatorMay: boolean }) | undefined> {
+    const row = await this.repo.findForAuth(ex, id);
+    if (!row) return undefined;
+    const impersonatorMay =
+      row.impersonatorAdminId === null ||
+      (row.impersonatorRoleId !== null && (await this.impersonators.stillHolds(ex, row.impersonatorAdminId, row.impersonatorRoleId, IMPERSONATE_PERMISSION)));
+    return { ...row, impersonatorMay };
+  }
 
   /**
    * Opens a session inside the caller's transaction. The customer row is locked so parallel logins
@@ -77,6 +102,7 @@ export class SessionService {
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       now,
       impersonatorAdminId: impersonatorAdminId ?? null,
+      impersonatorRoleId: impersonatorAdminId ? ((await this.impersonators.roleOf(tx, impersonatorAdminId)) ?? null) : null,
     });
     if (!impersonatorAdminId) await this.repo.revokeOverflow(tx, customerId, customer.maxSession, now);
     return this.issue(row, await this.refreshTokens.issue(tx, REALM, row.id, row.refreshExpiresAt));
@@ -103,7 +129,7 @@ export class SessionService {
   async authenticate(accessToken: string | undefined): Promise<CustomerPrincipal> {
     const claims = this.tokens.verifyAccess(accessToken);
     if (!claims) throw new UnauthenticatedError();
-    const row = await this.repo.findForAuth(this.db, claims.sessionId, IMPERSONATE_PERMISSION);
+    const row = await this.forAuth(this.db, claims.sessionId);
     if (!row || row.revokedAt || row.customerId !== claims.customerId || !row.customerActive) {
       throw new UnauthenticatedError('Your session has ended, please log in again');
     }
@@ -135,7 +161,7 @@ export class SessionService {
       if (!row) return { kind: 'invalid' as const };
       const owner = await this.authRepo.findById(tx, row.customerId);
       if (!owner?.isActive) return { kind: 'invalid' as const };
-      if (row.impersonatorAdminId && !(await this.repo.findForAuth(tx, row.id, IMPERSONATE_PERMISSION))?.impersonatorMay) {
+      if (row.impersonatorAdminId && !(await this.forAuth(tx, row.id))?.impersonatorMay) {
         await this.repo.revoke(tx, row.id, 'impersonator_lost_authority', now);
         return { kind: 'invalid' as const };
       }
@@ -231,7 +257,7 @@ export class SessionService {
   async impersonate(customerId: number, adminId: number, meta: ClientMeta, tx?: Executor): Promise<IssuedSession> {
     const run = async (t: Executor) => {
       const issued = await this.open(t, customerId, meta, adminId);
-      const row = await this.repo.findForAuth(t, issued.sessionId, IMPERSONATE_PERMISSION);
+      const row = await this.forAuth(t, issued.sessionId);
       if (!row?.customerActive) throw new ConflictError('This customer account is deactivated and cannot be impersonated', 'CUSTOMER_INACTIVE');
       if (!row.impersonatorMay) throw new ForbiddenError('Your role no longer allows impersonation (it changed after you logged in)');
       return issued;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, IntId, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { moneyJson } from '../../platform/money.js';
 import {
   AdminDeposit,
   AdminInvoiceQuery,
@@ -19,36 +18,18 @@ import {
   PaymentCallbackEntry,
   PaymentCallbackQuery,
 } from './billing.schemas.js';
-import type { CouponRow } from './coupons.repository.js';
 import type { CouponsService } from './coupons.service.js';
 import type { DepositsService } from './deposits.service.js';
-import type { TopupPaymentsService } from './topup-payments.service.js';
+import type { TopupCallbacksService } from './topup-callbacks.service.js';
+import type { TopupCreditFailuresService } from './topup-credit-failures.service.js';
+import { couponView } from './billing.present.js';
 
 const tags = ['Backoffice billing'];
 
-function couponView(c: CouponRow) {
-  return {
-    id: c.id,
-    code: c.code,
-    description: c.description,
-    type: c.type as 'PERCENT' | 'FIXED',
-    value: moneyJson(c.value),
-    max_bonus: c.maxBonus === null ? null : moneyJson(c.maxBonus),
-    min_deposit: moneyJson(c.minDeposit),
-    valid_from: c.validFrom?.toISOString() ?? null,
-    valid_until: c.validUntil?.toISOString() ?? null,
-    usage_limit: c.usageLimit,
-    used_count: c.usedCount,
-    is_active: c.isActive,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-  };
-}
-
 /** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
-export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; payments: TopupPaymentsService }> = async (
+export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; callbacks: TopupCallbacksService; creditFailures: TopupCreditFailuresService }> = async (
   app,
-  { deposits, coupons, payments },
+  { deposits, coupons, callbacks, creditFailures },
 ) => {
   app.get(
     '/billing/prepaid/invoices',
@@ -87,7 +68,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
         ...(q.signature_valid !== undefined ? { signatureValid: q.signature_valid } : {}),
       };
-      return paginated('OK', p, await payments.listCallbacks(filter, p));
+      return paginated('OK', p, await callbacks.listCallbacks(filter, p));
     },
   );
 
@@ -106,7 +87,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await payments.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
+      return paginated('OK', p, await creditFailures.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
     },
   );
 
@@ -121,7 +102,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         response: { 200: Envelope(CreditRetry), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Credit queued', data: await payments.retryCreditFailure(req.params.invoice_id) }),
+    async (req) => ({ message: 'Credit queued', data: await creditFailures.retryCreditFailure(req.params.invoice_id) }),
   );
 
   app.put(

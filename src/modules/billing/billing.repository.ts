@@ -3,6 +3,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { billingAccountSettings, paymentCallbacks, paymentMethods, topupCreditFailures, topupInvoices, type BonusStatus, type CallbackOutcome } from './billing.tables.js';
+import { lockScoped } from '../../platform/db/advisory-locks.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type TopupInvoiceRow = typeof topupInvoices.$inferSelect;
@@ -11,6 +12,10 @@ export type NewPaymentCallback = typeof paymentCallbacks.$inferInsert;
 
 export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
 export type CreditFailureRow = typeof topupCreditFailures.$inferSelect;
+export interface TopupCreditFailureWithInvoice {
+  failure: CreditFailureRow;
+  invoice: TopupInvoiceRow;
+}
 
 /** A Failed or Expired invoice gives its coupon use back (reserved → released). */
 const releaseBonus = sql`case when ${topupInvoices.bonusStatus} = 'reserved' then 'released' else ${topupInvoices.bonusStatus} end`;
@@ -33,9 +38,6 @@ export interface InvoiceFilter {
   customerId?: number;
   status?: string;
 }
-
-/** Advisory-lock namespace of a customer's deposit checks (the key is the customer id). */
-const DEPOSIT_LOCK_NAMESPACE = 720_301;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -247,7 +249,7 @@ export class BillingRepository {
 
   /** Until the transaction ends, the customer's other deposit checks wait (an advisory lock). */
   async lockDepositsOf(tx: Executor, customerId: number): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK_NAMESPACE}::int, ${customerId}::int)`);
+    await lockScoped(tx, 'customerDeposits', customerId);
   }
 
   /**
@@ -333,7 +335,7 @@ export class BillingRepository {
     return row;
   }
 
-  async listCreditFailures(ex: Executor, filter: { resolved: boolean }, p: PageRequest) {
+  async listCreditFailures(ex: Executor, filter: { resolved: boolean }, p: PageRequest): Promise<Page<TopupCreditFailureWithInvoice>> {
     const where = filter.resolved ? sql`${topupCreditFailures.resolvedAt} is not null` : isNull(topupCreditFailures.resolvedAt);
     const items = await ex
       .select({ failure: topupCreditFailures, invoice: topupInvoices })

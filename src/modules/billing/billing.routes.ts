@@ -4,13 +4,11 @@ import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
+import { IdempotencyHeaders } from '../../platform/idempotency/idempotency.schemas.js';
 import { Deposit, DepositBody, DepositCreated, DepositListQuery, InvoiceIdParams, PaymentMethod, TopupMinimum } from './billing.schemas.js';
 import type { DepositsService } from './deposits.service.js';
 
 const tags = ['Billing'];
-const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ description: 'Repeat with the same key and body replays the first answer; another body → 409' })),
-});
 
 /** /api/billing: payment methods, minimum top-up and deposits (customer surface). */
 export const billingRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService }> = async (app, { deposits }) => {

@@ -4,7 +4,7 @@ import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-lim
 import { errorResponses } from '../../platform/http/schemas.js';
 import type { GatewayName } from '../../integrations/payment-gateways/index.js';
 import { CallbackOk, RedirectParams, RedirectQuery } from './billing.schemas.js';
-import type { TopupPaymentsService } from './topup-payments.service.js';
+import type { TopupCallbacksService } from './topup-callbacks.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +43,7 @@ function keepRawBody(app: Parameters<FastifyPluginAsyncTypebox>[0]) {
 }
 
 export interface WebhookRoutesOptions {
-  payments: TopupPaymentsService;
+  payments: TopupCallbacksService;
   frontendUrl: string | undefined;
   /** WEBHOOK_RATE_LIMIT_PER_MIN, counted per client IP in PostgreSQL when `rateLimits` is given */
   rateLimitPerMin: number;

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyString } from '../../platform/money.js';
+import { dec, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyString, percentBonus } from '../../platform/money.js';
 import type { CouponRow, CouponsRepository, NewCoupon } from './coupons.repository.js';
 
 export interface CouponInput {
@@ -31,9 +31,9 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** The bonus of a coupon for a deposit: percent (rounded down to the cent, capped) or fixed. */
 export function couponBonus(coupon: Pick<CouponRow, 'type' | 'value' | 'maxBonus'>, amount: string): string {
-  let bonus = coupon.type === 'PERCENT' ? dec(amount).times(coupon.value).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN) : dec(coupon.value);
-  if (coupon.maxBonus !== null && bonus.gt(coupon.maxBonus)) bonus = dec(coupon.maxBonus);
-  return bonus.toFixed(2);
+  if (coupon.type === 'PERCENT') return percentBonus(amount, coupon.value, coupon.maxBonus);
+  const fixed = dec(coupon.value);
+  return (coupon.maxBonus !== null && fixed.gt(coupon.maxBonus) ? dec(coupon.maxBonus) : fixed).toFixed(2);
 }
 
 /**

@@ -3,20 +3,19 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
 import { Decimal, dec, isMoneyAmount, isMoneyInput, MONEY_INPUT_MAX, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { GATEWAY_NAMES, type GatewayName, type PaymentGateways, type PaymentMethodType } from '../../integrations/payment-gateways/index.js';
-import type { BillingRepository, PaymentMethodRow, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository } from './billing.repository.js';
 import type { CouponsService } from './coupons.service.js';
-import type { BonusStatus } from './billing.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { answerOf, depositView, paymentMethodView, type DepositAnswer } from './billing.present.js';
 
 /** The wallet as deposits need it: its balances, read in the deposit's transaction. */
 export interface WalletBalances {
   balances(customerId: number, ex: Executor): Promise<{ actualBalance: string; currentBalance: string }>;
 }
-
 
 /** The platform-wide smallest top-up, unless the account has its own (billing_account_settings). */
 export const DEFAULT_MINIMUM_TOPUP = '10000.00';
@@ -33,55 +32,6 @@ export interface DepositInput {
   gateway_name: string;
   coupon_code?: string | null;
 }
-
-export type InvoiceStatusName = 'Pending' | 'Paid' | 'Failed' | 'Expired';
-
-
-export function paymentMethodView(m: PaymentMethodRow) {
-  return {
-    gateway_name: m.gatewayName,
-    method_code: m.methodCode,
-    name: m.name,
-    type: m.type as PaymentMethodType,
-    fee_flat: moneyJson(m.feeFlat),
-    fee_percent: moneyJson(m.feePercent),
-  };
-}
-
-export function depositView(inv: TopupInvoiceRow) {
-  return {
-    invoice_id: inv.id,
-    status: inv.status as InvoiceStatusName,
-    amount: moneyJson(inv.amount),
-    fee: moneyJson(inv.fee),
-    total_amount: moneyJson(inv.totalAmount),
-    bonus_amount: moneyJson(inv.bonusAmount),
-    bonus_status: inv.bonusStatus as BonusStatus,
-    credited_amount: inv.creditedAt ? moneyJson(inv.amount) : null,
-    credited_bonus: inv.creditedBonus === null ? null : moneyJson(inv.creditedBonus),
-    coupon_code: inv.couponCode,
-    currency: inv.currency,
-    gateway_name: inv.gatewayName,
-    method_code: inv.methodCode,
-    method_name: inv.methodName,
-    method_type: inv.methodType,
-    payment_url: inv.paymentUrl,
-    actions: { redirect_url: inv.redirectUrl, va_number: inv.vaNumber, qr_string: inv.qrString },
-    created_at: inv.createdAt.toISOString(),
-    expires_at: inv.expiresAt.toISOString(),
-    paid_at: inv.paidAt?.toISOString() ?? null,
-    credited_at: inv.creditedAt?.toISOString() ?? null,
-  };
-}
-
-/** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
-export type DepositAnswer = ReturnType<typeof depositView> & { payment_url: string };
-
-function answerOf(inv: TopupInvoiceRow): DepositAnswer {
-  return { ...depositView(inv), payment_url: inv.paymentUrl! };
-}
-
-type Started = { kind: 'created'; invoice: TopupInvoiceRow; claimId: number | undefined } | { kind: 'replay'; answer: DepositAnswer } | { kind: 'in_progress' };
 
 /** Tells the customer about a new invoice (the notifications module's NotificationsService). */
 export interface InvoiceNotifier {
@@ -131,60 +81,51 @@ export class DepositsService {
    * commit first, the payment details and the stored answer after.
    */
   async createDeposit(customerId: number, input: DepositInput, idempotencyKey?: string): Promise<DepositAnswer> {
-    const ref: IdempotencyRef | undefined = idempotencyKey
-      ? { scope: 'billing.deposit', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash(input) }
-      : undefined;
-    const started = await this.db.transaction(async (tx): Promise<Started> => {
-      let claimId: number | undefined;
-      if (ref) {
-        const claim = await this.idempotency.claim<DepositAnswer>(tx, ref);
-        if (claim.kind === 'replay') return { kind: 'replay', answer: claim.answer.body };
-        if (claim.kind === 'in_progress') return { kind: 'in_progress' };
-        claimId = claim.id;
-      }
-      const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
-      await this.notifier?.notify(
-        customerId,
-        'INVOICE_CREATED',
-        {
-          title: 'New top-up invoice',
-          body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
-          reference: { type: 'topup_invoice', id: invoice.id },
-        },
-        tx,
-      );
-      noteActivityTarget(invoice.id);
-      return { kind: 'created', invoice, claimId };
-    });
-    if (started.kind === 'replay') return started.answer;
-    if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<DepositAnswer>(ref!)).body;
+    const ref = idempotencyRef('billing.deposit', `customer:${customerId}`, idempotencyKey, input);
+    return this.idempotency.run<DepositAnswer>(ref, async (key) => {
+      const invoice = await this.db.transaction(async (tx) => {
+        await key.claim(tx);
+        const invoice = await this.repo.insertInvoice(tx, await this.newInvoice(tx, customerId, input));
+        await this.notifier?.notify(
+          customerId,
+          'INVOICE_CREATED',
+          {
+            title: 'New top-up invoice',
+            body: `Top-up invoice of ${moneyString(invoice.totalAmount)} ${invoice.currency} (${invoice.methodName}); pay before ${invoice.expiresAt.toISOString()}.`,
+            reference: { type: 'topup_invoice', id: invoice.id },
+          },
+          tx,
+        );
+        noteActivityTarget(invoice.id);
+        return invoice;
+      });
 
-    const { invoice, claimId } = started;
-    const contact = (await this.repo.customerContact(this.db, customerId)) ?? { email: '', name: '' };
-    let payment;
-    try {
-      payment = await this.gateways.get(invoice.gatewayName as GatewayName)!.createPayment({
-        invoiceId: invoice.id,
-        totalAmount: invoice.totalAmount,
-        currency: invoice.currency,
-        methodCode: invoice.methodCode,
-        methodType: invoice.methodType as PaymentMethodType,
-        customer: contact,
-        expiresAt: invoice.expiresAt,
-        description: `Wallet top-up ${moneyString(invoice.amount)} ${invoice.currency}`,
+      const contact = (await this.repo.customerContact(this.db, customerId)) ?? { email: '', name: '' };
+      let payment;
+      try {
+        payment = await this.gateways.get(invoice.gatewayName as GatewayName)!.createPayment({
+          invoiceId: invoice.id,
+          totalAmount: invoice.totalAmount,
+          currency: invoice.currency,
+          methodCode: invoice.methodCode,
+          methodType: invoice.methodType as PaymentMethodType,
+          customer: contact,
+          expiresAt: invoice.expiresAt,
+          description: `Wallet top-up ${moneyString(invoice.amount)} ${invoice.currency}`,
+        });
+      } catch (err) {
+        await this.db.transaction(async (tx) => {
+          const failed = await this.repo.markFailed(tx, invoice.id, this.clock.now());
+          if (failed?.couponId != null && failed.bonusStatus === 'released') await this.coupons.release(tx, failed.couponId);
+          await key.release(tx);
+        });
+        throw err;
+      }
+      return this.db.transaction(async (tx) => {
+        const answer = answerOf(await this.repo.setPaymentDetails(tx, invoice.id, payment));
+        await key.complete(tx, answer);
+        return answer;
       });
-    } catch (err) {
-      await this.db.transaction(async (tx) => {
-        const failed = await this.repo.markFailed(tx, invoice.id, this.clock.now());
-        if (failed?.couponId != null && failed.bonusStatus === 'released') await this.coupons.release(tx, failed.couponId);
-        if (claimId !== undefined) await this.idempotency.release(tx, claimId);
-      });
-      throw err;
-    }
-    return this.db.transaction(async (tx) => {
-      const answer = answerOf(await this.repo.setPaymentDetails(tx, invoice.id, payment));
-      if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
-      return answer;
     });
   }
 

@@ -1,8 +1,12 @@
 export { BillingRepository, type TopupInvoiceRow } from './billing.repository.js';
 export { CouponsRepository } from './coupons.repository.js';
 export { CouponsService, couponBonus, couponsConstraintMeanings, COUPON_AMOUNT_MAX } from './coupons.service.js';
-export { DepositsService, DEFAULT_MINIMUM_TOPUP, type DepositAnswer } from './deposits.service.js';
-export { TopupPaymentsService, TOPUP_REFERENCE, CREDIT_MAX_ATTEMPTS, type TopupCreditListener } from './topup-payments.service.js';
+export { DepositsService, DEFAULT_MINIMUM_TOPUP } from './deposits.service.js';
+export type { DepositAnswer } from './billing.present.js';
+export { TopupCreditingService, TOPUP_REFERENCE, CREDIT_MAX_ATTEMPTS, type TopupCreditListener } from './topup-crediting.service.js';
+export { TopupCallbacksService } from './topup-callbacks.service.js';
+export { TopupCreditFailuresService } from './topup-credit-failures.service.js';
+export { TopupExpiryService } from './topup-expiry.service.js';
 export { SandboxPaymentsService } from './sandbox.service.js';
 export { seedPaymentMethods, DEFAULT_PAYMENT_METHODS } from './billing.seed.js';
 export { webhookRoutes } from './billing.webhook-routes.js';

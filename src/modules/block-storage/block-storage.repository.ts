@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { blockStorageMachines, storageTiers } from './block-storage.tables.js';
 
 export type BlockStorageMachine = typeof blockStorageMachines.$inferSelect;
@@ -84,8 +83,4 @@ export class BlockStorageRepository {
     return row?.n ?? 0;
   }
 
-  async activeLocationIds(ex: Executor): Promise<number[]> {
-    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.isActive, true)).orderBy(asc(locations.id));
-    return rows.map((r) => r.id);
-  }
 }

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageMachine, BlockStorageRepository, StorageTier } from './block-storage.repository.js';
+import { activeLocations } from '../lookups/index.js';
 
 export const machineView = (m: BlockStorageMachine) => ({
   id: m.id,
@@ -90,7 +91,7 @@ export class BlockStorageService {
   async seed(): Promise<StorageTier[]> {
     return this.db.transaction(async (tx) => {
       if ((await this.repo.countMachines(tx)) === 0) {
-        for (const loc of await this.repo.activeLocationIds(tx)) {
+        for (const loc of await activeLocations.ids(tx)) {
           for (const n of [1, 2]) {
             await this.repo.insertMachine(tx, { locationId: loc, name: `bs-${loc}-${n}`, hypervisorIp: `10.${200 + (loc % 50)}.0.${10 + n}`, capacityGb: 10_240 });
           }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
-import { Decimal, dec, moneyJson } from '../../platform/money.js';
+import { Decimal, dec, moneyJson, rateJson } from '../../platform/money.js';
 import type { ChargingSettings, SuspensionRepository, UsageViewRepository } from './suspension.repository.js';
 
 /** The customer's billing data (runway) and the charging settings staff change. */
@@ -25,8 +25,8 @@ export class BillingUsageService {
         resource_id: m.resource_id,
         description: m.description,
         quantity: Number(m.quantity),
-        hourly_price: Number(price.toFixed(6)),
-        hourly_cost: Number(price.times(m.quantity).toDecimalPlaces(6).toFixed(6)),
+        hourly_price: rateJson(price),
+        hourly_cost: rateJson(price.times(m.quantity)),
         started_at: new Date(m.started_at).toISOString(),
         cost: price.times(m.quantity),
       };
@@ -39,7 +39,7 @@ export class BillingUsageService {
     return {
       billing_type: c.billing_type,
       current_balance: moneyJson(balance),
-      hourly_burn: Number(burn.toDecimalPlaces(6).toFixed(6)),
+      hourly_burn: rateJson(burn),
       runway_hours: runway,
       runway_warning_hours: settings.runwayWarningHours,
       suspended_at: c.suspended_at ? new Date(c.suspended_at).toISOString() : null,

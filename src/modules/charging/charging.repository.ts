@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-
-/** The advisory lock every chunk of the hourly job takes: one chunk at a time, in any process. */
-const CHARGING_LOCK = 730_001;
+import { lockGlobal } from '../../platform/db/advisory-locks.js';
 
 export interface HourState {
   hour: Date;
@@ -65,7 +63,7 @@ function failureRow(r: ChargeFailureRow): ChargeFailureRow {
 /** SQL of the charging engine: set-based, one statement per chunk of customers. */
 export class ChargingRepository {
   async lock(tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHARGING_LOCK})`);
+    await lockGlobal(tx, 'hourlyCharge');
     // The statement's estimates are large enough to trigger JIT compilation, which took longer
     // (seconds, measured) than running it.
     await tx.execute(sql`set local jit = off`);

@@ -3,22 +3,9 @@ import { customerOf } from '../../platform/http/auth.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import type { BillingUsageService } from './billing-usage.service.js';
-import type { ChargeFailureRow } from './charging.repository.js';
 import type { ChargingService } from './charging.service.js';
+import { failureView } from './charging.present.js';
 import { BillingUsage, ChargeFailure, ChargeFailureQuery, ChargingSettingsBody, ChargingSettingsView, CustomerIdPath } from './charging.schemas.js';
-
-const failureView = (f: ChargeFailureRow) => ({
-  customer_id: f.customer_id,
-  customer_email: f.customer_email,
-  first_hour: f.first_hour.toISOString(),
-  error_code: f.error_code,
-  error: f.error,
-  attempts: f.attempts,
-  failed_at: f.failed_at.toISOString(),
-  last_attempt_at: f.last_attempt_at.toISOString(),
-  next_retry_at: f.next_retry_at.toISOString(),
-  resolved_at: f.resolved_at?.toISOString() ?? null,
-});
 
 /** /api/billing/usage: the customer's running resources, burn rate and runway. */
 export const chargingRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageService }> = async (app, { usage }) => {

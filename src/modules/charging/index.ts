@@ -9,6 +9,6 @@ export { UsageViewRepository } from './suspension.repository.js';
 export { chargingRoutes, chargingAdminRoutes } from './charging.routes.js';
 export { PostpaidService } from './postpaid.service.js';
 export { PostpaidPaymentsService, POSTPAID_PAYMENT_TYPE } from './postpaid-payments.service.js';
-export { distribute } from './postpaid.views.js';
+export { distribute } from './charging.present.js';
 export { PostpaidRepository } from './postpaid.repository.js';
 export { postpaidRoutes, postpaidAdminRoutes } from './postpaid.routes.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js';
-import { requestHash, type IdempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { receiptMail } from '../../platform/mail/templates.js';
 import { Decimal, dec, moneyJson, moneyString } from '../../platform/money.js';
@@ -9,7 +9,7 @@ import type { JobQueue } from '../../platform/queue/queue.js';
 import type { DepositAnswer, DepositsService } from '../billing/index.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
-import { invoiceView } from './postpaid.views.js';
+import { invoiceView } from './charging.present.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 import { resumedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';
@@ -63,95 +63,87 @@ export class PostpaidPaymentsService {
   async pay(customerId: number, invoiceIds: string[], method: PayMethod, idempotencyKey?: string): Promise<PayAnswer> {
     const ids = [...new Set(invoiceIds.map((i) => i.toLowerCase()))].sort();
     if (ids.length === 0) throw new ValidationError('Validation failed', [{ field: 'invoice_ids', message: 'at least one invoice' }]);
-    const ref: IdempotencyRef | undefined = idempotencyKey
-      ? { scope: 'postpaid.pay', owner: `customer:${customerId}`, key: idempotencyKey, requestHash: requestHash({ ids, ...method }) }
-      : undefined;
+    const ref = idempotencyRef('postpaid.pay', `customer:${customerId}`, idempotencyKey, { ids, ...method });
     const now = this.clock.now();
-    type Started = { kind: 'replay'; answer: PayAnswer } | { kind: 'in_progress' } | { kind: 'open'; answer: PayAnswer } | { kind: 'done'; answer: PayAnswer; claimId?: number; remainder: string };
-    const started = await this.db.transaction(async (tx): Promise<Started> => {
-      let claimId: number | undefined;
-      if (ref) {
-        const claim = await this.idempotency.claim<PayAnswer>(tx, ref);
-        if (claim.kind === 'replay') return { kind: 'replay', answer: claim.answer.body };
-        if (claim.kind === 'in_progress') return { kind: 'in_progress' };
-        claimId = claim.id;
-      }
-      const invoices: PostpaidInvoiceRow[] = [];
-      for (const id of ids) {
-        const inv = await this.repo.find(tx, id, customerId, true);
-        if (!inv) throw new NotFoundError('Invoice');
-        if (inv.status === 'PAID') throw new ConflictError(`Invoice ${inv.number} is already paid`, 'INVOICE_ALREADY_PAID');
-        invoices.push(inv);
-      }
-      invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
-      // one open payment per invoice: the same request again shows its link; any other is refused
-      const open = await this.openPayment(tx, customerId, ids, now);
-      if (open) {
+    return this.idempotency.run<PayAnswer>(ref, async (key) => {
+      type Started = { kind: 'open'; answer: PayAnswer } | { kind: 'done'; answer: PayAnswer; remainder: string };
+      const started = await this.db.transaction(async (tx): Promise<Started> => {
+        await key.claim(tx);
+        const invoices: PostpaidInvoiceRow[] = [];
+        for (const id of ids) {
+          const inv = await this.repo.find(tx, id, customerId, true);
+          if (!inv) throw new NotFoundError('Invoice');
+          if (inv.status === 'PAID') throw new ConflictError(`Invoice ${inv.number} is already paid`, 'INVOICE_ALREADY_PAID');
+          invoices.push(inv);
+        }
+        invoices.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.number.localeCompare(b.number));
+        // one open payment per invoice: the same request again shows its link; any other is refused
+        const open = await this.openPayment(tx, customerId, ids, now);
+        if (open) {
+          const answer: PayAnswer = {
+            payment_id: open.id,
+            status: 'PENDING',
+            total: moneyJson(open.total),
+            wallet_amount: moneyJson(open.walletAmount),
+            remainder: moneyJson(open.remainder),
+            invoices: invoices.map(invoiceView),
+            payment: open.deposit,
+          };
+          await key.complete(tx, answer);
+          return { kind: 'open', answer };
+        }
+        const total = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
+        const balance = await this.wallet.balances(customerId, tx);
+        const walletPart = Decimal.min(Decimal.max(balance.currentBalance, 0), total);
+        const remainder = total.minus(walletPart);
+        if (remainder.gt(0) && !(method.method_code && method.gateway_name)) {
+          throw new BadRequestError('PAYMENT_METHOD_REQUIRED', `The wallet covers ${moneyString(walletPart)} of ${moneyString(total)}: method_code and gateway_name are needed for the rest`);
+        }
+        const paymentId = await this.repo.insertPayment(tx, {
+          customerId,
+          invoiceIds: invoices.map((i) => i.id),
+          total: total.toFixed(2),
+          walletAmount: walletPart.toFixed(2),
+          remainder: remainder.toFixed(2),
+          status: remainder.gt(0) ? 'PENDING' : 'PAID',
+          now,
+        });
+        const after = walletPart.gt(0) ? await this.applyFromWallet(tx, customerId, paymentId, invoices, walletPart, now) : invoices;
+        if (remainder.isZero()) await this.afterPaid(tx, customerId, after, now, paymentId);
         const answer: PayAnswer = {
-          payment_id: open.id,
-          status: 'PENDING',
-          total: moneyJson(open.total),
-          wallet_amount: moneyJson(open.walletAmount),
-          remainder: moneyJson(open.remainder),
-          invoices: invoices.map(invoiceView),
-          payment: open.deposit,
+          payment_id: paymentId,
+          status: remainder.gt(0) ? 'PENDING' : 'PAID',
+          total: moneyJson(total),
+          wallet_amount: moneyJson(walletPart),
+          remainder: moneyJson(remainder),
+          invoices: after.map(invoiceView),
+          payment: null,
         };
-        if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
-        return { kind: 'open', answer };
-      }
-      const total = invoices.reduce((s, i) => s.plus(i.subtotal).minus(i.amount_paid), new Decimal(0));
-      const balance = await this.wallet.balances(customerId, tx);
-      const walletPart = Decimal.min(Decimal.max(balance.currentBalance, 0), total);
-      const remainder = total.minus(walletPart);
-      if (remainder.gt(0) && !(method.method_code && method.gateway_name)) {
-        throw new BadRequestError('PAYMENT_METHOD_REQUIRED', `The wallet covers ${moneyString(walletPart)} of ${moneyString(total)}: method_code and gateway_name are needed for the rest`);
-      }
-      const paymentId = await this.repo.insertPayment(tx, {
-        customerId,
-        invoiceIds: invoices.map((i) => i.id),
-        total: total.toFixed(2),
-        walletAmount: walletPart.toFixed(2),
-        remainder: remainder.toFixed(2),
-        status: remainder.gt(0) ? 'PENDING' : 'PAID',
-        now,
+        if (remainder.isZero()) await key.complete(tx, answer);
+        return { kind: 'done', answer, remainder: remainder.toFixed(2) };
       });
-      const after = walletPart.gt(0) ? await this.applyFromWallet(tx, customerId, paymentId, invoices, walletPart, now) : invoices;
-      if (remainder.isZero()) await this.afterPaid(tx, customerId, after, now, paymentId);
-      const answer: PayAnswer = {
-        payment_id: paymentId,
-        status: remainder.gt(0) ? 'PENDING' : 'PAID',
-        total: moneyJson(total),
-        wallet_amount: moneyJson(walletPart),
-        remainder: moneyJson(remainder),
-        invoices: after.map(invoiceView),
-        payment: null,
-      };
-      if (remainder.isZero() && claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
-      return { kind: 'done', answer, claimId, remainder: remainder.toFixed(2) };
-    });
-    if (started.kind === 'replay') return started.answer;
-    if (started.kind === 'in_progress') return (await this.idempotency.awaitAnswer<PayAnswer>(ref!)).body;
-    if (started.kind === 'open' || started.answer.status === 'PAID') return started.answer;
+      if (started.kind === 'open' || started.answer.status === 'PAID') return started.answer;
 
-    // the remainder: a top-up of at least the account's minimum through the gateway (outside any transaction)
-    const minimum = (await this.deposits.minimum(customerId)).minimum_amount;
-    const amount = Decimal.max(started.remainder, minimum);
-    let deposit: DepositAnswer;
-    try {
-      deposit = await this.deposits.createDeposit(customerId, { amount: amount.toNumber(), method_code: method.method_code!, gateway_name: method.gateway_name!, coupon_code: null });
-    } catch (err) {
+      // the remainder: a top-up of at least the account's minimum through the gateway (outside any transaction)
+      const minimum = (await this.deposits.minimum(customerId)).minimum_amount;
+      const amount = Decimal.max(started.remainder, minimum);
+      let deposit: DepositAnswer;
+      try {
+        deposit = await this.deposits.createDeposit(customerId, { amount: amount.toNumber(), method_code: method.method_code!, gateway_name: method.gateway_name!, coupon_code: null });
+      } catch (err) {
+        await this.db.transaction(async (tx) => {
+          await this.repo.linkPayment(tx, started.answer.payment_id, null, 'CANCELLED');
+          await key.release(tx);
+        });
+        throw err;
+      }
+      const answer: PayAnswer = { ...started.answer, payment: deposit };
       await this.db.transaction(async (tx) => {
-        await this.repo.linkPayment(tx, started.answer.payment_id, null, 'CANCELLED');
-        if (started.claimId !== undefined) await this.idempotency.release(tx, started.claimId);
+        await this.repo.linkPayment(tx, answer.payment_id, deposit.invoice_id);
+        await key.complete(tx, answer);
       });
-      throw err;
-    }
-    const answer: PayAnswer = { ...started.answer, payment: deposit };
-    await this.db.transaction(async (tx) => {
-      await this.repo.linkPayment(tx, answer.payment_id, deposit.invoice_id);
-      if (started.claimId !== undefined) await this.idempotency.complete(tx, started.claimId, { status: 200, body: answer });
+      return answer;
     });
-    return answer;
   }
 
   /**

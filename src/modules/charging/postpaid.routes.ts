@@ -4,6 +4,7 @@ import { adminOf, customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
+import { IdempotencyHeaders } from '../../platform/idempotency/idempotency.schemas.js';
 import type { PostpaidPaymentsService } from './postpaid-payments.service.js';
 import type { PostpaidService } from './postpaid.service.js';
 import {
@@ -22,9 +23,6 @@ import {
 } from './postpaid.schemas.js';
 
 const Pdf = Type.Unsafe({ type: 'string', format: 'binary', description: 'PDF document' });
-const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ description: 'Repeat with the same key and body replays the first answer; another body → 409' })),
-});
 
 /** /api/billing/postpaid/* and /api/billing/invoice/{id}/download (spec 4.5). */
 export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService; payments: PostpaidPaymentsService }> = async (app, { postpaid, payments }) => {

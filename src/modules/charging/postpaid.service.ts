@@ -11,7 +11,7 @@ import { renderTablePdf } from '../../platform/pdf/pdf.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { ChargingService } from './charging.service.js';
 import type { InvoiceFilter, PostpaidRepository } from './postpaid.repository.js';
-import { distribute, invoiceView, lineView } from './postpaid.views.js';
+import { distribute, invoiceView, lineView } from './charging.present.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import { suspendedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';

@@ -2,9 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'dri
 import type { Executor } from '../../platform/db/database.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
-import { customers } from '../customers/customers.tables.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { vms, type VmStatus, type VmTask } from './compute.tables.js';
+import { lockScoped } from '../../platform/db/advisory-locks.js';
 
 export type Vm = typeof vms.$inferSelect;
 
@@ -18,31 +17,9 @@ export interface VmFilter {
 }
 
 export class ComputeRepository {
-  /** Locks the customer's row: creates of one customer run one after the other (quotas). */
-  async lockCustomer(ex: Executor, customerId: number) {
-    const [row] = await ex
-      .select({
-        id: customers.id,
-        billingType: customers.billingType,
-        isActive: customers.isActive,
-        vmLimit: customers.vmLimit,
-        publicIpLimit: customers.publicIpLimit,
-        blockStorageLimit: customers.blockStorageLimit,
-      })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    return row;
-  }
-
-  async location(ex: Executor, id: number): Promise<{ id: number; isActive: boolean } | undefined> {
-    const [row] = await ex.select({ id: locations.id, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
-    return row;
-  }
-
   /** One transaction at a time allocates public addresses in a location. */
   async lockLocationAddresses(ex: Executor, locationId: number): Promise<void> {
-    await ex.execute(sql`select pg_advisory_xact_lock(hashtext('vms.public_ip'), ${locationId})`);
+    await lockScoped(ex, 'locationAddresses', locationId);
   }
 
   async usedAddresses(ex: Executor, locationId: number): Promise<Set<string>> {
@@ -126,8 +103,4 @@ export class ComputeRepository {
       .where(and(eq(vms.locationId, locationId), eq(vms.status, 'Running')));
   }
 
-  async activeLocations(ex: Executor): Promise<number[]> {
-    const rows = await ex.select({ id: locations.id }).from(locations).where(eq(locations.isActive, true)).orderBy(locations.id);
-    return rows.map((r) => r.id);
-  }
 }

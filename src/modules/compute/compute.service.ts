@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, moneyJson } from '../../platform/money.js';
+import { moneyJson, rateJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
 import { DatacenterError, type Datacenter, type HypervisorCapacity } from '../../integrations/datacenter/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
@@ -21,6 +21,8 @@ import type { SshKeysService } from '../ssh-keys/index.js';
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { customerQuotaLock } from '../customers/index.js';
+import { activeLocations } from '../lookups/index.js';
 
 export interface CreateVmInput {
   name: string;
@@ -95,8 +97,7 @@ export class ComputeService {
 
   /** GET /api/compute/tiers?location_id=: visible tiers offered there that have a price. */
   async catalog(locationId: number) {
-    const loc = await this.repo.location(this.db, locationId);
-    if (!loc || !loc.isActive) return [];
+    if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const offered = await this.tiers.offeredIn(locationId);
     const prices = await this.pricing.pricesAt(offered.map((t) => tierKey(t.id)), locationId);
     const out = [];
@@ -116,7 +117,7 @@ export class ComputeService {
         loadbalance_enabled: t.loadbalanceEnabled,
         location_id: locationId,
         monthly_price: moneyJson(price.monthlyPrice),
-        hourly_price: Number(new Decimal(price.hourlyPrice).toFixed(6)),
+        hourly_price: rateJson(price.hourlyPrice),
       });
     }
     return out;
@@ -127,7 +128,7 @@ export class ComputeService {
    * they hold, asked of the datacenter now (outside any transaction).
    */
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
-    if (!(await this.repo.location(this.db, locationId))) throw new NotFoundError('Location');
+    if (!(await activeLocations.exists(this.db, locationId))) throw new NotFoundError('Location');
     try {
       return await this.datacenter.hypervisors(locationId);
     } catch (err) {
@@ -138,22 +139,20 @@ export class ComputeService {
 
   /** Active block storage tiers priced in the location. */
   async storageCatalog(locationId: number) {
-    const loc = await this.repo.location(this.db, locationId);
-    if (!loc || !loc.isActive) return [];
+    if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const active = (await this.blockStorage.listTiers()).filter((t) => t.isActive);
     const prices = await this.pricing.pricesAt(active.map((t) => storageTierKey(t.id)), locationId);
     return active.flatMap((t) => {
       const price = prices.get(storageTierKey(t.id));
       if (!price) return [];
-      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: Number(new Decimal(price.hourlyPrice).toFixed(6)) }];
+      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: rateJson(price.hourlyPrice) }];
     });
   }
 
   /** POST /api/compute/vm */
   async create(customerId: number, input: CreateVmInput): Promise<VmWithSync> {
     const now = this.clock.now();
-    const loc = await this.repo.location(this.db, input.location_id);
-    if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
+    if (!(await activeLocations.isActive(this.db, input.location_id))) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
     const tier = await this.tiers.find(input.tier_id);
     const tierOffered = tier && !tier.deletedAt && tier.isVisible && (tier.locationId === null || tier.locationId === input.location_id);
     if (!tier || !tierOffered || !(await this.pricing.priceAt(tierKey(tier.id), input.location_id, now))) {
@@ -173,7 +172,7 @@ export class ComputeService {
     const wantsIp = input.public_ip ?? true;
 
     return this.db.transaction(async (tx) => {
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
       await this.billable.assertMayStart(tx, customerId);
       const used = await this.repo.usage(tx, customerId);
@@ -341,7 +340,7 @@ export class ComputeService {
   /** Public addresses held by VMs against the pool of each active location (for the dashboard). */
   async ipOccupation(): Promise<{ location_id: number; rented: number; available: number; total: number }[]> {
     const out = [];
-    for (const loc of await this.repo.activeLocations(this.db)) {
+    for (const loc of await activeLocations.ids(this.db)) {
       const total = this.datacenter.publicIpPool(loc).addresses.length;
       const rented = (await this.repo.usedAddresses(this.db, loc)).size;
       out.push({ location_id: loc, rented, available: total - rented, total });

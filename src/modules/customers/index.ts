@@ -12,3 +12,4 @@ export {
 } from './customers.ports.js';
 export { AdminCustomerListItem, AdminCustomerDetail, AdminCustomerPatch, AdminCustomerListQuery, CustomerSummary } from './customers.schemas.js';
 export { customersConstraintMeanings } from './customers.tables.js';
+export { customerQuotaLock, type CustomerQuota, type CustomerQuotaLock } from './customers.quota-lock.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { errorResponses, Paginated } from '../../platform/http/schemas.js';
-import { adminLbView } from './load-balancers.routes.js';
+import { adminLbView } from './load-balancers.present.js';
 import { AdminLbQuery, AdminLoadBalancer } from './load-balancers.schemas.js';
 import type { LoadBalancersService } from './load-balancers.service.js';
 

@@ -2,8 +2,6 @@ import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL } from 'dr
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { vms } from '../compute/compute.tables.js';
-import { customers } from '../customers/customers.tables.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { tiers } from '../tiers/tiers.tables.js';
 import { loadBalancers, loadBalancerTargets, type LbStatus } from './load-balancers.tables.js';
 
@@ -14,20 +12,6 @@ export interface LbFilter {
 }
 
 export class LoadBalancersRepository {
-  async lockCustomer(ex: Executor, customerId: number) {
-    const [row] = await ex
-      .select({ id: customers.id, isActive: customers.isActive, limit: customers.loadbalancerLimit })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    return row;
-  }
-
-  async locationActive(ex: Executor, id: number): Promise<boolean> {
-    const [row] = await ex.select({ id: locations.id }).from(locations).where(and(eq(locations.id, id), eq(locations.isActive, true)));
-    return row !== undefined;
-  }
-
   /** Balancers that count against loadbalancer_limit: all but Deleted. */
   async countLive(ex: Executor, customerId: number): Promise<number> {
     const [row] = await ex

@@ -1,31 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
-import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { CreateLbBody, LbParams, LbTargetParams, LoadBalancer, TargetsBody, UpdateLbBody } from './load-balancers.schemas.js';
-import type { LbDetail, LoadBalancersService } from './load-balancers.service.js';
+import type { LoadBalancersService } from './load-balancers.service.js';
+import { lbView } from './load-balancers.present.js';
 
 const tags = ['Load balancers'];
-
-export const lbView = ({ lb, targetVmIds, sync }: LbDetail) => ({
-  uuid: lb.uuid,
-  name: lb.name,
-  location_id: lb.locationId,
-  algorithm: lb.algorithm,
-  forwarding_rules: lb.forwardingRules,
-  health_check: lb.healthCheck ?? null,
-  target_vm_ids: targetVmIds,
-  status: lb.status,
-  address: lb.address,
-  last_error: sync.lastError,
-  synced: sync.state === 'synced',
-  sync: syncView(sync),
-  created_at: lb.createdAt.toISOString(),
-  updated_at: lb.updatedAt.toISOString(),
-});
-
-export const adminLbView = (d: LbDetail) => ({ ...lbView(d), customer_id: d.lb.customerId, price_key: d.lb.priceKey });
 
 /** /api/network/load-balancer (docs/decisions.md §9). Another customer's balancer is a 404 for every verb. */
 export const loadBalancersRoutes: FastifyPluginAsyncTypebox<{ balancers: LoadBalancersService }> = async (app, { balancers }) => {

@@ -10,6 +10,8 @@ import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-
 import { LOAD_BALANCER_KIND, type ForwardingRule, type HealthCheck, type LbAlgorithm } from './load-balancers.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
 import type { BillableStartRule } from '../charging/index.js';
+import { customerQuotaLock } from '../customers/index.js';
+import { activeLocations } from '../lookups/index.js';
 
 export const LOAD_BALANCER_COMPONENT = 'load_balancer';
 
@@ -128,11 +130,11 @@ export class LoadBalancersService implements ResourceAdapter {
     const targetIds = [...new Set(input.target_vm_ids ?? [])];
     const component = await this.pricing.componentByCode(LOAD_BALANCER_COMPONENT);
     return this.db.transaction(async (tx) => {
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
       await this.billable.assertMayStart(tx, customerId);
-      if (!(await this.repo.locationActive(tx, input.location_id))) throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
-      if ((await this.repo.countLive(tx, customerId)) >= customer.limit) throw new QuotaExceededError(`Load balancer limit reached (${customer.limit})`);
+      if (!(await activeLocations.isActive(tx, input.location_id))) throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
+      if ((await this.repo.countLive(tx, customerId)) >= customer.loadbalancerLimit) throw new QuotaExceededError(`Load balancer limit reached (${customer.loadbalancerLimit})`);
       await this.checkTargets(tx, customerId, input.location_id, targetIds, { algorithm: input.algorithm, forwardingRules: input.forwarding_rules, targets: targetIds.length });
       const now = this.clock.now();
       const lb = await this.repo.insert(tx, {

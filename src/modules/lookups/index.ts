@@ -1,3 +1,4 @@
 export { LookupsService } from './lookups.service.js';
 export { LookupsRepository } from './lookups.repository.js';
 export { lookupsRoutes } from './lookups.routes.js';
+export { activeLocations, type ActiveLocations } from './lookups.active-locations.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
-import { passwordRule } from '../auth/index.js';
+import { passwordRule } from '../../platform/password-policy.js';
 import type { SettingsService } from '../settings/index.js';
 import type { LookupsRepository } from './lookups.repository.js';
 import { seedReferenceData } from './lookups.seed.js';

@@ -2,29 +2,12 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or } from 'drizz
 import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
 import type { Executor } from '../../platform/db/database.js';
-import { customers } from '../customers/customers.tables.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { privateIps, privateNetworks, type IpTask, type NetworkTask } from './networks.tables.js';
 
 export type PrivateNetwork = typeof privateNetworks.$inferSelect;
 export type PrivateIp = typeof privateIps.$inferSelect;
 
 export class NetworksRepository {
-  /** Locks the customer's row: network creates and assigns of one customer run one after the other (limits, overlap). */
-  async lockCustomer(ex: Executor, customerId: number) {
-    const [row] = await ex
-      .select({ id: customers.id, isActive: customers.isActive, privateIpLimit: customers.privateIpLimit })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    return row;
-  }
-
-  async location(ex: Executor, id: number): Promise<{ id: number; isActive: boolean } | undefined> {
-    const [row] = await ex.select({ id: locations.id, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
-    return row;
-  }
-
   /** The ranges the customer holds: live networks and deleted ones the datacenter has not removed yet. */
   blocksOf(ex: Executor, customerId: number): Promise<{ networkIp: string; cidr: number }[]> {
     return ex

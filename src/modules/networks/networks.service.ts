@@ -14,6 +14,8 @@ import { IP_KIND, NETWORK_KIND } from './networks.tables.js';
 import { networkStateChanged } from './networks.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { customerQuotaLock } from '../customers/index.js';
+import { activeLocations } from '../lookups/index.js';
 
 /** Spec Limits: private networks per customer. */
 export const MAX_NETWORKS_PER_CUSTOMER = 5;
@@ -64,11 +66,10 @@ export class NetworksService {
 
   /** POST /api/network/private */
   async create(customerId: number, input: CreateNetworkInput): Promise<NetworkWithSync> {
-    const loc = await this.repo.location(this.db, input.location_id);
-    if (!loc || !loc.isActive) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new networks', [{ field: 'location_id', message: 'unknown or inactive location' }]);
+    if (!(await activeLocations.isActive(this.db, input.location_id))) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new networks', [{ field: 'location_id', message: 'unknown or inactive location' }]);
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
       await this.billable.assertMayStart(tx, customerId);
       if ((await this.repo.countLive(tx, customerId)) >= MAX_NETWORKS_PER_CUSTOMER) {
@@ -126,7 +127,7 @@ export class NetworksService {
   async assign(customerId: number, uuid: string, input: AssignInput): Promise<IpWithSync> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer || !customer.isActive) throw new NotFoundError('Customer');
       const network = await this.get(customerId, uuid, tx, true);
       if (network.status !== 'Active') throw new ConflictError('The network is not Active yet: assign instances once it is', 'NETWORK_NOT_ACTIVE');

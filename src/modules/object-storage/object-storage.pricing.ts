@@ -1,4 +1,4 @@
-import { dec } from '../../platform/money.js';
+import { dec, hourlyOf, rateText } from '../../platform/money.js';
 
 /**
  * Object storage is billed on the provisioned size (the bucket's quota), per GB-hour, by tiers
@@ -12,7 +12,7 @@ export const STORAGE_PRICE_TIERS: readonly { fromGb: number; toGb: number | null
 export interface PriceTier {
   from_gb: number;
   to_gb: number | null;
-  /** decimal strings: monthly to 2 decimals, hourly (monthly / 730) to 6 */
+  /** decimal strings: monthly to 2 decimals, hourly (hourlyOf) to 6 */
   price_per_gb_month: string;
   price_per_gb_hour: string;
 }
@@ -21,7 +21,7 @@ export interface PriceTier {
 export function priceTiers(baseGbMonth: string): PriceTier[] {
   return STORAGE_PRICE_TIERS.map((t) => {
     const monthly = dec(baseGbMonth).times(t.factor).toDecimalPlaces(2);
-    return { from_gb: t.fromGb, to_gb: t.toGb, price_per_gb_month: monthly.toFixed(2), price_per_gb_hour: monthly.div(730).toDecimalPlaces(6).toFixed(6) };
+    return { from_gb: t.fromGb, to_gb: t.toGb, price_per_gb_month: monthly.toFixed(2), price_per_gb_hour: hourlyOf(monthly) };
   });
 }
 
@@ -33,5 +33,5 @@ export function hourlyCost(totalGb: number, tiers: PriceTier[]): string {
     const inTier = Math.max(0, Math.min(totalGb, upper) - t.from_gb);
     if (inTier > 0) sum = sum.plus(dec(t.price_per_gb_hour).times(inTier));
   }
-  return sum.toDecimalPlaces(6).toFixed(6);
+  return rateText(sum);
 }

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination.js';
-import { customers } from '../customers/customers.tables.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { priceVersions } from '../pricing/price-versions.tables.js';
 import { components } from '../pricing/pricing.tables.js';
 import { objectStorageBuckets, objectStorageGrants, objectStorageKeys } from './object-storage.tables.js';
@@ -19,17 +17,6 @@ export interface KeyGrantRow {
 }
 
 export class ObjectStorageRepository {
-  /** Locks the customer's row (serializes quota checks of one customer) and reads the limit. */
-  async lockCustomer(tx: Executor, customerId: number): Promise<{ objectStorageLimit: number; billingType: string } | undefined> {
-    const [row] = await tx.select({ objectStorageLimit: customers.objectStorageLimit, billingType: customers.billingType }).from(customers).where(eq(customers.id, customerId)).for('update');
-    return row;
-  }
-
-  async activeLocation(ex: Executor, id: number): Promise<boolean> {
-    const [row] = await ex.select({ id: locations.id }).from(locations).where(and(eq(locations.id, id), eq(locations.isActive, true)));
-    return row !== undefined;
-  }
-
   async countLiveBuckets(ex: Executor, customerId: number): Promise<number> {
     const [row] = await ex
       .select({ n: count() })

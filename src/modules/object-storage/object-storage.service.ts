@@ -15,6 +15,8 @@ import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
 import type { BillableStartRule } from '../charging/index.js';
+import { customerQuotaLock } from '../customers/index.js';
+import { activeLocations } from '../lookups/index.js';
 
 
 export interface ObjectStorageOptions {
@@ -125,9 +127,9 @@ export class ObjectStorageService {
     }
     const size = input.size ?? DEFAULT_BUCKET_SIZE_GB;
     return this.db.transaction(async (tx) => {
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer) throw new NotFoundError('Customer');
-      if (!(await this.repo.activeLocation(tx, input.location_id))) {
+      if (!(await activeLocations.isActive(tx, input.location_id))) {
         throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       }
       await this.billable.assertMayStart(tx, customerId);
@@ -209,7 +211,7 @@ export class ObjectStorageService {
   // ---- price ---------------------------------------------------------------------------------
 
   async price(customerId: number, locationId: number) {
-    if (!(await this.repo.activeLocation(this.db, locationId))) throw new NotFoundError('Location');
+    if (!(await activeLocations.isActive(this.db, locationId))) throw new NotFoundError('Location');
     const fromComponent = await this.repo.componentMonthlyPrice(this.db, OBJECT_STORAGE_COMPONENT, locationId, this.clock.now());
     const tiers = priceTiers(fromComponent ?? this.opts.gbMonthPrice);
     const provisioned = await this.repo.provisionedGb(this.db, customerId, locationId);
@@ -230,9 +232,9 @@ export class ObjectStorageService {
     const accessKey = randomString(KEY_ALPHABET, 20);
     const secretKey = randomString(SECRET_ALPHABET, 40);
     const key = await this.db.transaction(async (tx) => {
-      const customer = await this.repo.lockCustomer(tx, customerId);
+      const customer = await customerQuotaLock.lock(tx, customerId);
       if (!customer) throw new NotFoundError('Customer');
-      if (!(await this.repo.activeLocation(tx, input.location_id))) {
+      if (!(await activeLocations.isActive(tx, input.location_id))) {
         throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
       }
       if ((await this.repo.countLiveKeys(tx, customerId)) >= MAX_KEYS_PER_CUSTOMER) {

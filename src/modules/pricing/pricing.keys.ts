@@ -5,13 +5,6 @@ export const tierKey = (id: number) => `tier:${id}`;
 export const storageTierKey = (id: number) => `storage_tier:${id}`;
 export const componentKey = (id: number) => `component:${id}`;
 
-export const HOURS_PER_MONTH = 730;
-
-/** Hourly price = monthly / 730, kept to 6 decimals (docs/decisions.md §5). */
-export function hourlyOf(monthly: Decimal.Value): string {
-  return new Decimal(monthly).div(HOURS_PER_MONTH).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
-}
-
 export function parseKey(key: string): { kind: 'tier' | 'storage_tier' | 'component'; id: number } | undefined {
   const m = /^(tier|storage_tier|component):(\d+)$/.exec(key);
   return m ? { kind: m[1] as 'tier' | 'storage_tier' | 'component', id: Number(m[2]) } : undefined;

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
-import { COMPONENTS, componentKey, defaultTierMonthly, hourlyOf, storageTierKey, tierKey } from './pricing.keys.js';
+import { hourlyOf } from '../../platform/money.js';
+import { COMPONENTS, componentKey, defaultTierMonthly, storageTierKey, tierKey } from './pricing.keys.js';
 import type { PricingRepository } from './pricing.repository.js';
 
 /** A long-ago instant for the seeded first prices. */

@@ -2,12 +2,12 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { Decimal, isMoneyInput, moneyInputRule, moneyJson } from '../../platform/money.js';
+import { Decimal, hourlyOf, isMoneyInput, moneyInputRule, moneyJson, rateJson } from '../../platform/money.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
-import { componentKey, hourlyOf, storageTierKey, tierKey } from './pricing.keys.js';
+import { componentKey, storageTierKey, tierKey } from './pricing.keys.js';
 import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
@@ -26,7 +26,6 @@ export interface ScheduleInput {
   effective_date: string;
 }
 
-const num = (v: Decimal.Value) => Number(new Decimal(v).toFixed(6));
 
 export const componentView = (c: Component) => ({ id: c.id, code: c.code, name: c.name, type: c.type, unit: c.unit });
 
@@ -41,7 +40,7 @@ export function scheduleView(s: PriceSchedule) {
     storage_tier_id: s.storageTierId,
     location_id: s.locationId,
     monthly_price: moneyJson(s.monthlyPrice),
-    hourly_price: num(s.hourlyPrice),
+    hourly_price: rateJson(s.hourlyPrice),
     effective_date: s.effectiveDate.toISOString(),
     status: s.status as ScheduleStatus,
     created_at: s.createdAt.toISOString(),
@@ -59,7 +58,7 @@ export function priceRowView(v: PriceVersion, extra: { component_id?: number | n
     tier_id: extra.tier_id ?? null,
     storage_tier_id: extra.storage_tier_id ?? null,
     monthly_price: moneyJson(v.monthlyPrice),
-    price_per_hour: num(v.hourlyPrice),
+    price_per_hour: rateJson(v.hourlyPrice),
     effective_from: v.effectiveFrom.toISOString(),
   };
 }

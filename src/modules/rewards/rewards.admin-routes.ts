@@ -1,28 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { moneyJson } from '../../platform/money.js';
-import type { RedeemCodeRow } from './rewards.repository.js';
 import { RedeemCode, RedeemCodeCreateBody, RedeemCodeParams, RedeemCodePatchBody, RewardSettings, RewardSettingsBody } from './rewards.schemas.js';
 import type { RewardsService } from './rewards.service.js';
+import { redeemCodeView } from './rewards.present.js';
 
 const tags = ['Backoffice rewards'];
-
-export function redeemCodeView(c: RedeemCodeRow) {
-  return {
-    id: c.id,
-    code: c.code,
-    description: c.description,
-    amount: moneyJson(c.amount),
-    usage_limit: c.usageLimit,
-    used_count: c.usedCount,
-    valid_from: c.validFrom?.toISOString() ?? null,
-    valid_until: c.validUntil?.toISOString() ?? null,
-    is_active: c.isActive,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-  };
-}
 
 /** Backoffice: redeem codes (manage_coupons: Admin Billing) and the reward settings. */
 export const rewardsAdminRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsService }> = async (app, { rewards }) => {

@@ -4,6 +4,7 @@ import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagin
 import { balanceLogs } from '../wallet/wallet.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { redeemCodeRedemptions, redeemCodes, referralCodes, referrals, rewardSettings } from './rewards.tables.js';
+import { lockGlobal } from '../../platform/db/advisory-locks.js';
 
 export type RedeemCodeRow = typeof redeemCodes.$inferSelect;
 export type NewRedeemCode = typeof redeemCodes.$inferInsert;
@@ -159,7 +160,7 @@ export class RewardsRepository {
 
   /** Until the transaction ends, other referral claims wait (one advisory lock for all: claims are rare, cycles span customers). */
   async lockReferralClaims(tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rewards.referral-claims'))`);
+    await lockGlobal(tx, 'referralClaims');
   }
 
   /** Whether `customerId` is `from` or one of the referrers above it (from's referrer, theirs, and so on). */

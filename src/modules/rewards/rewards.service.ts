@@ -4,9 +4,10 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { Decimal, dec, isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
+import { dec, isMoneyInput, moneyInputRule, moneyJson, moneyString, percentBonus } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
+import type { NewRedeemCode, RedeemCodeRow, RewardsRepository } from './rewards.repository.js';
+import { settingsView } from './rewards.present.js';
 
 export const REDEEM_REFERENCE = 'redeem_code';
 export const FIRST_TOP_UP_REFERENCE = 'reward_first_top_up';
@@ -40,22 +41,6 @@ export interface CreditedTopup {
 }
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function percentOf(amount: string, percent: string, cap: string | null): string {
-  let bonus = dec(amount).times(percent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (cap !== null && bonus.gt(cap)) bonus = dec(cap);
-  return bonus.toFixed(2);
-}
-
-export function settingsView(s: RewardSettingsRow) {
-  return {
-    first_top_up_percent: Number(s.firstTopUpPercent),
-    first_top_up_max_bonus: s.firstTopUpMaxBonus === null ? null : moneyJson(s.firstTopUpMaxBonus),
-    referral_percent: Number(s.referralPercent),
-    referral_max_bonus: s.referralMaxBonus === null ? null : moneyJson(s.referralMaxBonus),
-    updated_at: s.updatedAt.toISOString(),
-  };
-}
 
 /**
  * Redeem codes, the first top-up reward and referrals. Every grant is its own ledger entry of
@@ -215,7 +200,7 @@ export class RewardsService {
   private async rewardFirstTopUp(tx: Executor, topup: CreditedTopup): Promise<void> {
     const s = await this.repo.settings(tx);
     if (dec(s.firstTopUpPercent).gt(0)) {
-      const bonus = percentOf(topup.amount, s.firstTopUpPercent, s.firstTopUpMaxBonus);
+      const bonus = percentBonus(topup.amount, s.firstTopUpPercent, s.firstTopUpMaxBonus);
       if (dec(bonus).gt(0)) {
         const r = await this.wallet.credit(tx, {
           customerId: topup.customerId,
@@ -231,7 +216,7 @@ export class RewardsService {
     }
     const referral = await this.repo.lockUnrewardedReferral(tx, topup.customerId);
     if (!referral) return;
-    const bonus = dec(s.referralPercent).gt(0) ? percentOf(topup.amount, s.referralPercent, s.referralMaxBonus) : '0.00';
+    const bonus = dec(s.referralPercent).gt(0) ? percentBonus(topup.amount, s.referralPercent, s.referralMaxBonus) : '0.00';
     if (dec(bonus).gt(0)) {
       const r = await this.wallet.credit(tx, {
         customerId: referral.referrerCustomerId,

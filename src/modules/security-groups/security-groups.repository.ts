@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { vms } from '../compute/compute.tables.js';
-import { locations } from '../lookups/lookups.tables.js';
 import { firewallRuleTypes } from '../settings/settings.tables.js';
 import { securityGroupAttachments, securityGroupRules, securityGroups } from './security-groups.tables.js';
 
@@ -10,11 +9,6 @@ export type SecurityGroupRow = typeof securityGroups.$inferSelect;
 export type SecurityGroupRuleRow = typeof securityGroupRules.$inferSelect;
 
 export class SecurityGroupsRepository {
-  async locationActive(ex: Executor, id: number): Promise<boolean> {
-    const [row] = await ex.select({ id: locations.id }).from(locations).where(and(eq(locations.id, id), eq(locations.isActive, true)));
-    return row !== undefined;
-  }
-
   /** The firewall rule types a rule may name, for the customer's form. */
   ruleTypes(ex: Executor) {
     return ex

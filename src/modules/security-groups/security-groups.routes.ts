@@ -1,38 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
-import { syncView } from '../../platform/lifecycle/index.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import type { SecurityGroupRuleRow } from './security-groups.repository.js';
 import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, RuleType, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
-import type { GroupDetail, SecurityGroupsService } from './security-groups.service.js';
+import type { SecurityGroupsService } from './security-groups.service.js';
+import { groupView, ruleView } from './security-groups.present.js';
 
 const tags = ['Security groups'];
-
-export const ruleView = (r: SecurityGroupRuleRow) => ({
-  id: r.id,
-  direction: r.direction,
-  rule_type_id: r.ruleTypeId,
-  protocol: r.protocol,
-  port_from: r.portFrom,
-  port_to: r.portTo,
-  remote_cidr: r.remoteCidr,
-  created_at: r.createdAt.toISOString(),
-});
-
-export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
-  uuid: group.uuid,
-  name: group.name,
-  description: group.description,
-  location_id: group.locationId,
-  rules: rules.map(ruleView),
-  vm_ids: vmIds,
-  synced: sync.state === 'synced',
-  sync: syncView(sync),
-  created_at: group.createdAt.toISOString(),
-  updated_at: group.updatedAt.toISOString(),
-});
 
 /** /api/network/security-group (docs/decisions.md §9). Another customer's group is a 404 for every verb. */
 export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityGroupsService }> = async (app, { groups }) => {

@@ -9,6 +9,7 @@ import type { Datacenter } from '../../integrations/datacenter/index.js';
 import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
 import { SECURITY_GROUP_KIND } from './security-groups.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import { activeLocations } from '../lookups/index.js';
 
 export interface CreateGroupInput {
   name: string;
@@ -82,7 +83,7 @@ export class SecurityGroupsService implements ResourceAdapter {
     if (name.length === 0) throw new ValidationError('Validation failed', [{ field: 'name', message: 'must not be blank' }]);
     try {
       return await this.db.transaction(async (tx) => {
-        if (!(await this.repo.locationActive(tx, input.location_id))) {
+        if (!(await activeLocations.isActive(tx, input.location_id))) {
           throw new ValidationError('Validation failed', [{ field: 'location_id', message: 'no active location with this id' }]);
         }
         const now = this.clock.now();

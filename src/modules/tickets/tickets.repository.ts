@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { lockGlobal } from '../../platform/db/advisory-locks.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { admins, rolePermissions } from '../admins/admins.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -48,9 +49,6 @@ export interface StaffTicketFilter {
   customerId?: number;
   search?: string;
 }
-
-/** Serialises the ticket stream's writers so event ids follow commit order (see ticketEvents). */
-const STREAM_LOCK_KEY = 731_013;
 
 const detailColumns = {
   id: tickets.id,
@@ -222,7 +220,7 @@ export class TicketsRepository {
    * are handed out in commit order: nothing with a smaller id can commit later.
    */
   async appendEvent(ex: Executor, e: { type: TicketEventType; ticketId: number; payload: unknown; createdAt: Date }): Promise<number> {
-    await ex.execute(sql`select pg_advisory_xact_lock(${STREAM_LOCK_KEY})`);
+    await lockGlobal(ex, 'ticketStream');
     const [row] = await ex.insert(ticketEvents).values(e).returning({ id: ticketEvents.id });
     return row!.id;
   }

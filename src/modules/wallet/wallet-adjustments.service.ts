@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js';
-import { requestHash, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
+import { NotFoundError, ValidationError } from '../../platform/errors.js';
+import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotency/idempotency.js';
 import { isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
-import type { LedgerRow } from './wallet.repository.js';
 import { BalanceLogType, type WalletService } from './wallet.service.js';
+import { ledgerEntryView } from './wallet.present.js';
 
 /** The audit module's recorder, as this module needs it (container.ts passes the AuditService). */
 export interface AuditRecorder {
@@ -24,23 +24,6 @@ export interface AdminActor {
   adminId: number;
   ip?: string;
   userAgent?: string;
-}
-
-export function ledgerEntryView(e: LedgerRow) {
-  return {
-    id: e.id,
-    type: e.type,
-    amount: moneyJson(e.amount),
-    actual_amount: moneyJson(e.actualAmount),
-    bonus_amount: moneyJson(e.bonusAmount),
-    actual_balance_after: moneyJson(e.actualBalanceAfter),
-    current_balance_after: moneyJson(e.currentBalanceAfter),
-    reference_type: e.referenceType,
-    reference_id: e.referenceId,
-    description: e.description,
-    created_by_admin_id: e.createdByAdminId,
-    created_at: e.createdAt.toISOString(),
-  };
 }
 
 export type AdjustmentAnswer = {
@@ -76,57 +59,50 @@ export class WalletAdjustmentsService {
     }
     const description = input.description.trim();
     if (description === '') throw new ValidationError('Validation failed', [{ field: 'description', message: 'is required' }]);
-    const ref = idempotencyKey
-      ? { scope: 'wallet.adjust', owner: `admin:${actor.adminId}`, key: idempotencyKey, requestHash: requestHash({ customerId, ...input }) }
-      : undefined;
-    return this.db.transaction(async (tx) => {
-      let claimId: number | undefined;
-      if (ref) {
-        const claim = await this.idempotency.claim<AdjustmentAnswer>(tx, ref);
-        // Claimed in this same transaction: a parallel repeat waits on it and then sees the answer.
-        if (claim.kind === 'replay') return claim.answer.body;
-        // (the answer is stored in the claiming transaction, so a visible claim is always done)
-        if (claim.kind === 'in_progress') throw new ConflictError('A request with this Idempotency-Key is still being processed', 'IDEMPOTENCY_IN_PROGRESS');
-        claimId = claim.id;
-      }
-      if (!(await this.wallet.customerExists(customerId, tx))) throw new NotFoundError('Customer');
-      const before = await this.wallet.balances(customerId, tx);
-      const common = {
-        customerId,
-        amount: moneyString(input.amount),
-        referenceType: 'manual_adjustment',
-        referenceId: randomUUID(),
-        description,
-        adminId: actor.adminId,
-      };
-      const result =
-        input.type === 'ADD'
-          ? await this.wallet.credit(tx, { ...common, type: BalanceLogType.AdjustAdd, part: 'actual' })
-          : await this.wallet.debit(tx, { ...common, type: BalanceLogType.AdjustDeduct, from: 'actual', allowNegative: false });
-      const entry = result.entry;
-      if (input.type === 'ADD') for (const l of this.addedListeners) await l(tx, customerId);
-      await this.audit.record(tx, {
-        actor: { type: 'admin', id: actor.adminId, ip: actor.ip, userAgent: actor.userAgent },
-        action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
-        targetType: 'customer',
-        targetId: customerId,
-        before: { actual_balance: moneyString(before.actualBalance), current_balance: moneyString(before.currentBalance) },
-        after: {
-          actual_balance: moneyString(entry.actualBalanceAfter),
-          current_balance: moneyString(entry.currentBalanceAfter),
+    const ref = idempotencyRef('wallet.adjust', `admin:${actor.adminId}`, idempotencyKey, { customerId, ...input });
+    // Claimed and answered in one transaction: a parallel repeat waits on the claim's row, then replays.
+    return this.idempotency.run<AdjustmentAnswer>(ref, (key) =>
+      this.db.transaction(async (tx) => {
+        await key.claim(tx);
+        if (!(await this.wallet.customerExists(customerId, tx))) throw new NotFoundError('Customer');
+        const before = await this.wallet.balances(customerId, tx);
+        const common = {
+          customerId,
           amount: moneyString(input.amount),
+          referenceType: 'manual_adjustment',
+          referenceId: randomUUID(),
           description,
-          balance_log_id: entry.id,
-        },
-      });
-      const answer: AdjustmentAnswer = {
-        customer_id: customerId,
-        actual_balance: moneyJson(entry.actualBalanceAfter),
-        current_balance: moneyJson(entry.currentBalanceAfter),
-        entry: ledgerEntryView(entry),
-      };
-      if (claimId !== undefined) await this.idempotency.complete(tx, claimId, { status: 200, body: answer });
-      return answer;
-    });
+          adminId: actor.adminId,
+        };
+        const result =
+          input.type === 'ADD'
+            ? await this.wallet.credit(tx, { ...common, type: BalanceLogType.AdjustAdd, part: 'actual' })
+            : await this.wallet.debit(tx, { ...common, type: BalanceLogType.AdjustDeduct, from: 'actual', allowNegative: false });
+        const entry = result.entry;
+        if (input.type === 'ADD') for (const l of this.addedListeners) await l(tx, customerId);
+        await this.audit.record(tx, {
+          actor: { type: 'admin', id: actor.adminId, ip: actor.ip, userAgent: actor.userAgent },
+          action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
+          targetType: 'customer',
+          targetId: customerId,
+          before: { actual_balance: moneyString(before.actualBalance), current_balance: moneyString(before.currentBalance) },
+          after: {
+            actual_balance: moneyString(entry.actualBalanceAfter),
+            current_balance: moneyString(entry.currentBalanceAfter),
+            amount: moneyString(input.amount),
+            description,
+            balance_log_id: entry.id,
+          },
+        });
+        const answer: AdjustmentAnswer = {
+          customer_id: customerId,
+          actual_balance: moneyJson(entry.actualBalanceAfter),
+          current_balance: moneyJson(entry.currentBalanceAfter),
+          entry: ledgerEntryView(entry),
+        };
+        await key.complete(tx, answer);
+        return answer;
+      }),
+    );
   }
 }

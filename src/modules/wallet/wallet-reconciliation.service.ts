@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { dec, moneyJson } from '../../platform/money.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { WalletRepository } from './wallet.repository.js';
+import { driftView } from './wallet.present.js';
 
 /** Wallets named in the log per run (the backoffice list has them all). */
 const LOGGED_PER_RUN = 50;
@@ -60,16 +60,7 @@ export class WalletReconciliationService {
     const page = await this.repo.listDrifts(this.db, p);
     return {
       total: page.total,
-      items: page.items.map((d) => ({
-        customer_id: d.customerId,
-        actual_balance: moneyJson(d.actualBalance),
-        ledger_actual: moneyJson(d.ledgerActual),
-        actual_drift: moneyJson(dec(d.actualBalance).minus(d.ledgerActual)),
-        current_balance: moneyJson(d.currentBalance),
-        ledger_current: moneyJson(d.ledgerCurrent),
-        current_drift: moneyJson(dec(d.currentBalance).minus(d.ledgerCurrent)),
-        detected_at: d.detectedAt.toISOString(),
-      })),
+      items: page.items.map(driftView),
     };
   }
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { adminOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
-import { ledgerEntryView, type WalletAdjustmentsService } from './wallet-adjustments.service.js';
+import { IdempotencyHeaders } from '../../platform/idempotency/idempotency.schemas.js';
+import type { WalletAdjustmentsService } from './wallet-adjustments.service.js';
+import { ledgerEntryView } from './wallet.present.js';
 import { Adjustment, AdjustmentBody, CustomerIdParams, LedgerEntry, WalletDrift } from './wallet.schemas.js';
 import type { WalletReconciliationService } from './wallet-reconciliation.service.js';
 import type { WalletService } from './wallet.service.js';
@@ -43,7 +44,7 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletServic
         description:
           'DEDUCT may not take actual_balance below zero (402 INSUFFICIENT_BALANCE). Idempotency-Key (optional): the same key and body replay the first answer; another body is a 409.',
         params: CustomerIdParams,
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        headers: IdempotencyHeaders,
         body: AdjustmentBody,
         response: { 200: Envelope(Adjustment), ...errorResponses(400, 401, 402, 403, 404, 409) },
       },

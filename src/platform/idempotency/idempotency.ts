@@ -37,6 +37,32 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
+/** The reference of a request, or undefined when it came without a key. */
+export function idempotencyRef(scope: string, owner: string, key: string | undefined, body: unknown): IdempotencyRef | undefined {
+  return key === undefined ? undefined : { scope, owner, key, requestHash: requestHash(body) };
+}
+
+/**
+ * What `IdempotencyStore.run` hands its work: the key's claim, taken and answered inside the
+ * work's own transactions. Every method does nothing for a request without a key.
+ */
+export interface IdempotencyClaim<T> {
+  /**
+   * First thing in the work's first transaction: claims the key. A repeat of a request stops the
+   * work here (its transaction rolls back) and `run` answers for it instead.
+   */
+  claim(tx: Executor): Promise<void>;
+  /** In the transaction that makes the answer final: stores it for repeats. */
+  complete(tx: Executor, answer: T): Promise<void>;
+  /** After a failure that committed part of the work: frees the key so the client may retry. */
+  release(ex: Executor): Promise<void>;
+}
+
+/** Thrown out of the work by `claim` when the request is a repeat; `run` catches it. */
+class Repeat<T> {
+  constructor(readonly claim: Exclude<Claim<T>, { kind: 'claimed' }>) {}
+}
+
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Longer than any request holding a claim may take (gateway calls time out after 10 s). */
 export const STALE_CLAIM_SECONDS = 5 * 60;
@@ -61,6 +87,44 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
  */
 export class IdempotencyStore {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Runs `work` once per key (every request runs it when `ref` is undefined). The work claims the
+   * key in its first transaction and completes it in the transaction that makes its answer final,
+   * which may be a later one (after a gateway call outside any transaction). A repeat of a request
+   * answered before replays that answer; a repeat while the first request still runs waits for its
+   * answer (`awaitAnswer`: up to 15 s, then 409 IDEMPOTENCY_IN_PROGRESS). If the work fails, the key
+   * is released (unless its answer was stored), so the client may retry with the same key.
+   */
+  async run<T>(ref: IdempotencyRef | undefined, work: (claim: IdempotencyClaim<T>) => Promise<T>): Promise<T> {
+    let claimId: number | undefined;
+    const handle: IdempotencyClaim<T> = {
+      claim: async (tx) => {
+        if (!ref) return;
+        const claim = await this.claim<T>(tx, ref);
+        if (claim.kind !== 'claimed') throw new Repeat(claim);
+        claimId = claim.id;
+      },
+      complete: async (tx, answer) => {
+        if (claimId !== undefined) await this.complete(tx, claimId, { status: 200, body: answer });
+      },
+      release: async (ex) => {
+        if (claimId !== undefined) await this.release(ex, claimId);
+      },
+    };
+    try {
+      return await work(handle);
+    } catch (err) {
+      if (err instanceof Repeat) {
+        const repeat = err as Repeat<T>;
+        return repeat.claim.kind === 'replay' ? repeat.claim.answer.body : (await this.awaitAnswer<T>(ref!)).body;
+      }
+      // Only a claim still in progress is removed: a stored answer stays. Should this fail too, the
+      // original error is what the client sees, and the claim is taken over once it is stale.
+      if (claimId !== undefined) await this.release(this.db, claimId).catch(() => undefined);
+      throw err;
+    }
+  }
 
   async claim<T>(tx: Executor, ref: IdempotencyRef): Promise<Claim<T>> {
     const inserted = await tx

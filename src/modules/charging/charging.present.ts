@@ -1,5 +1,8 @@
-import { Decimal, dec, moneyJson } from '../../platform/money.js';
+import { Decimal, dec, moneyJson, rateJson } from '../../platform/money.js';
+import type { ChargeFailureRow } from './charging.repository.js';
 import type { LineRow, PostpaidInvoiceRow } from './postpaid.repository.js';
+
+/* The charging module's answers (postpaid invoices, their lines, charge failures), mapped in one place. */
 
 export function invoiceView(i: PostpaidInvoiceRow) {
   return {
@@ -29,7 +32,7 @@ export function lineView(l: LineRow) {
     period_start: l.period_start.toISOString(),
     period_end: l.period_end.toISOString(),
     hours: l.hours,
-    usage_amount: Number(dec(l.usage_amount).toFixed(6)),
+    usage_amount: rateJson(l.usage_amount),
     amount: moneyJson(l.amount ?? 0),
   };
 }
@@ -56,3 +59,16 @@ export function distribute<T extends { usage_amount: string }>(lines: T[], subto
   return lines.map((l, i) => ({ ...l, amount: amounts[i]!.toFixed(2) }));
 }
 
+/** A customer whose hourly charge failed (backoffice). */
+export const failureView = (f: ChargeFailureRow) => ({
+  customer_id: f.customer_id,
+  customer_email: f.customer_email,
+  first_hour: f.first_hour.toISOString(),
+  error_code: f.error_code,
+  error: f.error,
+  attempts: f.attempts,
+  failed_at: f.failed_at.toISOString(),
+  last_attempt_at: f.last_attempt_at.toISOString(),
+  next_retry_at: f.next_retry_at.toISOString(),
+  resolved_at: f.resolved_at?.toISOString() ?? null,
+});

@@ -1,18 +1,15 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { AppError, BadRequestError, InvalidSignatureError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { receiptMail } from '../../platform/mail/templates.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { dec, moneyJson, moneyString } from '../../platform/money.js';
+import { dec, moneyString } from '../../platform/money.js';
 import { sqlStateOf } from '../../platform/db/errors.js';
-import type { PageRequest } from '../../platform/http/pagination.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
-import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { BillingRepository, CallbackFilter, NewPaymentCallback, TopupInvoiceRow } from './billing.repository.js';
-import type { BonusStatus, CallbackOutcome } from './billing.tables.js';
-import { capCallbackBody } from './callback-retention.js';
+import type { BillingRepository, TopupInvoiceRow } from './billing.repository.js';
+import type { BonusStatus } from './billing.tables.js';
 import type { CouponsService } from './coupons.service.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
@@ -62,25 +59,13 @@ export interface TopupNotifier {
 /** How many TopupCallbackSuccessTask jobs one worker fetches and credits in one transaction. */
 export const CREDIT_BATCH_SIZE = 50;
 
-
-function outcomeOf(err: unknown): CallbackOutcome {
-  if (err instanceof InvalidSignatureError) return 'invalid_signature';
-  if (err instanceof NotFoundError) return 'unknown_invoice';
-  if (err instanceof ValidationError) return 'invalid';
-  if (err instanceof AppError && err.code === 'AMOUNT_MISMATCH') return 'amount_mismatch';
-  if (err instanceof AppError && err.code === 'GATEWAY_MISMATCH') return 'gateway_mismatch';
-  if (err instanceof AppError && err.code === 'PAYMENT_NOT_CONFIRMED') return 'unconfirmed';
-  return 'error';
-}
-
-const RECORDED_HEADERS = ['content-type', 'user-agent', 'x-callback-signature', 'x-forwarded-for', 'x-request-id'];
-
 /**
- * Gateway callbacks and what follows a payment: the verified callback moves the invoice
- * (Pending → Paid/Failed/Expired) and, for a success, queues TopupCallbackSuccessTask in the same
- * transaction; the task credits the wallet exactly once (docs/decisions.md §4).
+ * Crediting a paid top-up: TopupCallbackSuccessTask (in batches) credits the wallet exactly once,
+ * with the coupon bonus, the receipt mail, the in-app notice and the listeners told in the same
+ * transaction; a failed run is recorded for staff (see TopupCreditFailuresService); the sweep
+ * queues the task again for a Paid invoice left uncredited.
  */
-export class TopupPaymentsService {
+export class TopupCreditingService {
   /** Credits a paid top-up: queue billing-high (spec, Events). */
   readonly creditJob = defineJob<{ invoiceId: string }>({
     name: 'TopupCallbackSuccessTask',
@@ -107,16 +92,6 @@ export class TopupPaymentsService {
     retryLimit: 2,
     record: 'failures',
     handler: ({ invoiceId }, ctx) => this.runCredit(invoiceId, ctx.log),
-  });
-
-  readonly expireJob = defineJob<object>({
-    name: 'billing.expire-topups',
-    schedule: '*/10 * * * *',
-    description: 'Marks Pending top-up invoices older than TOPUP_EXPIRY_HOURS as Expired',
-    handler: async (_p, ctx) => {
-      const n = await this.expireDue();
-      if (n > 0) ctx.log.info({ expired: n }, 'top-up invoices expired');
-    },
   });
 
   /** The safety net under exactly-once: a Paid invoice is credited even if its task was lost. */
@@ -148,7 +123,6 @@ export class TopupPaymentsService {
     private readonly repo: BillingRepository,
     private readonly wallet: WalletService,
     private readonly coupons: CouponsService,
-    private readonly gateways: PaymentGateways,
     private readonly queue: JobQueue,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
@@ -156,151 +130,6 @@ export class TopupPaymentsService {
     /** tells each customer in the app that a top-up was credited, beside the receipt mail */
     private readonly notifier?: TopupNotifier,
   ) {}
-
-  /**
-   * Handles one callback and records it (verified or not) for reconciliation. Returns normally
-   * for every handled callback, repeats included (200); throws 400/401/404 otherwise.
-   */
-  async handleCallback(gatewayName: GatewayName, cb: InboundCallback, remoteIp: string | undefined): Promise<CallbackOutcome> {
-    const gateway = this.gateways.get(gatewayName)!;
-    let outcome: CallbackOutcome = 'error';
-    let status = 200;
-    let verified = false;
-    const row = () => ({
-      gatewayName,
-      claimedInvoiceId: gateway.claimedInvoiceId(cb),
-      rawBody: capCallbackBody(cb.rawBody, verified),
-      headers: Object.fromEntries(RECORDED_HEADERS.filter((h) => cb.headers[h] !== undefined).map((h) => [h, String(cb.headers[h]).slice(0, 500)])),
-      remoteIp: remoteIp ?? null,
-      signatureValid: verified,
-      outcome,
-      responseStatus: status,
-    });
-    // A success that moves the invoice is recorded by the statement that moves it; everything else afterwards.
-    let recorded = false;
-    try {
-      const callback = gateway.verifyCallback(cb);
-      verified = true;
-      outcome = await this.apply(gatewayName, callback, () => ({ ...row(), outcome: 'paid' as const, responseStatus: 200 }));
-      recorded = outcome === 'paid';
-      return outcome;
-    } catch (err) {
-      outcome = outcomeOf(err);
-      status = err instanceof AppError ? err.status : 500;
-      throw err;
-    } finally {
-      if (!recorded) await this.repo.recordCallback(this.db, row()).catch((err: unknown) => this.log.error({ err, gatewayName }, 'could not record a payment callback'));
-    }
-  }
-
-  /** Whether a callback carries a valid signature of its gateway (a local HMAC; the rate limit spares these). */
-  isSigned(gatewayName: GatewayName, cb: InboundCallback): boolean {
-    try {
-      this.gateways.get(gatewayName)!.verifyCallback(cb);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** The reconciliation trail: every callback received, newest first. */
-  async listCallbacks(filter: CallbackFilter, p: PageRequest) {
-    const page = await this.repo.listCallbacks(this.db, filter, p);
-    return {
-      total: page.total,
-      items: page.items.map((c) => ({
-        id: c.id,
-        gateway: c.gatewayName,
-        claimed_invoice_id: c.claimedInvoiceId,
-        signature_valid: c.signatureValid,
-        outcome: c.outcome,
-        response_status: c.responseStatus,
-        remote_ip: c.remoteIp,
-        headers: c.headers,
-        raw_body: c.rawBody,
-        received_at: c.receivedAt.toISOString(),
-      })),
-    };
-  }
-
-  /**
-   * A verified callback. The hot path, a success for a Pending invoice, is one statement: the
-   * UPDATE that moves the invoice only if it was made with this gateway for this amount, with the
-   * credit task (TopupCallbackSuccessTask) and the reconciliation record (`paidRecord`) as
-   * CTEs of it, so all three exist or none. Only when nothing moved is the invoice read, to answer
-   * 404, a mismatch, or a repeat. In live mode the gateway confirms the payment first (a network
-   * call, never inside a transaction), after the same checks.
-   */
-  private async apply(gatewayName: GatewayName, cb: VerifiedCallback, paidRecord: () => NewPaymentCallback): Promise<CallbackOutcome> {
-    const gateway = this.gateways.get(gatewayName)!;
-    const now = this.clock.now();
-    switch (cb.result) {
-      case 'success': {
-        if (gateway.mode === 'live') {
-          const invoice = await this.checkedInvoice(gatewayName, cb);
-          if (invoice.status === 'Paid') return 'duplicate';
-          if (!(await gateway.confirmPaid({ invoiceId: invoice.id, totalAmount: invoice.totalAmount }))) {
-            this.log.error({ invoiceId: invoice.id, gatewayName }, 'success callback not confirmed by the gateway: not credited');
-            throw new BadRequestError('PAYMENT_NOT_CONFIRMED', 'The gateway does not confirm this payment');
-          }
-        }
-        const paid = await this.repo.markPaidWithJob(
-          this.db,
-          { id: cb.invoiceId, gatewayName, totalAmount: cb.amount, at: now },
-          paidRecord(),
-          (payloads) => this.queue.enqueueSql(this.creditJob, payloads),
-        );
-        if (paid) return 'paid';
-        // Nothing moved: unknown (404), another gateway's or another amount (400), or a repeat (200).
-        const invoice = await this.checkedInvoice(gatewayName, cb);
-        return invoice.status === 'Paid' ? 'duplicate' : 'ignored';
-      }
-      case 'failed': {
-        const invoice = await this.checkedInvoice(gatewayName, cb);
-        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markFailed(tx, invoice.id, now)));
-        return moved ? 'failed' : this.settled(invoice.id, 'failed');
-      }
-      case 'expired': {
-        const invoice = await this.checkedInvoice(gatewayName, cb);
-        const moved = await this.db.transaction(async (tx) => this.released(tx, await this.repo.markExpired(tx, invoice.id, now)));
-        return moved ? 'expired' : this.settled(invoice.id, 'expired');
-      }
-      default: {
-        const invoice = await this.checkedInvoice(gatewayName, cb);
-        this.log.warn({ invoiceId: invoice.id, gatewayName, result: cb.rawResult }, 'callback with an unknown result code: ignored');
-        return 'ignored';
-      }
-    }
-  }
-
-  /** The invoice a verified callback is about: 404 when unknown, 400 when made with another gateway or for another amount. */
-  private async checkedInvoice(gatewayName: GatewayName, cb: VerifiedCallback): Promise<TopupInvoiceRow> {
-    const invoice = await this.repo.findInvoice(this.db, cb.invoiceId);
-    if (!invoice) throw new NotFoundError('Invoice');
-    if (invoice.gatewayName !== gatewayName) {
-      this.log.warn({ invoiceId: invoice.id, gatewayName, expected: invoice.gatewayName }, 'callback from the wrong gateway');
-      throw new BadRequestError('GATEWAY_MISMATCH', 'This invoice was not created with this gateway');
-    }
-    if (!dec(cb.amount).eq(invoice.totalAmount)) {
-      this.log.warn({ invoiceId: invoice.id, gatewayName, received: cb.amount, expected: invoice.totalAmount }, 'callback amount differs from the invoice');
-      throw new BadRequestError('AMOUNT_MISMATCH', 'The amount does not match the invoice');
-    }
-    return invoice;
-  }
-
-  /** An invoice that just failed or expired gives its coupon use back; true when it moved. */
-  private async released(tx: Executor, row: Pick<TopupInvoiceRow, 'couponId' | 'bonusStatus'> | undefined): Promise<boolean> {
-    if (!row) return false;
-    if (row.couponId !== null && row.bonusStatus === 'released') await this.coupons.release(tx, row.couponId);
-    return true;
-  }
-
-  /** A callback for an invoice that already left Pending: a repeat (200, nothing changes). */
-  private async settled(invoiceId: string, result: string): Promise<CallbackOutcome> {
-    const current = await this.repo.findInvoice(this.db, invoiceId);
-    const same = (result === 'success' && current?.status === 'Paid') || (result === 'failed' && current?.status === 'Failed') || (result === 'expired' && current?.status === 'Expired');
-    return same ? 'duplicate' : 'ignored';
-  }
 
   /** TopupCallbackSuccessTask for one invoice: the batch of one. True when it was credited now. */
   async creditPaidInvoice(invoiceId: string): Promise<boolean> {
@@ -520,48 +349,6 @@ export class TopupPaymentsService {
     }
   }
 
-  /** For the metric: paid top-ups whose credit failed and is not resolved. */
-  openCreditFailures(): Promise<number> {
-    return this.repo.countOpenCreditFailures(this.db);
-  }
-
-  /** Staff: the open credit failures (or the resolved ones), newest first. */
-  async listCreditFailures(filter: { resolved: boolean }, p: PageRequest) {
-    const page = await this.repo.listCreditFailures(this.db, filter, p);
-    return {
-      total: page.total,
-      items: page.items.map(({ failure, invoice }) => ({
-        invoice_id: failure.invoiceId,
-        customer_id: failure.customerId,
-        amount: moneyJson(invoice.amount),
-        bonus_amount: moneyJson(invoice.bonusAmount),
-        currency: invoice.currency,
-        gateway_name: invoice.gatewayName,
-        invoice_status: invoice.status as 'Pending' | 'Paid' | 'Failed' | 'Expired',
-        paid_at: invoice.paidAt?.toISOString() ?? null,
-        credited_at: invoice.creditedAt?.toISOString() ?? null,
-        attempts: failure.attempts,
-        permanent: failure.permanent,
-        error_code: failure.errorCode,
-        last_error: failure.lastError,
-        first_failed_at: failure.firstFailedAt.toISOString(),
-        last_failed_at: failure.lastFailedAt.toISOString(),
-        resolved_at: failure.resolvedAt?.toISOString() ?? null,
-      })),
-    };
-  }
-
-  /** Staff, once the cause is fixed: the failure is retried now (and again by the sweep). */
-  async retryCreditFailure(invoiceId: string): Promise<{ invoice_id: string; queued: boolean }> {
-    const reopened = await this.db.transaction(async (tx) => {
-      const row = await this.repo.reopenCreditFailure(tx, invoiceId);
-      if (row) await this.queue.send(this.creditJob, { invoiceId }, { tx });
-      return row;
-    });
-    if (!reopened) throw new NotFoundError('Open credit failure');
-    return { invoice_id: invoiceId, queued: true };
-  }
-
   /** Queues the credit task again for Paid invoices left uncredited; the task itself is idempotent. */
   async requeueUncredited(): Promise<number> {
     const paidBefore = new Date(this.clock.now().getTime() - RECREDIT_AFTER_MINUTES * 60_000);
@@ -569,16 +356,5 @@ export class TopupPaymentsService {
     let queued = 0;
     for (const invoiceId of ids) if ((await this.queue.send(this.recreditInvoiceJob, { invoiceId }, { singletonKey: invoiceId })) !== null) queued++;
     return queued;
-  }
-
-  /** Pending invoices past their expiry (TOPUP_EXPIRY_HOURS after creation) → Expired; their coupon uses are released. */
-  expireDue(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const expired = await this.repo.expireDue(tx, this.clock.now());
-      const released = new Map<number, number>();
-      for (const row of expired) if (row.couponId !== null && row.bonusStatus === 'released') released.set(row.couponId, (released.get(row.couponId) ?? 0) + 1);
-      for (const [couponId, uses] of released) await this.coupons.release(tx, couponId, uses);
-      return expired.length;
-    });
   }
 }

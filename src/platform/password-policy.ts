@@ -1,4 +1,8 @@
-/** The password rule: served by GET /api/lookup/password-rules and enforced on every password set. */
+/**
+ * The password rule of every account, customer or staff: served by GET /api/lookup/password-rules
+ * and enforced on every password set (registration, reset, change, staff accounts, the bootstrap
+ * admin).
+ */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
