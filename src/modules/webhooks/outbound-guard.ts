@@ -2,6 +2,8 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /**
  * Keeps webhook deliveries from becoming a way into the platform's own network (SSRF): only
  * globally routable unicast addresses are allowed, so loopback, private (RFC 1918, unique local),
@@ -12,6 +14,9 @@ export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // IPv6 outside 2000::/3 (where every global unicast address is) is not public, whatever the
+  // library calls it: ipaddr.js names the deprecated IPv4-compatible ::a.b.c.d (::7f00:1) 'unicast'
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === 'unicast';
 }
 
