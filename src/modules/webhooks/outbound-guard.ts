@@ -26,10 +26,15 @@ export function ipLiteralOf(url: URL): string | undefined {
   return isIP(host) ? host : undefined;
 }
 
+/**
+ * A name refused by the guard. Its message is what the customer reads in the attempt log, so it
+ * does not say which address the name had: that would let anyone read the platform's internal
+ * DNS (`db.internal` → 10.0.3.7) through a webhook endpoint.
+ */
 export class AddressNotAllowedError extends Error {
   readonly code = 'ADDRESS_NOT_ALLOWED';
-  constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, which is not a public address`);
+  constructor(host: string) {
+    super(`${host} resolves to an address that is not public`);
   }
 }
 
@@ -50,7 +55,7 @@ export function guardedLookup(resolve: Resolver) {
     resolve(hostname).then(
       (all) => {
         const refused = all.find((a) => !isPublicAddress(a.address));
-        if (refused) return callback(new AddressNotAllowedError(hostname, refused.address), []);
+        if (refused) return callback(new AddressNotAllowedError(hostname), []);
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
         const usable = family === 4 || family === 6 ? all.filter((a) => a.family === family) : all;
         if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
