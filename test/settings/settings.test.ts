@@ -1,6 +1,7 @@
 import { ManualClock } from '../../src/platform/clock.js';
 import { SETTINGS_CHANNEL } from '../../src/modules/settings/index.js';
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
@@ -175,5 +176,25 @@ describe('maintenance mode', () => {
       await t.container.events.publish(SETTINGS_CHANNEL, {}, tx);
     });
     await eventually(async () => (await ping()).statusCode === 200);
+  });
+});
+
+describe('the cached flags inside a transaction', () => {
+  // the context of the test file, outside any transaction: what another request runs in
+  const outside = AsyncLocalStorage.snapshot();
+
+  test('a flag asked inside a transaction does not wait for a read that another request started meanwhile (the embedded database has one connection)', async () => {
+    const settings = t.container.services.settings;
+    // a change empties the cache of this process
+    assert.equal((await call('PUT', '/update', valid)).statusCode, 200);
+    // a staff login asks the staff-2FA flag inside its transaction; a customer request asks the
+    // maintenance flag at the same moment, and its read waits for the connection that transaction holds
+    const { here, elsewhere } = await t.container.db.transaction(async () => {
+      const elsewhere = outside(() => settings.isMaintenance());
+      const here = await settings.staffTwoFactorRequired();
+      return { here, elsewhere };
+    });
+    assert.equal(here, false);
+    assert.equal(await elsewhere, false);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
+import { ambientTransaction } from '../../platform/db/ambient.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
@@ -73,6 +74,8 @@ export class SettingsService {
    * Kept only while this process listens on SETTINGS_CHANNEL, and dropped at every notification.
    */
   private cached: Promise<AppSettings> | undefined;
+  /** What `cached` resolved to, while it is still the cached read. */
+  private settled: AppSettings | undefined;
   private listening = false;
   private unlisten: (() => Promise<void>) | undefined;
   /** This process among those that send settings notifications, and its changes' numbers. */
@@ -129,19 +132,32 @@ export class SettingsService {
 
   private invalidate(): void {
     this.cached = undefined;
+    this.settled = undefined;
   }
 
   /** The row from the cache, or read once for every request asking meanwhile. */
   private current(): Promise<AppSettings> {
+    if (ambientTransaction()) {
+      // A read in flight was started by another request, outside this transaction: on the
+      // embedded database it waits for the one connection this transaction holds, so waiting for
+      // it here never ends. Inside a transaction only a settled copy is used; otherwise the row is
+      // read on the transaction itself, and not cached (the transaction may have changed it).
+      return this.settled ? Promise.resolve(this.settled) : (async () => this.repo.get(this.db))();
+    }
     if (this.cached) return this.cached;
     // run it once now: a drizzle query is a thenable that runs again at every await
     const row = (async () => this.repo.get(this.db))();
     if (this.listening) {
       this.cached = row;
-      // a failed read is not kept; a notification meanwhile has already dropped it
-      row.catch(() => {
-        if (this.cached === row) this.cached = undefined;
-      });
+      row.then(
+        (value) => {
+          if (this.cached === row) this.settled = value;
+        },
+        // a failed read is not kept; a notification meanwhile has already dropped it
+        () => {
+          if (this.cached === row) this.cached = undefined;
+        },
+      );
     }
     return row;
   }

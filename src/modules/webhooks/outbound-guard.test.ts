@@ -8,6 +8,8 @@ test('only globally routable unicast addresses are public', () => {
     '127.0.0.1', '127.1.2.3', '0.0.0.0', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '198.18.0.5',
     '192.0.2.1', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:127.0.0.1',
     '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '2001:db8::1', 'not-an-address',
+    // IPv4-compatible (deprecated ::/96) and other IPv6 outside 2000::/3
+    '::7f00:1', '::a9fe:a9fe', '::a00:7', '5f00::1', 'fec0::1',
   ];
   for (const a of refused) assert.equal(isPublicAddress(a), false, a);
 });

@@ -2,6 +2,8 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /**
  * Keeps webhook deliveries from becoming a way into the platform's own network (SSRF): only
  * globally routable unicast addresses are allowed, so loopback, private (RFC 1918, unique local),
@@ -12,6 +14,9 @@ export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // IPv6 outside 2000::/3 (where every global unicast address is) is not public, whatever the
+  // library calls it: ipaddr.js names the deprecated IPv4-compatible ::a.b.c.d (::7f00:1) 'unicast'
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === 'unicast';
 }
 
@@ -21,10 +26,15 @@ export function ipLiteralOf(url: URL): string | undefined {
   return isIP(host) ? host : undefined;
 }
 
+/**
+ * A name refused by the guard. Its message is what the customer reads in the attempt log, so it
+ * does not say which address the name had: that would let anyone read the platform's internal
+ * DNS (`db.internal` → 10.0.3.7) through a webhook endpoint.
+ */
 export class AddressNotAllowedError extends Error {
   readonly code = 'ADDRESS_NOT_ALLOWED';
-  constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, which is not a public address`);
+  constructor(host: string) {
+    super(`${host} resolves to an address that is not public`);
   }
 }
 
@@ -45,7 +55,7 @@ export function guardedLookup(resolve: Resolver) {
     resolve(hostname).then(
       (all) => {
         const refused = all.find((a) => !isPublicAddress(a.address));
-        if (refused) return callback(new AddressNotAllowedError(hostname, refused.address), []);
+        if (refused) return callback(new AddressNotAllowedError(hostname), []);
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
         const usable = family === 4 || family === 6 ? all.filter((a) => a.family === family) : all;
         if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);

@@ -187,6 +187,11 @@ export interface OpenOptions {
   snapshot?: Blob;
   /** Embedded only: a data folder (embedded-template.ts) copied into an empty `dataDir` instead of running initdb. */
   template?: string;
+  /**
+   * PostgreSQL only: how often the listening connection is asked a `SELECT 1`; one not answered
+   * by the next ask counts as lost (default LISTENER_HEARTBEAT_MS).
+   */
+  listenerHeartbeatMs?: number;
 }
 
 /**
@@ -203,7 +208,7 @@ export const embeddedDataFolder = (dataDir: string) => path.join(dataDir, 'pglit
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   // a failed query's message is the database's words, never the statement (query-errors.ts)
   installQueryErrorText();
-  if (opts.url?.startsWith('postgres')) return openPostgres(opts.url, opts.poolSize ?? 10, opts.waitMs);
+  if (opts.url?.startsWith('postgres')) return openPostgres(opts.url, opts.poolSize ?? 10, opts.waitMs, opts.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS);
   return openPglite(opts.url === 'memory://' ? undefined : embeddedDataFolder(opts.dataDir), opts);
 }
 
@@ -229,7 +234,14 @@ function ambientRaw(root: RawSql): RawSql {
 /** The application_name of a process's listening connection (pg_stat_activity shows one per process). */
 export const LISTENER_APPLICATION_NAME = 'cloud-platform listener';
 
-async function openPostgres(url: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
+/**
+ * How often a process asks its listening connection whether it is still there. A connection that
+ * goes silent without closing (a network partition, a failover that sends no reset) reports no
+ * error: without the question the process would keep its settings cache for good.
+ */
+export const LISTENER_HEARTBEAT_MS = 10_000;
+
+async function openPostgres(url: string, poolSize: number, waitMs: number, heartbeatMs: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: waitMs });
   pool.on('error', () => {
     /* idle client errors are reported by the next query */
@@ -279,11 +291,13 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
     return connecting;
   }
 
-  /** The listening connection ended or failed (pg_terminate_backend, a restart, the network). */
+  /** The listening connection ended, failed (pg_terminate_backend, a restart, the network) or went silent. */
   function lost(client: pg.Client): void {
     if (dead.has(client)) return;
     dead.add(client);
     client.end().catch(() => undefined);
+    // a silent peer never acknowledges the end: the socket is dropped rather than left half-open
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     if (listener !== client) return;
     listener = undefined;
     if (closed) return;
@@ -308,6 +322,22 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
     );
     reconnectTimer.unref();
   }
+
+  // the heartbeat: a question still unanswered at the next one means the connection is gone
+  let asking: pg.Client | undefined;
+  const heartbeat = setInterval(() => {
+    const client = listener;
+    if (!client) return;
+    if (asking === client) return lost(client);
+    asking = client;
+    client.query('SELECT 1').then(
+      () => {
+        if (asking === client) asking = undefined;
+      },
+      () => lost(client),
+    );
+  }, heartbeatMs);
+  heartbeat.unref();
 
   const raw = ambientRaw({ executeSql: (text, values) => pool.query(text, values as unknown[]) });
   // a named statement: parsed and planned once per pooled connection
@@ -353,6 +383,7 @@ async function openPostgres(url: string, poolSize: number, waitMs: number): Prom
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
+      clearInterval(heartbeat);
       const client = listener ?? (await connecting?.catch(() => undefined));
       listener = undefined;
       if (client) dead.add(client);
