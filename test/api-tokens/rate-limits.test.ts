@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { count, like } from 'drizzle-orm';
+import { rateLimitCounters } from '../../src/platform/rate-limit/rate-limit.tables.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
@@ -35,5 +37,17 @@ describe('rate limits of API tokens', () => {
 
     clock.advance(60_000);
     assert.equal((await call(a)).statusCode, 200);
+  });
+
+  test('made-up tokens are counted by their address only: a flood of them writes no counter row per token', async () => {
+    const countRows = async () => Number((await t.container.db.select({ n: count() }).from(rateLimitCounters).where(like(rateLimitCounters.key, 'api-token:%')))[0]!.n);
+    const before = await countRows();
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/inf', headers: { authorization: `Bearer chp_pat_madeup${i}xxxxxxxxxxxxxxxxxxxxxxxxxxxx` }, remoteAddress: ip });
+      assert.equal(res.statusCode, 401);
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/inf', headers: { authorization: 'Bearer chp_pat_another' }, remoteAddress: ip })).statusCode, 429, 'the address limit still holds');
+    assert.equal(await countRows(), before);
   });
 });

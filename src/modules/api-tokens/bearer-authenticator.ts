@@ -3,7 +3,7 @@ import { AppError, ForbiddenError, RateLimitedError, UnauthenticatedError } from
 import type { CustomerAuthenticator, CustomerPrincipal } from '../../platform/http/auth.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import { scopesCover, tokenAccessOf } from './token-scopes.js';
-import { hashTokenSecret } from './token-secret.js';
+import { hashTokenSecret, isWellFormedToken } from './token-secret.js';
 
 /** The shared counters of the rate limits (platform/rate-limit's PostgresRateLimits). */
 export interface RateCounters {
@@ -41,11 +41,15 @@ export class BearerOrCookieAuthenticator implements CustomerAuthenticator {
     return { kind: 'customer', customerId: token.customerId, sessionId: `token:${token.tokenId}`, apiTokenId: token.tokenId };
   }
 
-  /** One statement for both limits; the token is keyed by its hash, so a flood of made-up tokens is counted too. */
+  /**
+   * One statement for both limits. The token is keyed by its hash; a text whose checksum fails
+   * cannot be a token, so only its address is counted and a flood of made-up tokens writes no
+   * counter row per guess.
+   */
   private async count(secret: string, ip: string): Promise<void> {
     const tokenKey = `api-token:${hashTokenSecret(secret)}`;
     const ipKey = `api-token-ip:${ip}`;
-    const hits = await this.limits.counters.hitAll([tokenKey, ipKey], 60_000);
+    const hits = await this.limits.counters.hitAll(isWellFormedToken(secret) ? [tokenKey, ipKey] : [ipKey], 60_000);
     for (const [key, max] of [
       [tokenKey, this.limits.perTokenPerMin],
       [ipKey, this.limits.perIpPerMin],
