@@ -109,6 +109,15 @@ describe('monthly partitions, usage roll-up and retention on a moved clock', () 
     assert.deepEqual(kept.usageMonthsRolledUp, []);
     assert.deepEqual(kept.kept, [{ table: 'usage_records', month: '2026-02', reason: 'hours of that month are still to be charged' }]);
     await t.container.db.execute(sql`update charge_failures set resolved_at = '2026-05-03T03:00:00Z' where customer_id = ${customerId}`);
+    // postpaid usage of February that no invoice covers yet: its lines will be read from the records
+    await t.container.db.execute(sql`
+      insert into usage_charges (customer_id, hour, postpaid, usage_rows, usage_amount, amount, carry)
+      values (${customerId}, '2026-02-20T05:00:00Z', true, 3, 0.041151, 0.04, 0.001151)`);
+    const uninvoiced = await t.container.services.retention.applyRetention();
+    assert.deepEqual(uninvoiced.kept, [{ table: 'usage_records', month: '2026-02', reason: 'postpaid usage of that month is not invoiced yet' }]);
+    await t.container.db.execute(sql`
+      insert into postpaid_invoices (number, customer_id, period_start, period_end, subtotal, currency, issued_at, due_at)
+      values ('PP-TEST', ${customerId}, '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z', 0.04, 'IDR', '2026-03-01T00:30:00Z', '2026-03-15T00:30:00Z')`);
     const before = await usageByMonth();
     assert.deepEqual((await t.container.services.retention.applyRetention()).usageMonthsRolledUp, ['2026-02']);
     assert.deepEqual(await usageByMonth(), before);

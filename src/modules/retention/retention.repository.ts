@@ -114,16 +114,25 @@ export class RetentionRepository {
   }
 
   /**
-   * What keeps the usage records of hours before `to` needed: an hour not completely charged, or a
-   * customer set aside whose hours are charged again later (their records are written then).
+   * Why the usage records of [from, to) are still needed, or undefined: an hour before `to` not
+   * completely charged, a customer set aside whose hours are charged again later (their records
+   * are written then), or postpaid usage of the month no invoice covers yet (the invoice's lines
+   * are read from the records).
    */
-  async usageStillNeeded(ex: Executor, to: Date): Promise<boolean> {
-    const [row] = await queryRows<{ needed: boolean }>(
+  async usageStillNeeded(ex: Executor, from: Date, to: Date): Promise<string | undefined> {
+    const f = from.toISOString();
+    const t = to.toISOString();
+    const [row] = await queryRows<{ charging: boolean; invoicing: boolean }>(
       ex,
-      sql`select exists (select 1 from charge_hours where hour < ${to.toISOString()}::timestamptz and completed_at is null)
-              or exists (select 1 from charge_failures where resolved_at is null and first_hour < ${to.toISOString()}::timestamptz) as needed`,
+      sql`select exists (select 1 from charge_hours where hour < ${t}::timestamptz and completed_at is null)
+              or exists (select 1 from charge_failures where resolved_at is null and first_hour < ${t}::timestamptz) as charging,
+            exists (select 1 from usage_charges uc
+                    where uc.postpaid and uc.hour >= ${f}::timestamptz and uc.hour < ${t}::timestamptz and uc.amount > 0
+                      and not exists (select 1 from postpaid_invoices i where i.customer_id = uc.customer_id and uc.hour >= i.period_start and uc.hour < i.period_end)) as invoicing`,
     );
-    return row!.needed;
+    if (row!.charging) return 'hours of that month are still to be charged';
+    if (row!.invoicing) return 'postpaid usage of that month is not invoiced yet';
+    return undefined;
   }
 
   /** Detaches a month's partition and drops it (no trigger fires: the rows are gone as a whole). */

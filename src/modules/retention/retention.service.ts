@@ -88,8 +88,8 @@ export class RetentionService {
   /**
    * Usage months entirely older than `usage_raw_months` whole months before the current one are
    * rolled up into usage_daily and their partition dropped, one month per transaction, only when the
-   * roll-up's sum equals the records' sum to the last of their 6 decimals and no charge still needs
-   * those hours. Audit log months go only when `audit_log_months` is set.
+   * roll-up's sum equals the records' sum to the last of their 6 decimals and no charge or postpaid invoice still
+   * needs those hours. Audit log months go only when `audit_log_months` is set.
    */
   async applyRetention(): Promise<RetentionRun> {
     const now = this.clock.now();
@@ -98,8 +98,9 @@ export class RetentionService {
     const usageBefore = monthStart(now, -s.usageRawMonths);
     for (const p of await this.repo.monthPartitions(this.db, 'usage_records')) {
       if (p.to > usageBefore) continue;
-      if (await this.repo.usageStillNeeded(this.db, p.to)) {
-        run.kept.push({ table: 'usage_records', month: ym(p.from), reason: 'hours of that month are still to be charged' });
+      const needed = await this.repo.usageStillNeeded(this.db, p.from, p.to);
+      if (needed) {
+        run.kept.push({ table: 'usage_records', month: ym(p.from), reason: needed });
         continue;
       }
       await this.db.transaction((tx) => this.repo.ensureMonth(tx, 'usage_daily', p.from));
