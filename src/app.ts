@@ -34,6 +34,7 @@ import { pricingAdminRoutes, pricingConstraintMeanings } from './modules/pricing
 import { computeAdminRoutes, computeConstraintMeanings, computeRoutes } from './modules/compute/index.js';
 import { ticketsAdminRoutes, ticketsRoutes } from './modules/tickets/index.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/index.js';
+import { retentionAdminRoutes } from './modules/retention/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { networksAdminRoutes, networksConstraintMeanings, networksRoutes } from './modules/networks/index.js';
 import { dashboardAdminRoutes } from './modules/dashboard/index.js';
@@ -176,6 +177,7 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
       await bo.register(rewardsAdminRoutes, { rewards: s.rewards });
       await bo.register(loadBalancersAdminRoutes, { balancers: s.loadBalancers });
       await bo.register(chargingAdminRoutes, { usage: s.billingUsage, charging: s.charging });
+      await bo.register(retentionAdminRoutes, { retention: s.retention });
       await bo.register(postpaidAdminRoutes, { postpaid: s.postpaid, payments: s.postpaidPayments });
       await bo.register(apiTokensAdminRoutes, { tokens: s.apiTokens });
     },

@@ -52,6 +52,7 @@ import { housekeepingJob } from './platform/housekeeping.js';
 import { NotificationsRepository, NotificationsService, LOW_BALANCE_THRESHOLD } from './modules/notifications/index.js';
 import { TicketsRepository, TicketsService, TicketStream } from './modules/tickets/index.js';
 import { AnnouncementsRepository, AnnouncementsService } from './modules/announcements/index.js';
+import { RetentionRepository, RetentionService } from './modules/retention/index.js';
 import { IdempotencyStore } from './platform/idempotency/idempotency.js';
 import { createPaymentGateways, type PaymentGateways } from './integrations/payment-gateways/index.js';
 import { WalletAdjustmentsService, WalletReconciliationService, WalletRepository, WalletService } from './modules/wallet/index.js';
@@ -158,6 +159,7 @@ export interface Services {
   tickets: TicketsService;
   ticketStream: TicketStream;
   announcements: AnnouncementsService;
+  retention: RetentionService;
   // private networks
   networks: NetworksService;
   networkTasks: NetworkTasksService;
@@ -396,6 +398,9 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
     queue.register(ticketStream.pruneJob);
     const announcements = new AnnouncementsService(db, new AnnouncementsRepository(), notifications, audit, clock);
     queue.register(announcements.publishDueJob);
+    // History: monthly partitions made ahead, usage roll-up and retention, monthly exports
+    const retention = new RetentionService(db, new RetentionRepository(), clock, log);
+    queue.register(retention.ensurePartitionsJob, retention.retentionJob);
     // Operations: the backoffice dashboard
     const dashboard = new DashboardService(db, new DashboardRepository(), (loc) => datacenter.publicIpPool(loc).addresses.length, clock, {
       timeZone: config.platformTimeZone,
@@ -533,6 +538,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         tickets,
         ticketStream,
         announcements,
+        retention,
         networks,
         networkTasks,
         walletReconciliation,

@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   view_roles: 'See roles, their permissions and the permission catalog',
   manage_roles: "Change a role's permissions (only Super Admin may sync)",
   view_audit_logs: 'Read the audit log',
+  export_history: 'Export a month of the audit log or of the wallet ledger (CSV or JSON lines)',
   view_jobs: 'See the scheduled jobs and their last runs',
   manage_jobs: 'Run a job now (only Super Admin)',
   view_tickets: 'See support tickets, their conversations and the live ticket stream',

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Append-only record of every backoffice write, customer write (the activity log) and security
@@ -7,7 +7,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle
 export const auditLogs = pgTable(
   'audit_logs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** admin | customer | system | anonymous */
     actorType: text('actor_type').notNull(),
     actorId: integer('actor_id'),
@@ -23,6 +23,8 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // partitioned by month of created_at (drizzle/0023)
+    primaryKey({ columns: [t.id, t.createdAt], name: 'audit_logs_pkey' }),
     index('audit_logs_created_idx').on(t.createdAt),
     // with the id: an actor's entries newest first (a customer's activity log) straight from the index
     index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.id),

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -191,7 +192,7 @@ export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
 export const paymentCallbacks = pgTable(
   'payment_callbacks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     gatewayName: text('gateway_name').notNull(),
     /** the invoice the callback claims to be about (unverified text) */
     claimedInvoiceId: text('claimed_invoice_id'),
@@ -203,7 +204,10 @@ export const paymentCallbacks = pgTable(
     responseStatus: integer('response_status').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_callbacks_invoice_idx').on(t.claimedInvoiceId), index('payment_callbacks_received_idx').on(t.receivedAt)],
+  // partitioned by month of received_at (drizzle/0023)
+  (t) => [
+    primaryKey({ columns: [t.id, t.receivedAt], name: 'payment_callbacks_pkey' }),
+    index('payment_callbacks_invoice_idx').on(t.claimedInvoiceId), index('payment_callbacks_received_idx').on(t.receivedAt)],
 );
 
 /** Per-account billing settings; for now the minimum top-up override. */

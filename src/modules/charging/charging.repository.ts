@@ -175,8 +175,15 @@ export class ChargingRepository {
         from (select distinct customer_id from s) x
         join customers c on c.id = x.customer_id
         left join lateral (
-          select pc.carry from usage_charges pc where pc.customer_id = x.customer_id and pc.hour < ${f}
-          order by pc.hour desc limit 1
+          -- the last carry, looked for in the last 2 days first: usage_charges is partitioned by month
+          -- and has a DEFAULT partition, so an unbounded "latest before" probes every month's index
+          select coalesce(
+            (select pc.carry from usage_charges pc
+             where pc.customer_id = x.customer_id and pc.hour < ${f} and pc.hour >= ${f}::timestamptz - interval '2 days'
+             order by pc.hour desc limit 1),
+            (select pc.carry from usage_charges pc
+             where pc.customer_id = x.customer_id and pc.hour < ${f}::timestamptz - interval '2 days'
+             order by pc.hour desc limit 1)) as carry
         ) prev on true
       ), t as (
         select s.customer_id, s.hour, s.n, s.usage_amount, c0.postpaid,

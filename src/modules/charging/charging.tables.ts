@@ -60,7 +60,27 @@ export const usageRecords = pgTable(
     seconds: integer('seconds').notNull(),
     amount: numeric('amount', { precision: 20, scale: 6 }).notNull(),
   },
+  // partitioned by month of `hour` (drizzle/0023); months past the retention are rolled up into usage_daily
   (t) => [primaryKey({ columns: [t.meterId, t.hour], name: 'usage_records_pkey' })],
+);
+
+/**
+ * Usage records past the retention (retention_settings.usage_raw_months) rolled up per meter and
+ * UTC day before their month's partition is dropped: `amount` is the exact sum of the records
+ * (6 decimals, nothing rounded), `hours` how many records, `seconds` their seconds. Partitioned by
+ * month of `day` like the records. Readers of usage over a period read the union of both.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    meterId: bigint('meter_id', { mode: 'number' }).notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    customerId: integer('customer_id').notNull(),
+    hours: integer('hours').notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meterId, t.day], name: 'usage_daily_pkey' }), index('usage_daily_customer_idx').on(t.customerId, t.day)],
 );
 
 /**
@@ -72,7 +92,7 @@ export const usageRecords = pgTable(
 export const usageCharges = pgTable(
   'usage_charges',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     customerId: integer('customer_id').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     postpaid: boolean('postpaid').notNull(),
@@ -82,6 +102,8 @@ export const usageCharges = pgTable(
     carry: numeric('carry', { precision: 10, scale: 6 }).notNull(),
   },
   (t) => [
+    // partitioned by month of `hour` (drizzle/0023): the partition key is part of every unique key
+    primaryKey({ columns: [t.id, t.hour], name: 'usage_charges_pkey' }),
     uniqueIndex('usage_charges_customer_hour_unique').on(t.customerId, t.hour),
     // the monthly postpaid invoicing finds its customers here; prepaid rows are not indexed
     index('usage_charges_postpaid_hour_idx').on(t.hour).where(sql`${t.postpaid}`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../admins/admins.tables.js';
 import { customers } from '../customers/customers.tables.js';
 
@@ -99,13 +99,14 @@ export const ticketAttachments = pgTable(
 export const ticketEvents = pgTable(
   'ticket_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     type: text('type').$type<TicketEventType>().notNull(),
     ticketId: integer('ticket_id').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ticket_events_created_idx').on(t.createdAt)],
+  // partitioned by month of created_at (drizzle/0023)
+  (t) => [primaryKey({ columns: [t.id, t.createdAt], name: 'ticket_events_pkey' }), index('ticket_events_created_idx').on(t.createdAt)],
 );
 
 /** One row: the highest event id pruned; a Last-Event-ID below it gets a `reset`. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.tables.js';
 
 /**
@@ -22,12 +22,15 @@ export const wallets = pgTable('wallets', {
  * and TRUNCATE). Amounts are signed: a credit is positive, a debit negative. `amount` splits into
  * the part that moves real money (`actual_amount`) and the part that moves bonus credit
  * (`bonus_amount`). The unique (type, reference_type, reference_id) makes every business event
- * (a paid invoice, a coupon redemption, an hourly charge) land at most once.
+ * (a paid invoice, a coupon redemption, an hourly charge) land at most once: a partitioned table
+ * cannot hold a unique key without its partition key, so the key lives in balance_log_references,
+ * which a BEFORE INSERT trigger (drizzle/routines/wallet_ledger.sql) fills; an entry whose key is
+ * there already is skipped, as ON CONFLICT DO NOTHING would.
  */
 export const balanceLogs = pgTable(
   'balance_logs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => wallets.customerId),
@@ -45,13 +48,27 @@ export const balanceLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('balance_logs_reference_unique').on(t.type, t.referenceType, t.referenceId),
+    // partitioned by month of created_at (drizzle/0023): the key is (id, created_at)
+    primaryKey({ columns: [t.id, t.createdAt], name: 'balance_logs_pkey' }),
+    // the (type, reference) key is unique through balance_log_references; this finds an entry by it
+    index('balance_logs_reference_idx').on(t.type, t.referenceType, t.referenceId),
     index('balance_logs_customer_idx').on(t.customerId, t.id),
     /** the dashboard's "customers who deposited this month" (top-up credits by time) */
     index('balance_logs_deposit_time_idx').on(t.createdAt, t.customerId).where(sql`${t.type} = 'BalanceLogAdd'`),
     check('balance_logs_parts_sum', sql`${t.amount} = ${t.actualAmount} + ${t.bonusAmount}`),
     check('balance_logs_nonzero', sql`${t.amount} <> 0`),
   ],
+);
+
+/** The (type, reference) of every ledger entry: the ledger's unique key, kept outside its partitions. */
+export const balanceLogReferences = pgTable(
+  'balance_log_references',
+  {
+    type: text('type').notNull(),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.referenceType, t.referenceId], name: 'balance_log_references_pkey' })],
 );
 
 /**

@@ -1,0 +1,18 @@
+import { Type } from 'typebox';
+import { StrictObject } from '../../platform/http/schemas.js';
+
+export const RetentionSettingsView = Type.Object({
+  usage_raw_months: Type.Integer({ description: 'Usage records older than this many whole months are rolled up per meter and day, then dropped' }),
+  audit_log_months: Type.Union([Type.Integer(), Type.Null()], { description: 'Audit log months older than this are dropped; null: kept forever' }),
+});
+
+export const RetentionSettingsBody = StrictObject({
+  usage_raw_months: Type.Integer({ minimum: 2, maximum: 120 }),
+  audit_log_months: Type.Union([Type.Integer({ minimum: 12, maximum: 240 }), Type.Null()]),
+});
+
+export const HistoryExportQuery = Type.Object({
+  kind: Type.Union([Type.Literal('audit'), Type.Literal('ledger')], { description: 'audit: the audit log; ledger: the wallet ledger of every customer' }),
+  month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, a UTC month' }),
+  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('jsonl')], { default: 'jsonl' })),
+});
