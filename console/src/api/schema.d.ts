@@ -8212,7 +8212,7 @@ export interface paths {
                     format?: "csv" | "jsonl";
                     /** @description audit: the audit log; ledger: the wallet ledger of every customer */
                     kind: "audit" | "ledger";
-                    /** @description YYYY-MM, a UTC month */
+                    /** @description YYYY-MM, a year between 1970 and 9999 */
                     month: string;
                 };
                 header?: never;

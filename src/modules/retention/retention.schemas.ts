@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { StrictObject } from '../../platform/http/schemas.js';
+import { Month, StrictObject } from '../../platform/http/schemas.js';
 
 export const RetentionSettingsView = Type.Object({
   usage_raw_months: Type.Integer({ description: 'Usage records older than this many whole months are rolled up per meter and day, then dropped' }),
@@ -13,6 +13,6 @@ export const RetentionSettingsBody = StrictObject({
 
 export const HistoryExportQuery = Type.Object({
   kind: Type.Union([Type.Literal('audit'), Type.Literal('ledger')], { description: 'audit: the audit log; ledger: the wallet ledger of every customer' }),
-  month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, a UTC month' }),
+  month: Month,
   format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('jsonl')], { default: 'jsonl' })),
 });
