@@ -5,7 +5,8 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, loginAdmin } from '../helpers/admins.js';
-import { customerSession } from '../helpers/customers.js';
+import { customerSession, loginCustomer } from '../helpers/customers.js';
+import { SuspensionRepository } from '../../src/modules/charging/suspension.repository.js';
 import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { TEST_DB } from '../helpers/database.js';
 
@@ -263,6 +264,16 @@ describe('tier prices and the revenue impact', () => {
     for (const r of charged) byVm.set(r.resource_id, (byVm.get(r.resource_id) ?? new Set()).add(r.hourly_price));
     assert.deepEqual([...(byVm.get(String(vmIds[0])) ?? [])], ['10.000000'], `tier ${own}: 7300 / 730`);
     assert.deepEqual([...(byVm.get(String(vmIds[1])) ?? [])], [(locIp / 730).toFixed(6)], `tier ${plain}: the location's`);
+    // the usage view and the burn rate (runway) read the same prices
+    const cookie = await loginCustomer(t, c.email, c.password);
+    const usage = (await t.app.inject({ method: 'GET', url: '/api/billing/usage', headers: { cookie } })).json().data;
+    const ips = usage.running.filter((r: { description: string }) => r.description.includes('public IP'));
+    const ipPrice = new Map(ips.map((r: { resource_id: string; hourly_price: number }) => [r.resource_id, r.hourly_price]));
+    assert.equal(ipPrice.size, 2);
+    assert.equal(ipPrice.get(String(vmIds[0])), 10);
+    assert.equal(ipPrice.get(String(vmIds[1])), locIp / 730);
+    const burn = await new SuspensionRepository().burnOf(t.container.db, c.id, clock.now());
+    assert.equal(Number(burn), usage.hourly_burn);
   });
 
   test('preview: the revenue impact of a price change before it is scheduled, the same numbers as the schedule gives, nothing saved', async () => {
