@@ -13,8 +13,10 @@ export interface Meter {
   resourceId: string | number;
   /** shown on invoices: "VM web-1" */
   description: string;
-  /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id> */
+  /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id>, tier:<id>:component:<id> */
   priceKey: string;
+  /** the key charged while `priceKey` has no price in force (a tier's own component price falls back on the location's) */
+  fallbackPriceKey?: string;
   locationId: number;
   /** units of the price (default 1): GB for storage */
   quantity?: string | number;

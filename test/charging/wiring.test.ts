@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/index.js';
-import { componentKey, storageTierKey, tierKey } from '../../src/modules/pricing/index.js';
+import { componentKey, storageTierKey, tierComponentKey, tierKey } from '../../src/modules/pricing/index.js';
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { createVm, fund, getVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
@@ -80,17 +80,19 @@ describe('every billable resource is metered by its own state changes', () => {
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
 
     const ip = await t.container.services.pricing.componentByCode('public_ip');
-    const keys = [tierKey(tierId), componentKey(ip.id), storageTierKey(stId)];
+    // the public IP: the tier's own price of it while one is in force, else the location's (here)
+    const keys = [tierKey(tierId), tierComponentKey(tierId, ip.id), storageTierKey(stId)];
     const perHour = new Map([
       [keys[0]!, await hourlyPrice(keys[0]!)],
-      [keys[1]!, await hourlyPrice(keys[1]!)],
+      [keys[1]!, await hourlyPrice(componentKey(ip.id))],
       [keys[2]!, (await hourlyPrice(keys[2]!)).times(50)],
     ]);
-    const meters = await queryRows<{ price_key: string; quantity: string; started_at: Date | string }>(
+    const meters = await queryRows<{ price_key: string; fallback_price_key: string | null; quantity: string; started_at: Date | string }>(
       t.container.db,
-      sql`select price_key, quantity::text, started_at from meters where resource_type = 'vm' and resource_id = ${String(vm.id)} order by id`,
+      sql`select price_key, fallback_price_key, quantity::text, started_at from meters where resource_type = 'vm' and resource_id = ${String(vm.id)} order by id`,
     );
     assert.deepEqual(meters.map((m) => m.price_key).sort(), [...keys].sort());
+    assert.equal(meters.find((m) => m.price_key === keys[1])!.fallback_price_key, componentKey(ip.id));
     assert.equal(new Date(meters[0]!.started_at).getTime(), BASE);
     assert.equal(Number(meters.find((m) => m.price_key === keys[2])!.quantity), 50);
 

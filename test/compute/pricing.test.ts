@@ -5,7 +5,8 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, loginAdmin } from '../helpers/admins.js';
-import { customerSession } from '../helpers/customers.js';
+import { customerSession, loginCustomer } from '../helpers/customers.js';
+import { SuspensionRepository } from '../../src/modules/charging/suspension.repository.js';
 import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { TEST_DB } from '../helpers/database.js';
 
@@ -179,10 +180,100 @@ describe('tier prices and the revenue impact', () => {
 
     // a tier offered everywhere needs a location; a bound tier only takes its own
     assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tierId, monthly_price: 1, effective_date: inMinutes(5) })).statusCode, 400);
-    const other = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vcpu'), monthly_price: 1, effective_date: inMinutes(7) });
-    assert.equal(other.statusCode, 400);
+    const unknown = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: 99999, monthly_price: 1, effective_date: inMinutes(7) });
+    assert.equal(unknown.statusCode, 400);
+    assert.equal(unknown.json().errors[0].field, 'component_id');
     const pkg = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vm_tier'), monthly_price: 1, effective_date: inMinutes(8) });
     assert.equal(pkg.statusCode, 201, pkg.body);
+    assert.equal(pkg.json().data.price_key, `tier:${tierId}`, 'the vm_tier component is the package');
+    assert.equal(pkg.json().data.component_id, await component('vm_tier'));
+
+    // tier rows name their component: the package is the vm_tier component
+    const rows = (await bo('GET', `/pricing/tiers/${tierId}`)).json().data;
+    assert.ok(rows.length > 0);
+    for (const r of rows) assert.equal(r.component_id, await component('vm_tier'), JSON.stringify(r));
+  });
+
+  test("a tier's own price of a component: scheduled by update-tier, charged to its VMs instead of the location's, previewed on its VMs only", async () => {
+    const ip = await component('public_ip');
+    const types = (await bo('GET', '/node/tier-types')).json().data;
+    const tiers: number[] = [];
+    for (const name of ['own-ip', 'plain']) {
+      const created = await bo('POST', '/tier/create', { name: `${name}-${Date.now()}`, tier_type_id: types[0].id, cpu: 1, memory_mb: 1024, disk_gb: 20, cpu_limit: 50, location_id: 2 });
+      assert.equal(created.statusCode, 201, created.body);
+      tiers.push(created.json().data.id);
+      assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: created.json().data.id, monthly_price: 40000, effective_date: inMinutes(1) })).statusCode, 201);
+    }
+    const [own, plain] = tiers as [number, number];
+    clock.advance(2 * 60_000);
+    await t.container.services.pricing.applyDue();
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    const vmIds: number[] = [];
+    for (const tierId of tiers) {
+      const vm = await createVm(t, c.cookie, { name: `ip-${tierId}`, location_id: 2, tier_id: tierId });
+      assert.equal(vm.statusCode, 201, vm.body);
+      vmIds.push(vm.json().data.id);
+    }
+    await vmJobsDone(t);
+    const locIp = await locationPrice(2, ip);
+
+    // the preview touches the VM of that tier only
+    const preview = await bo('GET', `/pricing/preview?tier_id=${own}&component_id=${ip}&monthly_price=7300`);
+    assert.equal(preview.statusCode, 200, preview.body);
+    const p = preview.json().data;
+    assert.equal(p.price_key, `tier:${own}:component:${ip}`);
+    assert.equal(p.location_id, 2);
+    assert.equal(p.affected_resources, 1);
+    assert.equal(p.affected_quantity, 1);
+    assert.equal(p.current_monthly_price, locIp, 'what its VMs pay today: the location price');
+    assert.equal(Math.round(p.monthly_revenue_change * 100), Math.round((7300 - locIp) * 100));
+    const locBefore = (await bo('GET', `/pricing/preview?location_id=2&component_id=${ip}&monthly_price=1`)).json().data;
+
+    const s = await bo('POST', '/pricing/update-tier', { tier_id: own, component_id: ip, monthly_price: 7300, effective_date: inMinutes(30) });
+    assert.equal(s.statusCode, 201, s.body);
+    assert.equal(s.json().data.price_key, `tier:${own}:component:${ip}`);
+    assert.equal(s.json().data.component_id, ip);
+    assert.equal(s.json().data.tier_id, own);
+    assert.equal(s.json().data.item_type, 'tier');
+    const effective = new Date(s.json().data.effective_date);
+
+    clock.advance(3 * 3_600_000);
+    await t.container.services.pricing.applyDue();
+    await t.container.services.charging.runHourly();
+
+    // tier rows: the package and the tier's own public IP price, each naming its component
+    const rows = (await bo('GET', `/pricing/tiers/${own}`)).json().data;
+    assert.deepEqual(
+      rows.map((r: { component_id: number; monthly_price: number; location_id: number }) => [r.location_id, r.component_id, r.monthly_price]),
+      [[2, await component('vm_tier'), 40000], [2, ip, 7300]].sort((a, b) => a[1]! - b[1]!),
+    );
+
+    // the location's public IP change now leaves out the VM whose tier prices its own
+    const locAfter = (await bo('GET', `/pricing/preview?location_id=2&component_id=${ip}&monthly_price=1`)).json().data;
+    assert.equal(locAfter.affected_resources, locBefore.affected_resources - 1);
+
+    // charged: the tier's own price on its VM, the location's on the other
+    const charged = await queryRows<{ resource_id: string; hourly_price: string }>(
+      t.container.db,
+      sql`select m.resource_id, u.hourly_price::text as hourly_price from usage_records u join meters m on m.id = u.meter_id
+          where m.resource_type = 'vm' and m.resource_id in (${String(vmIds[0])}, ${String(vmIds[1])}) and m.description like '%public IP%'
+            and u.hour >= ${effective.toISOString()}::timestamptz and u.seconds = 3600`,
+    );
+    const byVm = new Map<string, Set<string>>();
+    for (const r of charged) byVm.set(r.resource_id, (byVm.get(r.resource_id) ?? new Set()).add(r.hourly_price));
+    assert.deepEqual([...(byVm.get(String(vmIds[0])) ?? [])], ['10.000000'], `tier ${own}: 7300 / 730`);
+    assert.deepEqual([...(byVm.get(String(vmIds[1])) ?? [])], [(locIp / 730).toFixed(6)], `tier ${plain}: the location's`);
+    // the usage view and the burn rate (runway) read the same prices
+    const cookie = await loginCustomer(t, c.email, c.password);
+    const usage = (await t.app.inject({ method: 'GET', url: '/api/billing/usage', headers: { cookie } })).json().data;
+    const ips = usage.running.filter((r: { description: string }) => r.description.includes('public IP'));
+    const ipPrice = new Map(ips.map((r: { resource_id: string; hourly_price: number }) => [r.resource_id, r.hourly_price]));
+    assert.equal(ipPrice.size, 2);
+    assert.equal(ipPrice.get(String(vmIds[0])), 10);
+    assert.equal(ipPrice.get(String(vmIds[1])), locIp / 730);
+    const burn = await new SuspensionRepository().burnOf(t.container.db, c.id, clock.now());
+    assert.equal(Number(burn), usage.hourly_burn);
   });
 
   test('preview: the revenue impact of a price change before it is scheduled, the same numbers as the schedule gives, nothing saved', async () => {

@@ -60,6 +60,9 @@ describe('the staff console in the browser', () => {
     await page.getByLabel('What').selectOption('tier');
     await page.getByLabel('Location').first().selectOption({ index: 1 });
     await page.getByLabel('Item').selectOption({ label: 'gp.small' });
+    // a tier prices its package (the default) or any component itself
+    assert.equal(await page.getByLabel('Price of').inputValue(), '');
+    assert.ok((await page.getByLabel('Price of').locator('option').allTextContents()).includes('Public IP on this tier (per IP)'));
     await page.getByLabel('New monthly price').fill('123456');
     const soon = new Date(Date.now() + 7 * 24 * 3600_000);
     const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -9255,6 +9255,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9263,6 +9264,7 @@ export interface paths {
                                 location_id: number;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
+                                /** @description component:<id>, tier:<id> (the package), tier:<id>:component:<id> (a tier's own price of a component), storage_tier:<id> */
                                 price_key: string;
                                 /** @description monthly_price / 730, 6 decimals */
                                 price_per_hour: number;
@@ -9719,6 +9721,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9727,6 +9730,7 @@ export interface paths {
                                 location_id: number;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
+                                /** @description component:<id>, tier:<id> (the package), tier:<id>:component:<id> (a tier's own price of a component), storage_tier:<id> */
                                 price_key: string;
                                 /** @description monthly_price / 730, 6 decimals */
                                 price_per_hour: number;
@@ -9773,7 +9777,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tier's price in force now in each location
+         * The tier's own prices in force now in each location: its package (vm_tier) and each component it prices itself
          * @description Needs the `view_pricing` permission.
          *
          *     Needs the `view_pricing` permission.
@@ -9797,6 +9801,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9805,6 +9810,7 @@ export interface paths {
                                 location_id: number;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
+                                /** @description component:<id>, tier:<id> (the package), tier:<id>:component:<id> (a tier's own price of a component), storage_tier:<id> */
                                 price_key: string;
                                 /** @description monthly_price / 730, 6 decimals */
                                 price_per_hour: number;
@@ -10084,8 +10090,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Schedules a tier's package price in a location
-         * @description location_id defaults to the tier's own location and is required for a tier offered everywhere; component_id, when sent, must be the vm_tier component.
+         * Schedules a tier's own price of a component (default: its package) in a location
+         * @description location_id defaults to the tier's own location and is required for a tier offered everywhere. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.
          *
          *     Needs the `manage_pricing` permission.
          */

@@ -9,6 +9,8 @@ interface Draft {
   kind: Kind;
   location_id: string;
   item_id: string;
+  /** a tier's own price of this component; empty: the tier's package */
+  component_id: string;
   monthly_price: string;
   effective_date: string;
 }
@@ -24,18 +26,18 @@ function useLookups() {
 /** The query of the preview and the body of the schedule route, from the form's draft. */
 function requestOf(d: Draft) {
   const base = { monthly_price: Number(d.monthly_price), effective_date: new Date(d.effective_date).toISOString(), location_id: Number(d.location_id) };
-  if (d.kind === 'tier') return { ...base, tier_id: Number(d.item_id) };
+  if (d.kind === 'tier') return { ...base, tier_id: Number(d.item_id), ...(d.component_id ? { component_id: Number(d.component_id) } : {}) };
   if (d.kind === 'storage_tier') return { ...base, storage_tier_id: Number(d.item_id) };
   return { ...base, component_id: Number(d.item_id) };
 }
 
 function ScheduleForm() {
   const { locations, components, tiers, storageTiers } = useLookups();
-  const empty: Draft = { kind: 'component', location_id: '', item_id: '', monthly_price: '', effective_date: '' };
+  const empty: Draft = { kind: 'component', location_id: '', item_id: '', component_id: '', monthly_price: '', effective_date: '' };
   const [draft, setDraft] = useState<Draft>(empty);
   const [previewed, setPreviewed] = useState<Draft>();
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setDraft((d) => ({ ...d, [k]: e.target.value, ...(k === 'kind' ? { item_id: '' } : {}) }));
+    setDraft((d) => ({ ...d, [k]: e.target.value, ...(k === 'kind' ? { item_id: '', component_id: '' } : {}) }));
     setPreviewed(undefined);
   };
   const preview = useAction((d: Draft) => get(() => api.GET('/api/backoffice/pricing/preview', { params: { query: requestOf(d) } })), { onSuccess: (_r, d) => setPreviewed(d) });
@@ -64,9 +66,17 @@ function ScheduleForm() {
           preview.mutate(draft);
         }}
       >
-        <Select label="What" value={draft.kind} onChange={set('kind')} options={[{ value: 'component', label: 'A component in a location' }, { value: 'tier', label: 'A VM tier (package)' }, { value: 'storage_tier', label: 'A block storage tier' }]} />
+        <Select label="What" value={draft.kind} onChange={set('kind')} options={[{ value: 'component', label: 'A component in a location' }, { value: 'tier', label: 'A VM tier (its package or its own price of a component)' }, { value: 'storage_tier', label: 'A block storage tier' }]} />
         <Select label="Location" value={draft.location_id} onChange={set('location_id')} required placeholder="Choose" options={locations.map((l) => ({ value: l.id, label: l.name }))} />
         <Select label="Item" value={draft.item_id} onChange={set('item_id')} required placeholder="Choose" options={items} />
+        {draft.kind === 'tier' ? (
+          <Select
+            label="Price of"
+            value={draft.component_id}
+            onChange={set('component_id')}
+            options={[{ value: '', label: 'The package' }, ...components.filter((c) => c.code !== 'vm_tier').map((c) => ({ value: c.id, label: `${c.name} on this tier (per ${c.unit})` }))]}
+          />
+        ) : null}
         <Input label="New monthly price" type="number" min={0} step="0.01" value={draft.monthly_price} onChange={set('monthly_price')} required hint="The hourly price is the monthly price / 730." />
         <Input label="Effective from (your local time)" type="datetime-local" value={draft.effective_date} onChange={set('effective_date')} required />
         <ErrorMessage error={preview.error} />

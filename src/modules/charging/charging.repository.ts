@@ -21,6 +21,7 @@ export interface OpenMeterInput {
   resourceId: string;
   description: string;
   priceKey: string;
+  fallbackPriceKey: string | null;
   locationId: number;
   quantity: string;
   startedAt: Date;
@@ -131,7 +132,7 @@ export class ChargingRepository {
   /**
    * Charges the consecutive hours [from, to) for the customers in (lo, hi], in one statement:
    * 1. usage rows for every meter and hour it ran, at the price version in force at that hour's
-   *    start, prorated by the second (unique (meter_id, hour): what exists is skipped);
+   *    start (of the meter's price key, else of its fallback key), prorated by the second (unique (meter_id, hour): what exists is skipped);
    * 2. one usage_charges row per customer and hour: the whole cents of the running total
    *    (the carry before + the usage so far, hour by hour), the remainder carried on;
    * 3. for prepaid customers with cents to pay: their wallets locked (FOR UPDATE returns the
@@ -154,11 +155,13 @@ export class ChargingRepository {
         from hours join price_versions pv on pv.effective_from <= hours.hour
         order by hours.hour, pv.price_key, pv.location_id, pv.effective_from desc
       ), due as (
-        select m.id, m.customer_id, hours.hour, m.quantity, p.id as price_version_id, coalesce(p.hourly_price, 0) as hourly_price,
+        select m.id, m.customer_id, hours.hour, m.quantity, coalesce(p.id, pf.id) as price_version_id, coalesce(p.hourly_price, pf.hourly_price, 0) as hourly_price,
           extract(epoch from least(hours.hour_end, coalesce(m.stopped_at, hours.hour_end)) - greatest(hours.hour, m.started_at))::int as seconds
         from meters m
         join hours on m.started_at < hours.hour_end and (m.stopped_at is null or m.stopped_at > hours.hour)
         left join prices p on p.hour = hours.hour and p.price_key = m.price_key and p.location_id = m.location_id
+        -- the meter's own key first (a tier's own price), else its fallback (the location's)
+        left join prices pf on p.id is null and pf.hour = hours.hour and pf.price_key = m.fallback_price_key and pf.location_id = m.location_id
         where m.customer_id > ${lo} and m.customer_id <= ${hi} and m.started_at < ${e} and (m.stopped_at is null or m.stopped_at > ${f})
           ${setAside === 'skip' ? sql`and ${notSetAside(sql`m.customer_id`)}` : sql``}
       ), u as (
@@ -328,8 +331,8 @@ export class ChargingRepository {
   async openMeter(ex: Executor, m: OpenMeterInput): Promise<{ id: number; created: boolean }> {
     const [row] = await queryRows<{ id: number }>(
       ex,
-      sql`insert into meters (customer_id, resource_type, resource_id, description, price_key, location_id, quantity, started_at)
-          values (${m.customerId}, ${m.resourceType}, ${m.resourceId}, ${m.description}, ${m.priceKey}, ${m.locationId}, ${m.quantity}::numeric, ${ts(m.startedAt)})
+      sql`insert into meters (customer_id, resource_type, resource_id, description, price_key, fallback_price_key, location_id, quantity, started_at)
+          values (${m.customerId}, ${m.resourceType}, ${m.resourceId}, ${m.description}, ${m.priceKey}, ${m.fallbackPriceKey}, ${m.locationId}, ${m.quantity}::numeric, ${ts(m.startedAt)})
           on conflict (resource_type, resource_id, price_key) where stopped_at is null do nothing
           returning id`,
     );

@@ -19,8 +19,13 @@ export const meters = pgTable(
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id').notNull(),
     description: text('description').notNull(),
-    /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id> */
+    /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id>, tier:<id>:component:<id> */
     priceKey: text('price_key').notNull(),
+    /**
+     * charged while price_key has no price in force at the hour: a VM's public IP is metered at
+     * its tier's own price (tier:<id>:component:<id>) and falls back on the location's component:<id>
+     */
+    fallbackPriceKey: text('fallback_price_key'),
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id),

@@ -21,8 +21,10 @@ export interface OpenMeter {
   resourceId: string | number;
   /** shown on invoices: "VM web-1 (Small, 2 vCPU)" */
   description: string;
-  /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id> */
+  /** a price_versions key: tier:<id>, component:<id>, storage_tier:<id>, tier:<id>:component:<id> */
   priceKey: string;
+  /** the key charged while `priceKey` has no price in force (a tier's own component price falls back on the location's) */
+  fallbackPriceKey?: string;
   locationId: number;
   /** units of the price (default 1): GB for storage, ... */
   quantity?: MoneyInput;
@@ -54,6 +56,7 @@ export class MeteringService implements Metering {
       resourceId: String(m.resourceId),
       description: m.description,
       priceKey: m.priceKey,
+      fallbackPriceKey: m.fallbackPriceKey ?? null,
       locationId: m.locationId,
       quantity: quantity.toFixed(6),
       startedAt,

@@ -34,13 +34,15 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * Used for the runway (hours the current balance lasts).
  */
 const burnSql = (now: Date) => sql`
-  select m.customer_id, sum(p.hourly_price * m.quantity) as burn
-  from meters m
-  join (
+  with p as (
     select distinct on (price_key, location_id) price_key, location_id, hourly_price from price_versions
     where effective_from <= ${ts(now)} order by price_key, location_id, effective_from desc
-  ) p on p.price_key = m.price_key and p.location_id = m.location_id
-  where m.stopped_at is null`;
+  )
+  select m.customer_id, sum(coalesce(own.hourly_price, fb.hourly_price) * m.quantity) as burn
+  from meters m
+  left join p own on own.price_key = m.price_key and own.location_id = m.location_id
+  left join p fb on own.price_key is null and fb.price_key = m.fallback_price_key and fb.location_id = m.location_id
+  where m.stopped_at is null and (own.price_key is not null or fb.price_key is not null)`;
 
 export class SuspensionRepository {
   /** The customer's row, locked, with their spendable balance (0 without a wallet): what BillableStartService decides on. */
@@ -188,8 +190,10 @@ export class UsageViewRepository {
       sql`select m.resource_type, m.resource_id, m.description, m.quantity::text as quantity, p.hourly_price::text as hourly_price, m.started_at
           from meters m
           left join lateral (
-            select hourly_price from price_versions pv where pv.price_key = m.price_key and pv.location_id = m.location_id
-              and pv.effective_from <= ${ts(now)} order by pv.effective_from desc limit 1
+            -- the meter's own key first (a tier's own price), else its fallback (the location's)
+            select hourly_price from price_versions pv
+            where pv.price_key in (m.price_key, m.fallback_price_key) and pv.location_id = m.location_id and pv.effective_from <= ${ts(now)}
+            order by pv.price_key = m.price_key desc, pv.effective_from desc, pv.id desc limit 1
           ) p on true
           where m.customer_id = ${customerId} and m.stopped_at is null order by m.id`,
     );

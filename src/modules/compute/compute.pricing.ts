@@ -1,10 +1,14 @@
-import { componentKey, storageTierKey, tierKey } from '../pricing/index.js';
+import { componentKey, storageTierKey, tierComponentKey, tierKey } from '../pricing/index.js';
 import type { Vm } from './compute.repository.js';
 
-/** What a VM is billed by: its tier, its public IP, its volume (GB of its storage tier). */
+/**
+ * What a VM is billed by: its tier, its public IP, its volume (GB of its storage tier). The public
+ * IP is priced by the tier's own price of the component while one is in force, else by the
+ * location's (`fallbackKey`).
+ */
 export function vmPriceItems(vm: Pick<Vm, 'tierId' | 'publicIp' | 'blockStorageTierId' | 'blockStorageGb'>, publicIpComponentId: number) {
-  const items = [{ priceKey: tierKey(vm.tierId), quantity: 1 }];
-  if (vm.publicIp) items.push({ priceKey: componentKey(publicIpComponentId), quantity: 1 });
+  const items: { priceKey: string; fallbackKey?: string; quantity: number }[] = [{ priceKey: tierKey(vm.tierId), quantity: 1 }];
+  if (vm.publicIp) items.push({ priceKey: tierComponentKey(vm.tierId, publicIpComponentId), fallbackKey: componentKey(publicIpComponentId), quantity: 1 });
   if (vm.blockStorageTierId !== null && vm.blockStorageGb !== null) items.push({ priceKey: storageTierKey(vm.blockStorageTierId), quantity: vm.blockStorageGb });
   return items;
 }

@@ -141,7 +141,7 @@ export class VmTasksService implements ResourceAdapter {
           : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1)
             ? `VM ${vm.name} volume ${item.quantity} GB`
             : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd();
-      await this.metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, locationId: vm.locationId, quantity: item.quantity, at: this.clock.now() }, tx);
+      await this.metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, ...(item.fallbackKey ? { fallbackPriceKey: item.fallbackKey } : {}), locationId: vm.locationId, quantity: item.quantity, at: this.clock.now() }, tx);
     }
   }
 }

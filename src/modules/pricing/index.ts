@@ -2,5 +2,5 @@ export { PricingService, scheduleView, priceRowView, componentView, type Schedul
 export { PricingRepository, type Component, type PriceSchedule, type PriceVersion } from './pricing.repository.js';
 export { pricingAdminRoutes } from './pricing.admin-routes.js';
 export { pricingConstraintMeanings } from './pricing.tables.js';
-export { tierKey, storageTierKey, componentKey, parseKey } from './pricing.keys.js';
+export { tierKey, storageTierKey, componentKey, tierComponentKey, parseKey } from './pricing.keys.js';
 export { noPricedResources, type PricedResource, type PricedResourcesReader } from './pricing.ports.js';

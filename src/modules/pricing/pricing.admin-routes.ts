@@ -42,7 +42,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
     '/pricing/tiers/:tier_id',
     {
       config: { permission: 'view_pricing' },
-      schema: { tags, summary: "The tier's price in force now in each location", params: TierParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: "The tier's own prices in force now in each location: its package (vm_tier) and each component it prices itself", params: TierParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
     },
     async (req) => ({ message: 'OK', data: await pricing.tierPrices(req.params.tier_id) }),
   );
@@ -72,8 +72,9 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'manage_pricing', audit: 'price_schedule.created' },
       schema: {
         tags,
-        summary: "Schedules a tier's package price in a location",
-        description: 'location_id defaults to the tier\'s own location and is required for a tier offered everywhere; component_id, when sent, must be the vm_tier component.',
+        summary: "Schedules a tier's own price of a component (default: its package) in a location",
+        description:
+          "location_id defaults to the tier's own location and is required for a tier offered everywhere. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.",
         body: UpdateTierPriceBody,
         response: created,
       },

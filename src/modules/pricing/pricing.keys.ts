@@ -4,8 +4,22 @@ import { Decimal } from '../../platform/money.js';
 export const tierKey = (id: number) => `tier:${id}`;
 export const storageTierKey = (id: number) => `storage_tier:${id}`;
 export const componentKey = (id: number) => `component:${id}`;
+/**
+ * A tier's own price of a component (a cheaper public IP on one tier): it takes precedence over
+ * the location's `component:<id>` price for the VMs on that tier, which is the fallback while the
+ * tier has none in force.
+ */
+export const tierComponentKey = (tierId: number, componentId: number) => `tier:${tierId}:component:${componentId}`;
+/** The prefix of every tier-specific component price of a tier. */
+export const tierComponentPrefix = (tierId: number) => `tier:${tierId}:component:`;
 
-export function parseKey(key: string): { kind: 'tier' | 'storage_tier' | 'component'; id: number } | undefined {
+export type ParsedKey =
+  | { kind: 'tier' | 'storage_tier' | 'component'; id: number }
+  | { kind: 'tier_component'; id: number; componentId: number };
+
+export function parseKey(key: string): ParsedKey | undefined {
+  const own = /^tier:(\d+):component:(\d+)$/.exec(key);
+  if (own) return { kind: 'tier_component', id: Number(own[1]), componentId: Number(own[2]) };
   const m = /^(tier|storage_tier|component):(\d+)$/.exec(key);
   return m ? { kind: m[1] as 'tier' | 'storage_tier' | 'component', id: Number(m[2]) } : undefined;
 }

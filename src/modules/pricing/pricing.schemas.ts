@@ -11,9 +11,9 @@ export const Component = Type.Object({
 
 export const PriceRow = Type.Object({
   id: Type.Integer({ description: 'the price version' }),
-  price_key: Type.String(),
+  price_key: Type.String({ description: 'component:<id>, tier:<id> (the package), tier:<id>:component:<id> (a tier\'s own price of a component), storage_tier:<id>' }),
   location_id: Type.Integer(),
-  component_id: Type.Union([Type.Integer(), Type.Null()]),
+  component_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the component priced: a tier row names vm_tier for its package; null only for a storage tier row' }),
   tier_id: Type.Union([Type.Integer(), Type.Null()]),
   storage_tier_id: Type.Union([Type.Integer(), Type.Null()]),
   monthly_price: Money,

@@ -7,7 +7,7 @@ import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
-import { componentKey, storageTierKey, tierKey } from './pricing.keys.js';
+import { componentKey, parseKey, storageTierKey, tierComponentKey, tierComponentPrefix, tierKey } from './pricing.keys.js';
 import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
@@ -123,11 +123,24 @@ export class PricingService {
     return rows.map((v) => priceRowView(v, { component_id: Number(v.priceKey.slice('component:'.length)) }));
   }
 
-  /** GET /pricing/tiers/{id}: the tier's price in force now in each location. */
+  /**
+   * GET /pricing/tiers/{id}: the tier's own prices in force now in each location: its package
+   * (the `vm_tier` component) and every component it prices itself (a cheaper public IP), each
+   * row naming its component.
+   */
   async tierPrices(tierId: number) {
     if (!(await this.tiers.find(tierId))) throw new NotFoundError('Tier');
-    const rows = await this.repo.inForce(this.db, this.clock.now(), { keys: [tierKey(tierId)] });
-    return rows.map((v) => priceRowView(v, { tier_id: tierId }));
+    const now = this.clock.now();
+    const pkg = await this.componentByCode('vm_tier');
+    const own = await this.repo.inForce(this.db, now, { keys: [tierKey(tierId)] });
+    const components = await this.repo.inForce(this.db, now, { keyPrefix: tierComponentPrefix(tierId) });
+    return [
+      ...own.map((v) => priceRowView(v, { tier_id: tierId, component_id: pkg.id })),
+      ...components.flatMap((v) => {
+        const key = parseKey(v.priceKey);
+        return key?.kind === 'tier_component' ? [priceRowView(v, { tier_id: tierId, component_id: key.componentId })] : [];
+      }),
+    ].sort((a, b) => a.location_id - b.location_id || (a.component_id ?? 0) - (b.component_id ?? 0));
   }
 
   /** The block storage tiers' prices (per GB-month) in force now. */
@@ -159,9 +172,11 @@ export class PricingService {
   }
 
   /**
-   * POST /pricing/update-tier: the tier's package price in one location (its own location when
-   * the tier is bound to one; required otherwise). `component_id`, when sent, must be the
-   * `vm_tier` component: a tier is priced as one package.
+   * POST /pricing/update-tier: the tier's own price of a component in one location (its own
+   * location when the tier is bound to one; required otherwise). Without `component_id`, or with
+   * the `vm_tier` component, it is the tier's package price (`tier:<id>`); any other component
+   * gets the tier's own price of it (`tier:<id>:component:<id>`), which takes precedence over the
+   * location's price of the component for the VMs on the tier.
    */
   async scheduleTier(actor: Actor, input: ScheduleInput & { tier_id: number; location_id?: number; component_id?: number }): Promise<PriceSchedule> {
     const checked = this.checkInput(input);
@@ -207,12 +222,8 @@ export class PricingService {
   private async tierTarget(input: { tier_id: number; location_id?: number | undefined; component_id?: number | undefined }): Promise<PriceTarget> {
     const tier = await this.tiers.find(input.tier_id);
     if (!tier || tier.deletedAt) throw new BadRequestError('VALIDATION_FAILED', 'Unknown or retired tier', [{ field: 'tier_id', message: 'no such tier' }]);
-    if (input.component_id !== undefined) {
-      const c = await this.repo.findComponent(this.db, input.component_id);
-      if (c?.code !== 'vm_tier') {
-        throw new BadRequestError('VALIDATION_FAILED', 'A tier is priced as one package', [{ field: 'component_id', message: 'leave it out, or send the vm_tier component' }]);
-      }
-    }
+    const component = input.component_id === undefined ? await this.componentByCode('vm_tier') : await this.repo.findComponent(this.db, input.component_id);
+    if (!component) throw new BadRequestError('VALIDATION_FAILED', 'Unknown component', [{ field: 'component_id', message: 'no such component' }]);
     const locationId = input.location_id ?? tier.locationId;
     if (locationId === null || locationId === undefined) {
       throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered in several locations: name one', [{ field: 'location_id', message: 'required for a tier bound to no location' }]);
@@ -221,7 +232,8 @@ export class PricingService {
       throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered only in its own location', [{ field: 'location_id', message: `must be ${tier.locationId}` }]);
     }
     await this.location(locationId, this.db);
-    return { priceKey: tierKey(tier.id), locationId, tierId: tier.id };
+    const priceKey = component.code === 'vm_tier' ? tierKey(tier.id) : tierComponentKey(tier.id, component.id);
+    return { priceKey, locationId, tierId: tier.id, componentId: component.id };
   }
 
   private async storageTierTarget(input: { storage_tier_id: number; location_id: number }): Promise<PriceTarget> {
@@ -334,9 +346,18 @@ export class PricingService {
    */
   private async impactOf(target: { priceKey: string; locationId: number }, monthlyPrice: string) {
     const resources = await this.resources.runningIn(target.locationId);
-    const keys = [...new Set(resources.flatMap((r) => r.items.map((i) => i.priceKey)).concat(target.priceKey))];
+    // a tier's own price of a component replaces the location's one, which is what its VMs pay until then
+    const parsed = parseKey(target.priceKey);
+    const targetFallback = parsed?.kind === 'tier_component' ? componentKey(parsed.componentId) : undefined;
+    const keys = [
+      ...new Set(
+        resources
+          .flatMap((r) => r.items.flatMap((i) => (i.fallbackKey ? [i.priceKey, i.fallbackKey] : [i.priceKey])))
+          .concat(targetFallback ? [target.priceKey, targetFallback] : [target.priceKey]),
+      ),
+    ];
     const prices = await this.pricesAt(keys, target.locationId);
-    const current = prices.get(target.priceKey);
+    const current = prices.get(target.priceKey) ?? (targetFallback ? prices.get(targetFallback) : undefined);
     let before = new Decimal(0);
     let after = new Decimal(0);
     let affected = 0;
@@ -344,10 +365,13 @@ export class PricingService {
     for (const r of resources) {
       let touched = false;
       for (const item of r.items) {
-        const price = prices.get(item.priceKey);
+        // an item is priced by its own key while it has a price, else by its fallback
+        const own = prices.get(item.priceKey);
+        const pricedBy = own || !item.fallbackKey ? item.priceKey : item.fallbackKey;
+        const price = prices.get(pricedBy);
         const old = new Decimal(price?.monthlyPrice ?? 0).times(item.quantity);
         before = before.plus(old);
-        if (item.priceKey === target.priceKey) {
+        if (item.priceKey === target.priceKey || pricedBy === target.priceKey) {
           touched = true;
           quantity = quantity.plus(item.quantity);
           after = after.plus(new Decimal(monthlyPrice).times(item.quantity));
