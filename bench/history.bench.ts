@@ -181,7 +181,8 @@ async function postpaidMonth(db: pg.Client, from: string, to: string): Promise<{
   const records = await db.query(`insert into usage_records (meter_id, hour, customer_id, price_version_id, hourly_price, quantity, seconds, amount)
                   select m.id, d, m.customer_id, null, p.hourly_price, 1, 86400, p.hourly_price * 24
                   from meters m join customers c on c.id = m.customer_id and c.billing_type = 'POSTPAID'
-                  join price_versions p on p.price_key = m.price_key and p.location_id = m.location_id
+                  cross join lateral (select hourly_price from price_versions p where p.price_key = m.price_key and p.location_id = m.location_id
+                                      order by effective_from desc limit 1) p
                   cross join generate_series($1::timestamptz, $2::timestamptz - interval '1 day', interval '1 day') d`, [from, to]);
   const charges = await db.query(`insert into usage_charges (customer_id, hour, postpaid, usage_rows, usage_amount, amount, carry)
                   select u.customer_id, u.hour, true, count(*), sum(u.amount), trunc(sum(u.amount), 2), sum(u.amount) - trunc(sum(u.amount), 2)
