@@ -178,12 +178,15 @@ async function postpaidMonth(db: pg.Client, from: string, to: string): Promise<{
   await db.query(`insert into meters (customer_id, resource_type, resource_id, description, price_key, location_id, quantity, started_at, stopped_at)
                   select c.id, 'vm', 'p' || c.id || '-' || k, 'VM ' || k, 'tier:' || (1 + (c.id + k) % 10), 1, 1, $1::timestamptz, $2::timestamptz
                   from customers c, generate_series(1, $3::int) k where c.billing_type = 'POSTPAID'`, [from, to, POSTPAID_METERS]);
+  // fresh statistics first: planned on the old ones (no postpaid customer), the joins below loop over every row per customer
+  await db.query('analyze customers, meters');
   const records = await db.query(`insert into usage_records (meter_id, hour, customer_id, price_version_id, hourly_price, quantity, seconds, amount)
                   select m.id, d, m.customer_id, null, p.hourly_price, 1, 86400, p.hourly_price * 24
                   from meters m join customers c on c.id = m.customer_id and c.billing_type = 'POSTPAID'
                   cross join lateral (select hourly_price from price_versions p where p.price_key = m.price_key and p.location_id = m.location_id
                                       order by effective_from desc limit 1) p
                   cross join generate_series($1::timestamptz, $2::timestamptz - interval '1 day', interval '1 day') d`, [from, to]);
+  await db.query(`analyze usage_records_p${from.slice(0, 7).replace('-', '')}`);
   const charges = await db.query(`insert into usage_charges (customer_id, hour, postpaid, usage_rows, usage_amount, amount, carry)
                   select u.customer_id, u.hour, true, count(*), sum(u.amount), trunc(sum(u.amount), 2), sum(u.amount) - trunc(sum(u.amount), 2)
                   from usage_records u join customers c on c.id = u.customer_id and c.billing_type = 'POSTPAID'
