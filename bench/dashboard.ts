@@ -17,7 +17,8 @@ const CONCURRENCY = Number(process.env.BENCH_DASHBOARD_CONCURRENCY ?? 10);
 const TOPUPS = Math.floor(LEDGER_ROWS / 5);
 const ADMIN = { email: 'bench-admin@example.test', password: 'Bench-Admin-Pw-1!' };
 
-const ENDPOINTS = [
+/** The backoffice dashboard's endpoints, as the console calls them (bench/history.bench.ts reads them too). */
+export const ENDPOINTS = [
   '/api/backoffice/dashboard/customer/insight',
   '/api/backoffice/dashboard/billing/revenue',
   '/api/backoffice/dashboard/billing/deposit',
