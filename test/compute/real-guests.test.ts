@@ -11,12 +11,11 @@
 // @single-database: real guests at the one libvirtd of the machine cost minutes of CPU; the
 // database side of the same flow runs on both databases in vms.test.ts and vm-ssh-keys.test.ts.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import {
@@ -33,6 +32,7 @@ import {
 } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { startWorkerProcess } from '../helpers/worker-process.js';
 import { customerSession } from '../helpers/customers.js';
 import { fund, getVm, seededTier } from '../helpers/compute.js';
 
@@ -213,36 +213,13 @@ describe('a worker killed in the middle of a create (DATACENTER=libvirt)', { ski
     if (setup) removeEverything(setup);
   });
 
-  /** Another worker process of the deployment on the same database, with its own system clock. */
-  async function startWorkerProcess(): Promise<ChildProcess> {
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-worker-')),
-      DATABASE_URL: t!.database!.url,
-      JWT_SECRET: t!.container.config.jwtSecret,
-      ENCRYPTION_KEY: t!.container.config.encryptionKey.toString('hex'),
-      DATACENTER: 'libvirt',
-      LIBVIRT_CONFIG: configFile,
-    };
-    const script = fileURLToPath(new URL('../webhooks/worker-process.ts', import.meta.url));
-    const proc = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    proc.stdout!.on('data', (d) => (out += d));
-    proc.stderr!.on('data', (d) => (out += d));
-    await eventually(async () => {
-      if (proc.exitCode !== null) throw new Error(`worker exited: ${out}`);
-      return out.includes('worker ready');
-    }, 60_000);
-    return proc;
-  }
+  const startLibvirtWorker = () => startWorkerProcess(t!, { DATACENTER: 'libvirt', LIBVIRT_CONFIG: configFile });
 
   test('SIGKILL after the disks are made: the sweep finishes the create after the lease ran out, one domain and no leaked disk', () =>
     withLibvirtLock('shared', async () => {
       const c = await customerSession(t!);
       await fund(t!, c.id);
-      child = await startWorkerProcess();
+      child = await startLibvirtWorker();
       const res = await t!.app.inject({ method: 'POST', url: '/api/compute/vm', headers: { cookie: c.cookie }, payload: { name: 'killed', location_id: 1, tier_id: await seededTier(t!), os: 'debian-12' } });
       assert.equal(res.statusCode, 201, res.body);
       const vmId: number = res.json().data.id;

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { startWorkerProcess } from '../helpers/worker-process.js';
 import { customerSession } from '../helpers/customers.js';
 import { verify, WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -27,28 +25,6 @@ after(async () => {
   await t.close();
 });
 
-/** The other worker process: same database and keys, its own system clock. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-worker-')),
-    DATABASE_URL: t.database!.url,
-    JWT_SECRET: t.container.config.jwtSecret,
-    ENCRYPTION_KEY: t.container.config.encryptionKey.toString('hex'),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-  };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/webhooks/worker-process.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  await eventually(async () => {
-    if (proc.exitCode !== null) throw new Error(`worker exited: ${out}`);
-    return out.includes('worker ready');
-  }, 60_000);
-  return proc;
-}
 
 describe('a worker killed in the middle of a delivery', () => {
   test('the delivery is made again by another worker: one success recorded, the duplicate recognisable by its webhook-id', async () => {
@@ -59,7 +35,7 @@ describe('a worker killed in the middle of a delivery', () => {
 
     // the first request is held open: its worker dies before it hears the answer
     receiver.answer = () => (receiver.received.length === 1 ? new Promise(() => undefined) : { status: 200, body: 'ok' });
-    child = await startWorkerProcess();
+    child = await startWorkerProcess(t, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     await t.container.db.transaction((tx) => t.container.services.webhookEvents.emit(tx, { customerId: s.id, type: 'invoice.paid', data: { invoice_id: 'p-9' } }));
     const [first] = await receiver.waitFor(1, 30_000);
     const exited = new Promise((resolve) => child!.once('exit', resolve));

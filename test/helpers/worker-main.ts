@@ -1,5 +1,5 @@
-// A second worker process of the deployment, for tests that kill one (test/webhooks/worker-killed.test.ts,
-// test/compute/real-guests.test.ts):
+// A second worker process of the deployment (started by startWorkerProcess in test/helpers/worker-process.ts,
+// for tests that kill one):
 // the container on DATABASE_URL, the job workers started, no schedules written, "worker ready" on stdout.
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer } from '../../src/container.js';
