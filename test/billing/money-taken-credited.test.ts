@@ -239,12 +239,15 @@ describe('a promised bonus is held for its deposit (item 2)', () => {
       // a deposit's transaction takes a use and has not committed yet
       await other.query('begin');
       await other.query('update coupons set used_count = used_count + 1 where id = $1', [coupon.id]);
-      // staff lower the limit to the uses they see (0): the check passes, the update waits for the row
+      // staff lower the limit twice to the uses they see (0): both checks pass, both updates wait for the row
       const patch = bo(staff.cookie, 'PATCH', `/coupons/${coupon.id}`, { usage_limit: 1 });
       const patch2 = bo(staff.cookie, 'PATCH', `/coupons/${coupon.id}`, { usage_limit: 1 });
       await eventually(async () => {
-        const [row] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "coupons"%'`);
-        return row!.n >= 1;
+        const [row] = await queryRows<{ n: number }>(
+          t.container.db,
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "coupons"%'`,
+        );
+        return row!.n >= 2;
       });
       await other.query('update coupons set used_count = used_count + 1 where id = $1', [coupon.id]);
       await other.query('commit');
