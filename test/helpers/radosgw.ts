@@ -115,6 +115,11 @@ async function startOnce(): Promise<Radosgw> {
         'osd objectstore = memstore',
         'memstore device bytes = 536870912',
         'osd crush chooseleaf type = 0',
+        // the harness puts the OSD in the CRUSH map itself; the OSD's own start-up commands for it
+        // sometimes reach the monitor before the OSD has the cluster's fsid and are refused
+        // ('wrong fsid'), which ends the OSD
+        'osd class update on start = false',
+        'osd crush update on start = false',
         'osd pool default pg autoscale mode = off',
         'osd pool default pg num = 8',
         'osd pool default pgp num = 8',

@@ -1,7 +1,7 @@
 // @single-database: it starts a Ceph cluster with a RADOS Gateway (~15 s); what it proves lives in radosgw, not in the database (the local-provider suites run on both).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
@@ -34,8 +34,8 @@ describe('object storage on a real Ceph RADOS Gateway, used through the AWS SDK 
     await rgw?.stop();
   });
 
-  const s3 = (creds: { AccessKey: string; SecretKey: string }) =>
-    new S3Client({ endpoint: rgw.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: creds.AccessKey, secretAccessKey: creds.SecretKey }, maxAttempts: 1 });
+  const s3 = (creds: { AccessKey: string; SecretKey: string }, options: S3ClientConfig = {}) =>
+    new S3Client({ endpoint: rgw.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: creds.AccessKey, secretAccessKey: creds.SecretKey }, maxAttempts: 1, ...options });
   const outcome = async (op: Promise<unknown>): Promise<string> => {
     try {
       await op;
@@ -84,8 +84,9 @@ describe('object storage on a real Ceph RADOS Gateway, used through the AWS SDK 
     // a wrong secret is refused
     assert.equal(await read(s3({ AccessKey: reader.AccessKey, SecretKey: 'x'.repeat(40) }), name, 'hello.txt'), 'SignatureDoesNotMatch');
 
-    // the bucket refuses writes beyond its size (1 "GB" = 1 MiB here)
-    assert.equal(await write(rw, name, 'big.bin', Buffer.alloc(2 * MiB)), 'QuotaExceeded');
+    // the bucket refuses writes beyond its size (1 "GB" = 1 MiB here); without Expect: 100-continue,
+    // since radosgw closes such a connection after its answer and a busy client may see only the reset
+    assert.equal(await write(s3(writer, { expectContinueHeader: false }), name, 'big.bin', Buffer.alloc(2 * MiB)), 'QuotaExceeded');
     // resize: 3 "GB" lets it in
     assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/storage/object/${bucket.uuid}/resize`, headers: h, payload: { size: 3 } })).statusCode, 200);
     await queueDrained(t, {}, 60_000);
