@@ -177,6 +177,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const base: Record<string, string> = {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-cluster-')),
     LOG_LEVEL: 'info',
+    // the proxy connects from this address and appends the client's to X-Forwarded-For: the
+    // per-IP limits count each client, not the proxy
+    TRUST_PROXY: ['0.0.0.0', '::'].includes(host) ? '127.0.0.1,::1' : host,
     ...opts.env,
     DATABASE_URL: opts.databaseUrl,
     HOST: host,

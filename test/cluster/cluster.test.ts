@@ -35,7 +35,6 @@ before(async () => {
       // what every process of one deployment must share besides the database
       JWT_SECRET: t.container.config.jwtSecret,
       ENCRYPTION_KEY: t.container.config.encryptionKey.toString('hex'),
-      TRUST_PROXY: '1',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       API_TOKEN_RATE_LIMIT_PER_MIN: String(API_TOKEN_LIMIT),
       SSE_HEARTBEAT_MS: '500',
@@ -105,6 +104,15 @@ describe('a cluster: two API processes and a worker on one database, behind a ro
       seen.add(res.upstream);
     }
     assert.deepEqual([...seen].sort(), ['api-1', 'api-2']);
+  });
+
+  test('behind the proxy a request carries its client’s address, not the proxy’s', async () => {
+    const c = await createCustomer(t);
+    // the client here is on loopback like the proxy, so an address it forwards itself stands in for a remote one
+    const login = await call(cluster!.url, 'POST', '/api/auth/login', { body: { email: c.email, password: c.password }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    assert.equal(login.status, 200, JSON.stringify(login.body));
+    const sessions = await call(apiA(), 'GET', '/api/auth/sessions', { cookie: login.cookie });
+    assert.deepEqual(sessions.body.data.map((s: { ip: string }) => s.ip), ['203.0.113.9']);
   });
 
   test('sessions: a login on one process is a session on the other; a logout on one ends it on both', async () => {
