@@ -80,11 +80,14 @@ describe('embedded database (the npm start default)', () => {
   });
 
   test('in-flight requests finish when the server is closed', async () => {
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
     const t = await buildTestApp({
       db: 'embedded',
       worker: false,
       extend: (app: FastifyInstance) => {
         app.get('/_test/slow', async () => {
+          started();
           await new Promise((r) => setTimeout(r, 500));
           return { message: 'done', data: null };
         });
@@ -93,7 +96,7 @@ describe('embedded database (the npm start default)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
     const pending = fetch(`http://127.0.0.1:${port}/_test/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     const closing = t.close();
     const res = await pending;
     assert.equal(res.status, 200);

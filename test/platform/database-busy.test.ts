@@ -24,6 +24,7 @@ describe('a busy or wedged database connection', () => {
   // transaction is exactly the bug the ambient transaction prevents (it waits for its own connection).
   let outside: <R>(fn: () => R) => R;
   let releaseHold: () => void = () => {};
+  let holding: () => void = () => {};
 
   before(async () => {
     outside = AsyncLocalStorage.snapshot();
@@ -52,6 +53,7 @@ describe('a busy or wedged database connection', () => {
         app.post('/_test/hold', async () => {
           await t.container.db.transaction(async (tx) => {
             await tx.execute(sql`select 1`);
+            holding();
             await new Promise<void>((r) => (releaseHold = r));
           });
           return { message: 'released', data: null };
@@ -81,8 +83,9 @@ describe('a busy or wedged database connection', () => {
   });
 
   test('a transaction held open answers others 503, /readyz says wedged, and all recovers when it ends', async () => {
+    const isHolding = new Promise<void>((r) => (holding = r));
     const held = t.app.inject({ method: 'POST', url: '/_test/hold' });
-    await new Promise((r) => setTimeout(r, 50));
+    await isHolding;
     if (t.container.database.kind === 'postgres') {
       assert.equal((await ready()).statusCode, 200);
     } else {

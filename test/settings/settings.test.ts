@@ -2,6 +2,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { SETTINGS_CHANNEL } from '../../src/modules/settings/index.js';
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
@@ -23,6 +24,25 @@ after(() => t.close());
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, cookie = boss.cookie) =>
   t.app.inject({ method, url: `/api/backoffice/setting${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+/**
+ * Waits until this process has heard every settings notification sent so far: a change's own
+ * notification can come back after its answer on a busy machine (the answer waits at most a
+ * second for it), and would then drop the cache in the middle of the next test.
+ */
+async function settingsNotificationsHeard(): Promise<void> {
+  const marker = randomUUID();
+  let heard!: () => void;
+  const done = new Promise<void>((resolve) => (heard = resolve));
+  const unsubscribe = await t.container.events.subscribe<{ marker?: string }>(SETTINGS_CHANNEL, (event) => {
+    if (event.marker === marker) heard();
+  });
+  try {
+    await t.container.events.publish(SETTINGS_CHANNEL, { marker });
+    await done;
+  } finally {
+    await unsubscribe();
+  }
+}
 const auditCount = async () => (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs`))[0]!.n;
 
 const valid = {
@@ -163,6 +183,7 @@ describe('maintenance mode', () => {
   });
 
   test('the flag is cached until a settings notification: a change behind the service is seen only when one is sent', async () => {
+    await settingsNotificationsHeard();
     assert.equal(await t.container.services.settings.isMaintenance(), false);
     await t.container.db.execute(sql`update app_settings set maintenance_mode = true`);
     assert.equal((await ping()).statusCode, 200, 'still cached: no notification was sent');

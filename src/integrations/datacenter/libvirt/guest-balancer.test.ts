@@ -72,7 +72,8 @@ describe('libvirt datacenter load balancers with real guests', { skip, concurren
     const lb = await dc.applyLoadBalancer(lbSpec);
     assert.equal(lb.address, `${setup.net3}.240`, 'the first address of the balancers block');
     assert.ok(!dc.publicIpPool(1).addresses.includes(lb.address), 'VMs never get a balancer address');
-    assert.ok(await eventually(async () => (await httpGet(`http://${lb.address}/`)) !== null, 10_000));
+    // both targets in rotation (each passed its health checks) before the alternation is counted
+    assert.ok(await eventually(async () => new Set([await httpGet(`http://${lb.address}/`), await httpGet(`http://${lb.address}/`)]).size === 2, 30_000));
     const seen: (string | null)[] = [];
     for (let i = 0; i < 6; i++) seen.push(await httpGet(`http://${lb.address}/`));
     assert.deepEqual(new Set(seen), new Set(['vm-d', 'vm-e']), seen.join(','));

@@ -155,6 +155,11 @@ export async function probeFrom(guest: string, host: string, port: number): Prom
   return body === 'open' || body === 'closed' ? body : null;
 }
 
+/** Whether `guest` reaches host:port within 30 s: one probe's 1 s connect can miss on a loaded host running emulated guests. */
+export function opens(guest: string, host: string, port: number): Promise<boolean> {
+  return eventually(async () => (await probeFrom(guest, host, port)) === 'open', 30_000);
+}
+
 /** Polls `fn` until it returns true or the time runs out; returns whether it did. */
 export async function eventually(fn: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 500): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
