@@ -51,6 +51,8 @@ describe('components and location prices', () => {
     for (const code of ['vcpu', 'ram_gb', 'disk_gb', 'public_ip', 'private_network', 'object_storage_gb', 'block_storage_gb']) assert.ok(codes.includes(code), code);
     assert.ok(res.json().data.some((c: { type: string }) => c.type === 'compute'));
     assert.ok(res.json().data.some((c: { type: string }) => c.type === 'storage'));
+    const ownPrice = res.json().data.filter((c: { tier_own_price: boolean }) => c.tier_own_price).map((c: { code: string }) => c.code);
+    assert.deepEqual(ownPrice, ['public_ip'], 'what update-tier takes besides the package');
     const prices = (await bo('GET', '/pricing/location/1')).json().data;
     assert.equal(prices.length, codes.length - 1, 'every component but the vm_tier package is priced');
     const vcpu = prices[0];
@@ -183,6 +185,10 @@ describe('tier prices and the revenue impact', () => {
     const unknown = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: 99999, monthly_price: 1, effective_date: inMinutes(7) });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().errors[0].field, 'component_id');
+    // vCPU is in the package: a tier's own price of it would charge nothing, so it is refused
+    const inPackage = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vcpu'), monthly_price: 1, effective_date: inMinutes(7) });
+    assert.equal(inPackage.statusCode, 400, inPackage.body);
+    assert.equal(inPackage.json().errors[0].field, 'component_id');
     const pkg = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: await component('vm_tier'), monthly_price: 1, effective_date: inMinutes(8) });
     assert.equal(pkg.statusCode, 201, pkg.body);
     assert.equal(pkg.json().data.price_key, `tier:${tierId}`, 'the vm_tier component is the package');

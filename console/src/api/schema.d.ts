@@ -5750,6 +5750,8 @@ export interface paths {
                                 code: string;
                                 id: number;
                                 name: string;
+                                /** @description a tier may carry its own price of it (update-tier with this component_id); the package (vm_tier) is the tier price itself */
+                                tier_own_price: boolean;
                                 /** @enum {string} */
                                 type: "compute" | "storage" | "network";
                                 unit: string;

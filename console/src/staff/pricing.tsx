@@ -74,7 +74,7 @@ function ScheduleForm() {
             label="Price of"
             value={draft.component_id}
             onChange={set('component_id')}
-            options={[{ value: '', label: 'The package' }, ...components.filter((c) => c.code !== 'vm_tier').map((c) => ({ value: c.id, label: `${c.name} on this tier (per ${c.unit})` }))]}
+            options={[{ value: '', label: 'The package' }, ...components.filter((c) => c.tier_own_price).map((c) => ({ value: c.id, label: `${c.name} on this tier (per ${c.unit})` }))]}
           />
         ) : null}
         <Input label="New monthly price" type="number" min={0} step="0.01" value={draft.monthly_price} onChange={set('monthly_price')} required hint="The hourly price is the monthly price / 730." />

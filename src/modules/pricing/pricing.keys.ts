@@ -10,6 +10,12 @@ export const componentKey = (id: number) => `component:${id}`;
  * tier has none in force.
  */
 export const tierComponentKey = (tierId: number, componentId: number) => `tier:${tierId}:component:${componentId}`;
+/**
+ * The components a tier may carry its own price of: those a VM on the tier is metered by besides
+ * its package (`vm_tier`). vCPU, RAM and disk are the package; networks, volumes, buckets and
+ * balancers are billed as resources of their own, whatever tier a VM has.
+ */
+export const TIER_OWN_PRICE_COMPONENTS: readonly string[] = ['public_ip'];
 /** The prefix of every tier-specific component price of a tier. */
 export const tierComponentPrefix = (tierId: number) => `tier:${tierId}:component:`;
 

@@ -7,6 +7,7 @@ export const Component = Type.Object({
   name: Type.String(),
   type: Type.String({ enum: ['compute', 'storage', 'network'] }),
   unit: Type.String(),
+  tier_own_price: Type.Boolean({ description: 'a tier may carry its own price of it (update-tier with this component_id); the package (vm_tier) is the tier price itself' }),
 });
 
 export const PriceRow = Type.Object({

@@ -7,7 +7,7 @@ import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
-import { componentKey, parseKey, storageTierKey, tierComponentKey, tierComponentPrefix, tierKey } from './pricing.keys.js';
+import { componentKey, parseKey, storageTierKey, TIER_OWN_PRICE_COMPONENTS, tierComponentKey, tierComponentPrefix, tierKey } from './pricing.keys.js';
 import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
@@ -27,7 +27,7 @@ export interface ScheduleInput {
 }
 
 
-export const componentView = (c: Component) => ({ id: c.id, code: c.code, name: c.name, type: c.type, unit: c.unit });
+export const componentView = (c: Component) => ({ id: c.id, code: c.code, name: c.name, type: c.type, unit: c.unit, tier_own_price: TIER_OWN_PRICE_COMPONENTS.includes(c.code) });
 
 export function scheduleView(s: PriceSchedule) {
   const kind = s.tierId !== null ? 'tier' : s.storageTierId !== null ? 'storage_tier' : 'component';
@@ -224,6 +224,11 @@ export class PricingService {
     if (!tier || tier.deletedAt) throw new BadRequestError('VALIDATION_FAILED', 'Unknown or retired tier', [{ field: 'tier_id', message: 'no such tier' }]);
     const component = input.component_id === undefined ? await this.componentByCode('vm_tier') : await this.repo.findComponent(this.db, input.component_id);
     if (!component) throw new BadRequestError('VALIDATION_FAILED', 'Unknown component', [{ field: 'component_id', message: 'no such component' }]);
+    if (component.code !== 'vm_tier' && !TIER_OWN_PRICE_COMPONENTS.includes(component.code)) {
+      throw new BadRequestError('VALIDATION_FAILED', 'A tier has its own price only of its package and of what its VMs are metered by besides it', [
+        { field: 'component_id', message: `must be the package (vm_tier) or one of: ${TIER_OWN_PRICE_COMPONENTS.join(', ')}; ${component.code} is not charged per tier` },
+      ]);
+    }
     const locationId = input.location_id ?? tier.locationId;
     if (locationId === null || locationId === undefined) {
       throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered in several locations: name one', [{ field: 'location_id', message: 'required for a tier bound to no location' }]);
