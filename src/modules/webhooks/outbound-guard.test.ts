@@ -38,3 +38,14 @@ test('a name is refused when any of its addresses is not public, and the checked
   const v6 = await lookup([{ address: '93.184.215.14', family: 4 }, { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 }], { family: 6, all: true });
   assert.deepEqual(v6.address, [{ address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 }]);
 });
+
+test('a name that does not resolve is refused like a private one, so the log does not tell them apart', async () => {
+  const missing = await new Promise<any>((resolve) =>
+    guardedLookup(async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' });
+    })('db.internal', {}, (err) => resolve(err)),
+  );
+  const internal = await new Promise<any>((resolve) => guardedLookup(async () => [{ address: '10.0.0.7', family: 4 }])('db.internal', {}, (err) => resolve(err)));
+  assert.deepEqual([missing.code, missing.message], [internal.code, internal.message]);
+  assert.equal(missing.message, 'db.internal has no public address');
+});

@@ -34,9 +34,11 @@ export function ipLiteralOf(url: URL): string | undefined {
 export class AddressNotAllowedError extends Error {
   readonly code = 'ADDRESS_NOT_ALLOWED';
   constructor(host: string) {
-    super(`${host} resolves to an address that is not public`);
+    super(`${host} has no public address`);
   }
 }
+
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
 /** Resolves a host name to every address it has (the system resolver unless a test gives one). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -58,11 +60,13 @@ export function guardedLookup(resolve: Resolver) {
         if (refused) return callback(new AddressNotAllowedError(hostname), []);
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
         const usable = family === 4 || family === 6 ? all.filter((a) => a.family === family) : all;
-        if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        if (usable.length === 0) return callback(new AddressNotAllowedError(hostname), []);
         if (options.all) return callback(null, usable);
         callback(null, usable[0]!.address, usable[0]!.family);
       },
-      (err: NodeJS.ErrnoException) => callback(err, []),
+      // a name that does not resolve answers like one that resolves to a private address: the
+      // attempt log does not tell which names exist in the platform's own DNS
+      (err: NodeJS.ErrnoException) => callback(NO_SUCH_NAME.has(err.code ?? '') ? new AddressNotAllowedError(hostname) : err, []),
     );
   };
 }
