@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { documentView, publicDocumentView } from './announcements.present.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
 import type { DocumentKind, DocumentStatus } from './announcements.tables.js';
 
@@ -19,25 +20,6 @@ export interface StaffActor {
   adminId: number;
   ip?: string;
   userAgent?: string;
-}
-
-export function documentView(a: AnnouncementRow) {
-  return {
-    id: a.id,
-    title: a.title,
-    message: a.message,
-    status: a.status,
-    publish_at: a.publishAt?.toISOString() ?? null,
-    published_at: a.publishedAt?.toISOString() ?? null,
-    withdrawn_at: a.withdrawnAt?.toISOString() ?? null,
-    created_by_admin_id: a.createdByAdminId,
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
-  };
-}
-
-export function publicDocumentView(a: AnnouncementRow) {
-  return { id: a.id, title: a.title, message: a.message, published_at: a.publishedAt!.toISOString() };
 }
 
 const actionPrefix = (kind: DocumentKind) => (kind === 'announcement' ? 'announcement' : 'release_note');

@@ -1,4 +1,5 @@
-export { AnnouncementsService, documentView, publicDocumentView } from './announcements.service.js';
+export { AnnouncementsService } from './announcements.service.js';
+export { documentView, publicDocumentView } from './announcements.present.js';
 export { AnnouncementsRepository } from './announcements.repository.js';
 export { announcementsAdminRoutes } from './announcements.admin-routes.js';
 export { announcementsRoutes } from './announcements.routes.js';
