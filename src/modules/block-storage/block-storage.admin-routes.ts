@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import { BlockStorageMachine, IdParams, StorageTier, UpdateStorageTierBody } from './block-storage.schemas.js';
-import { machineView, storageTierView, type BlockStorageService } from './block-storage.service.js';
+import { machineView, storageTierView } from './block-storage.present.js';
+import type { BlockStorageService } from './block-storage.service.js';
 
 const tags = ['Backoffice: block storage'];
 

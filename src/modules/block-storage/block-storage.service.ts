@@ -3,28 +3,9 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
+import { storageTierView } from './block-storage.present.js';
 import type { BlockStorageMachine, BlockStorageRepository, StorageTier } from './block-storage.repository.js';
 import { activeLocations } from '../lookups/index.js';
-
-export const machineView = (m: BlockStorageMachine) => ({
-  id: m.id,
-  location_id: m.locationId,
-  name: m.name,
-  hypervisor_ip: m.hypervisorIp,
-  capacity_gb: m.capacityGb,
-  used_gb: m.usedGb,
-  free_gb: m.capacityGb - m.usedGb,
-  created_at: m.createdAt.toISOString(),
-});
-
-export const storageTierView = (t: StorageTier) => ({
-  id: t.id,
-  name: t.name,
-  description: t.description,
-  is_active: t.isActive,
-  created_at: t.createdAt.toISOString(),
-  updated_at: t.updatedAt.toISOString(),
-});
 
 export const DEFAULT_STORAGE_TIERS = [
   { name: 'Standard SSD', description: 'Replicated SSD volumes for general use' },
