@@ -4,7 +4,8 @@ import { pageMeta, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageMeta } from '../../platform/http/schemas.js';
 import { Type } from 'typebox';
 import { Notification, NotificationIdParams, NotificationListQuery, ReadAllAnswer } from './notifications.schemas.js';
-import { notificationView, type NotificationsService } from './notifications.service.js';
+import { notificationView } from './notifications.present.js';
+import type { NotificationsService } from './notifications.service.js';
 
 const tags = ['Notifications'];
 

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { dec, moneyString } from '../../platform/money.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
+import { readAllView } from './notifications.present.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import type { NotificationKind } from './notifications.tables.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
@@ -18,20 +19,6 @@ export interface NotificationContent {
 
 /** current_balance below this (in the platform currency) after a debit notifies LOW_BALANCE once per crossing. */
 export const LOW_BALANCE_THRESHOLD = '50000.00';
-
-export function notificationView(n: NotificationRow) {
-  return {
-    id: n.id,
-    kind: n.kind as NotificationKind,
-    title: n.title,
-    body: n.body,
-    reference_type: n.referenceType,
-    reference_id: n.referenceId,
-    is_read: n.readAt !== null,
-    read_at: n.readAt?.toISOString() ?? null,
-    created_at: n.createdAt.toISOString(),
-  };
-}
 
 /**
  * Customer notifications. `notify` joins the caller's transaction (ambient or given), so a
@@ -154,6 +141,6 @@ export class NotificationsService {
 
   async markAllRead(customerId: number): Promise<{ marked: number; unread_count: number }> {
     const marked = await this.repo.markAllRead(this.db, customerId, this.clock.now());
-    return { marked, unread_count: await this.repo.unreadCount(this.db, customerId) };
+    return readAllView(marked, await this.repo.unreadCount(this.db, customerId));
   }
 }
