@@ -1,4 +1,5 @@
-export { PricingService, scheduleView, priceRowView, componentView, type ScheduleInput } from './pricing.service.js';
+export { PricingService, type ScheduleInput } from './pricing.service.js';
+export { scheduleView, priceRowView, componentView } from './pricing.present.js';
 export { PricingRepository, type Component, type PriceSchedule, type PriceVersion } from './pricing.repository.js';
 export { pricingAdminRoutes } from './pricing.admin-routes.js';
 export { pricingConstraintMeanings } from './pricing.tables.js';

@@ -17,7 +17,8 @@ import {
   UpdateStorageTierPriceBody,
   UpdateTierPriceBody,
 } from './pricing.schemas.js';
-import { componentView, scheduleView, type PricingService } from './pricing.service.js';
+import { componentView, scheduleView } from './pricing.present.js';
+import type { PricingService } from './pricing.service.js';
 
 const tags = ['Backoffice: pricing'];
 

@@ -2,12 +2,13 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { Decimal, hourlyOf, isMoneyInput, moneyInputRule, moneyJson, rateJson } from '../../platform/money.js';
+import { Decimal, hourlyOf, isMoneyInput, moneyInputRule } from '../../platform/money.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
 import { componentKey, parseKey, storageTierKey, TIER_OWN_PRICE_COMPONENTS, tierComponentKey, tierComponentPrefix, tierKey } from './pricing.keys.js';
+import { previewView, priceRowView, type RevenueImpact, scheduleImpactView, scheduleView } from './pricing.present.js';
 import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
@@ -24,43 +25,6 @@ interface PriceTarget {
 export interface ScheduleInput {
   monthly_price: number;
   effective_date: string;
-}
-
-
-export const componentView = (c: Component) => ({ id: c.id, code: c.code, name: c.name, type: c.type, unit: c.unit, tier_own_price: TIER_OWN_PRICE_COMPONENTS.includes(c.code) });
-
-export function scheduleView(s: PriceSchedule) {
-  const kind = s.tierId !== null ? 'tier' : s.storageTierId !== null ? 'storage_tier' : 'component';
-  return {
-    id: s.id,
-    price_key: s.priceKey,
-    item_type: kind as 'tier' | 'storage_tier' | 'component',
-    component_id: s.componentId,
-    tier_id: s.tierId,
-    storage_tier_id: s.storageTierId,
-    location_id: s.locationId,
-    monthly_price: moneyJson(s.monthlyPrice),
-    hourly_price: rateJson(s.hourlyPrice),
-    effective_date: s.effectiveDate.toISOString(),
-    status: s.status as ScheduleStatus,
-    created_at: s.createdAt.toISOString(),
-    applied_at: s.appliedAt?.toISOString() ?? null,
-    cancelled_at: s.cancelledAt?.toISOString() ?? null,
-  };
-}
-
-export function priceRowView(v: PriceVersion, extra: { component_id?: number | null; tier_id?: number | null; storage_tier_id?: number | null } = {}) {
-  return {
-    id: v.id,
-    price_key: v.priceKey,
-    location_id: v.locationId,
-    component_id: extra.component_id ?? null,
-    tier_id: extra.tier_id ?? null,
-    storage_tier_id: extra.storage_tier_id ?? null,
-    monthly_price: moneyJson(v.monthlyPrice),
-    price_per_hour: rateJson(v.hourlyPrice),
-    effective_from: v.effectiveFrom.toISOString(),
-  };
 }
 
 /**
@@ -208,7 +172,7 @@ export class PricingService {
       }
       target = await this.componentTarget({ location_id: input.location_id, component_id: input.component_id });
     }
-    return { ...(await this.impactOf(target, checked.monthly)), effective_date: checked.effective.toISOString() };
+    return previewView(await this.impactOf(target, checked.monthly), checked.effective);
   }
 
   private async componentTarget(input: { location_id: number; component_id: number }): Promise<PriceTarget> {
@@ -341,15 +305,14 @@ export class PricingService {
    */
   async impact(id: number) {
     const s = await this.schedule(id);
-    const impact = await this.impactOf({ priceKey: s.priceKey, locationId: s.locationId }, s.monthlyPrice);
-    return { schedule_id: s.id, ...impact, status: s.status as ScheduleStatus, effective_date: s.effectiveDate.toISOString() };
+    return scheduleImpactView(s, await this.impactOf({ priceKey: s.priceKey, locationId: s.locationId }, s.monthlyPrice));
   }
 
   /**
    * The running resources of the target's location priced by its key, and the monthly revenue of
    * that location's running resources at today's prices before and with the new price.
    */
-  private async impactOf(target: { priceKey: string; locationId: number }, monthlyPrice: string) {
+  private async impactOf(target: { priceKey: string; locationId: number }, monthlyPrice: string): Promise<RevenueImpact> {
     const resources = await this.resources.runningIn(target.locationId);
     // a tier's own price of a component replaces the location's one, which is what its VMs pay until then
     const parsed = parseKey(target.priceKey);
@@ -387,16 +350,15 @@ export class PricingService {
       if (touched) affected++;
     }
     return {
-      price_key: target.priceKey,
-      location_id: target.locationId,
-      current_monthly_price: current ? moneyJson(current.monthlyPrice) : null,
-      new_monthly_price: moneyJson(monthlyPrice),
-      affected_resources: affected,
-      affected_quantity: quantity.toNumber(),
-      running_resources: resources.length,
-      monthly_revenue_before: moneyJson(before),
-      monthly_revenue_after: moneyJson(after),
-      monthly_revenue_change: moneyJson(after.minus(before)),
+      priceKey: target.priceKey,
+      locationId: target.locationId,
+      currentMonthlyPrice: current?.monthlyPrice,
+      newMonthlyPrice: monthlyPrice,
+      affectedResources: affected,
+      affectedQuantity: quantity,
+      runningResources: resources.length,
+      before,
+      after,
     };
   }
 

@@ -1,4 +1,5 @@
-export { TiersService, tierTypeView, type CreateTierInput } from './tiers.service.js';
+export { TiersService, type CreateTierInput } from './tiers.service.js';
+export { tierTypeView } from './tiers.present.js';
 export { TiersRepository, type Tier, type TierType } from './tiers.repository.js';
 export { tiersAdminRoutes } from './tiers.admin-routes.js';
 export { tiersConstraintMeanings, type LoadbalanceConfig } from './tiers.tables.js';

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import { CreateTierBody, IdParams, Tier, TierListQuery, TierType, TierTypeBody, UpdateCpuBody, UpdateLoadbalanceBody } from './tiers.schemas.js';
-import { tierTypeView, type TiersService } from './tiers.service.js';
+import { tierTypeView } from './tiers.present.js';
+import type { TiersService } from './tiers.service.js';
 
 const tags = ['Backoffice: tiers'];
 

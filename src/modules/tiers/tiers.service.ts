@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
+import { tierTypeView, tierView } from './tiers.present.js';
 import type { LoadbalanceConfig } from './tiers.tables.js';
 import type { Tier, TierType, TiersRepository } from './tiers.repository.js';
 
@@ -17,14 +18,6 @@ export interface CreateTierInput {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export const tierTypeView = (t: TierType) => ({
-  id: t.id,
-  name: t.name,
-  description: t.description,
-  created_at: t.createdAt.toISOString(),
-  updated_at: t.updatedAt.toISOString(),
-});
 
 const snapshot = (t: Tier) => ({
   name: t.name,
@@ -61,25 +54,10 @@ export class TiersService {
     private readonly clock: Clock,
   ) {}
 
+  /** A tier's answer, with the name of its type. */
   async view(t: Tier, ex: Executor = this.db) {
     const type = await this.repo.findType(ex, t.tierTypeId);
-    return {
-      id: t.id,
-      name: t.name,
-      tier_type_id: t.tierTypeId,
-      tier_type_name: type?.name ?? '',
-      cpu: t.cpu,
-      memory_mb: t.memoryMb,
-      disk_gb: t.diskGb,
-      cpu_limit: t.cpuLimit,
-      location_id: t.locationId,
-      is_visible: t.isVisible,
-      loadbalance_enabled: t.loadbalanceEnabled,
-      loadbalance_config: t.loadbalanceConfig,
-      deleted_at: iso(t.deletedAt),
-      created_at: t.createdAt.toISOString(),
-      updated_at: t.updatedAt.toISOString(),
-    };
+    return tierView(t, type?.name ?? '');
   }
 
   listTypes() {

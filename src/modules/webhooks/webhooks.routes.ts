@@ -3,9 +3,6 @@ import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
 import { Type } from 'typebox';
-import { deliveryBody, eventIdOf } from './deliveries.service.js';
-import { EVENT_TYPES } from './event-types.js';
-import type { AttemptRow, DeliveryRow, EndpointRow, EventRow } from './webhooks.repository.js';
 import {
   CreateEndpointBody,
   Endpoint,
@@ -22,61 +19,25 @@ import {
   ReplayQuery,
   TestSent,
 } from './webhooks.schemas.js';
+import { endpointView, endpointWithSecretView, eventDetailView, eventSummaryView, eventTypesView, replayedView, testSentView } from './webhooks.present.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 const tags = ['Webhooks'];
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-const endpointView = (e: EndpointRow) => ({
-  id: e.id,
-  url: e.url,
-  description: e.description,
-  event_types: e.eventTypes,
-  enabled: e.disabledAt === null,
-  disabled_at: iso(e.disabledAt),
-  disabled_reason: e.disabledReason,
-  failing_since: iso(e.failingSince),
-  last_success_at: iso(e.lastSuccessAt),
-  previous_secret_expires_at: iso(e.previousSecretExpiresAt),
-  created_at: e.createdAt.toISOString(),
-  updated_at: e.updatedAt.toISOString(),
-});
-
-const eventBase = (e: EventRow) => ({ id: eventIdOf(e.uuid), type: e.type, occurred_at: iso(e.occurred_at)!, payload: deliveryBody(e.type, new Date(e.occurred_at), e.data) });
-const deliveryView = (d: DeliveryRow) => ({
-  endpoint_id: d.endpoint_id,
-  status: d.status as 'pending' | 'succeeded' | 'failed',
-  attempts: d.attempts,
-  next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
-  last_attempt_at: iso(d.last_attempt_at),
-  succeeded_at: iso(d.succeeded_at),
-});
-type AttemptStatus = 'sending' | 'succeeded' | 'failed' | 'interrupted';
-const attemptView = (a: AttemptRow) => ({
-  attempt: a.attempt,
-  status: a.status as AttemptStatus,
-  started_at: iso(a.started_at)!,
-  finished_at: iso(a.finished_at),
-  status_code: a.status_code,
-  duration_ms: a.duration_ms,
-  response_body: a.response_body,
-  error: a.error,
-});
 const uuidOf = (eventId: string) => eventId.slice('evt_'.length);
 
 /** /api/webhooks: endpoints, their secrets, the events sent to them with every attempt, replays, test events. */
 export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {
   app.get('/event-types', { schema: { tags, summary: 'The event types an endpoint can take', response: { 200: Envelope(Type.Array(EventTypeInfo)), ...errorResponses(401) } } }, async () => ({
     message: 'OK',
-    data: Object.entries(EVENT_TYPES).map(([type, description]) => ({ type, description })),
+    data: eventTypesView(),
   }));
 
   app.post(
     '/endpoints',
     { config: { activity: 'webhook_endpoint.created' }, schema: { tags, summary: 'Registers an endpoint; its signing secret is in this answer only', body: CreateEndpointBody, response: { 201: Envelope(EndpointWithSecret), ...errorResponses(400, 401, 409) } } },
     async (req, reply) => {
-      const { endpoint, secret } = await webhooks.createEndpoint(customerOf(req).customerId, req.body);
-      return reply.status(201).send({ message: 'Endpoint created: copy the secret now, it is not shown again', data: { ...endpointView(endpoint), secret } });
+      const created = await webhooks.createEndpoint(customerOf(req).customerId, req.body);
+      return reply.status(201).send({ message: 'Endpoint created: copy the secret now, it is not shown again', data: endpointWithSecretView(created) });
     },
   );
 
@@ -113,44 +74,41 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
       },
     },
     async (req) => {
-      const { endpoint, secret } = await webhooks.rotateSecret(customerOf(req).customerId, req.params.id);
-      return { message: 'Secret rotated: the previous one signs too until previous_secret_expires_at', data: { ...endpointView(endpoint), secret } };
+      const rotated = await webhooks.rotateSecret(customerOf(req).customerId, req.params.id);
+      return { message: 'Secret rotated: the previous one signs too until previous_secret_expires_at', data: endpointWithSecretView(rotated) };
     },
   );
 
   app.post(
     '/endpoints/:id/test',
     { config: { activity: 'webhook_endpoint.test_sent' }, schema: { tags, summary: 'Sends a webhook.test event to this endpoint', params: EndpointParams, response: { 202: Envelope(TestSent), ...errorResponses(400, 401, 404, 409) } } },
-    async (req, reply) => reply.status(202).send({ message: 'Test event queued', data: { event_id: eventIdOf(await webhooks.sendTest(customerOf(req).customerId, req.params.id)) } }),
+    async (req, reply) => reply.status(202).send({ message: 'Test event queued', data: testSentView(await webhooks.sendTest(customerOf(req).customerId, req.params.id)) }),
   );
 
   app.post(
     '/endpoints/:id/replay-failed',
     { config: { activity: 'webhook_endpoint.failed_replayed' }, schema: { tags, summary: 'Sends again every delivery to this endpoint that failed for good since a time', params: EndpointParams, body: ReplayFailedBody, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 409) } } },
     async (req, reply) =>
-      reply.status(202).send({ message: 'Failed deliveries queued again', data: { replayed: await webhooks.replayFailed(customerOf(req).customerId, req.params.id, new Date(req.body.since)) } }),
+      reply.status(202).send({ message: 'Failed deliveries queued again', data: replayedView(await webhooks.replayFailed(customerOf(req).customerId, req.params.id, new Date(req.body.since))) }),
   );
 
   app.get('/events', { schema: { tags, summary: 'Events sent to my endpoints, newest first, with each delivery', querystring: EventsQuery, response: { 200: Paginated(EventSummary), ...errorResponses(400, 401) } } }, async (req) => {
     const p = pageOf(req.query);
     const { endpoint_id, type, status } = req.query;
     const page = await webhooks.listEvents(customerOf(req).customerId, { endpointId: endpoint_id, type, status }, p);
-    return paginated('OK', p, { items: page.items.map(({ event, deliveries }) => ({ ...eventBase(event), deliveries: deliveries.map(deliveryView) })), total: page.total });
+    return paginated('OK', p, { items: page.items.map(eventSummaryView), total: page.total });
   });
 
   app.get(
     '/events/:event_id',
     { schema: { tags, summary: 'One event with every attempt of each delivery (status code, duration, first KiB of the answer)', params: EventParams, response: { 200: Envelope(EventDetail), ...errorResponses(400, 401, 404) } } },
-    async (req) => {
-      const { event, deliveries } = await webhooks.getEvent(customerOf(req).customerId, uuidOf(req.params.event_id));
-      return { message: 'OK', data: { ...eventBase(event), deliveries: deliveries.map(({ delivery, attempts }) => ({ ...deliveryView(delivery), attempt_log: attempts.map(attemptView) })) } };
-    },
+    async (req) => ({ message: 'OK', data: eventDetailView(await webhooks.getEvent(customerOf(req).customerId, uuidOf(req.params.event_id))) }),
   );
 
   app.post(
     '/events/:event_id/replay',
     { config: { activity: 'webhook_event.replayed' }, schema: { tags, summary: 'Sends an event again, to every endpoint it went to or to endpoint_id', params: EventParams, querystring: ReplayQuery, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404) } } },
     async (req, reply) =>
-      reply.status(202).send({ message: 'Event queued again', data: { replayed: await webhooks.replayEvent(customerOf(req).customerId, uuidOf(req.params.event_id), req.query.endpoint_id) } }),
+      reply.status(202).send({ message: 'Event queued again', data: replayedView(await webhooks.replayEvent(customerOf(req).customerId, uuidOf(req.params.event_id), req.query.endpoint_id)) }),
   );
 };
