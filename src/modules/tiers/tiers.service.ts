@@ -17,21 +17,11 @@ export interface CreateTierInput {
   location_id?: number | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-const snapshot = (t: Tier) => ({
-  name: t.name,
-  tier_type_id: t.tierTypeId,
-  cpu: t.cpu,
-  memory_mb: t.memoryMb,
-  disk_gb: t.diskGb,
-  cpu_limit: t.cpuLimit,
-  location_id: t.locationId,
-  is_visible: t.isVisible,
-  loadbalance_enabled: t.loadbalanceEnabled,
-  loadbalance_config: t.loadbalanceConfig,
-  deleted_at: iso(t.deletedAt),
-});
+/** What the audit log keeps of a tier: its answer without the id, type name and timestamps. */
+const snapshot = (t: Tier) => {
+  const { id: _id, tier_type_name: _typeName, created_at: _created, updated_at: _updated, ...kept } = tierView(t, '');
+  return kept;
+};
 
 /** Default families and sizes for a fresh database (their prices are seeded by pricing). */
 export const DEFAULT_TIER_TYPES = [
