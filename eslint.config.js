@@ -31,12 +31,24 @@ const integrationInternals = {
   message: 'Use an integration only through its index.ts.',
 };
 
+/**
+ * The composition root and the flows assemble modules; no module reaches back into them (a module
+ * takes what it needs as its factory's typed dependencies: src/container.ts hands them in).
+ */
+const compositionRoot = {
+  regex: '(^|/)(flows/.+|app\\.js|container\\.js|server\\.js|worker\\.js)$',
+  message: 'Modules do not import the flows or the composition root; take the dependency as a parameter of the module factory (docs/architecture.md, "Modules and flows").',
+};
+
 /** Routes call services; repositories are the services' business (types may be named). */
 const repositoriesFromRoutes = {
   regex: '\\.repository\\.js$',
   allowTypeImports: true,
   message: 'Routes call services, never repositories.',
 };
+
+/** The web console reaches the server only through its HTTP API. */
+const consoleApiOnly = { regex: '(^|/)(src|test|scripts)/', message: 'The console uses the server only through its HTTP API.' };
 
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 const ROUTE_FILES = ['src/modules/**/*.routes.ts', 'src/modules/**/*-routes.ts', 'src/modules/**/*.pages.ts'];
@@ -64,11 +76,11 @@ export default tseslint.config(
   {
     files: ['src/modules/**/*.ts'],
     ignores: ['src/modules/**/*.repository.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.tables.ts', ...ROUTE_FILES],
-    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals),
+    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals, compositionRoot),
   },
   {
     files: ROUTE_FILES,
-    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals, repositoriesFromRoutes),
+    rules: restrict(moduleInternals, deepModuleInternals, integrationInternals, repositoriesFromRoutes, compositionRoot),
   },
   {
     files: ['src/modules/**/*.service.ts'],
@@ -76,6 +88,7 @@ export default tseslint.config(
       moduleInternals,
       deepModuleInternals,
       integrationInternals,
+      compositionRoot,
       { regex: '\\.(routes|admin-routes)\\.js$', message: 'Services do not know about HTTP routes.' },
       { regex: '^fastify$|^@fastify/', message: 'Services do not depend on Fastify.' },
     ),
@@ -85,6 +98,14 @@ export default tseslint.config(
     rules: restrict(moduleInternalsButTables, deepModuleInternalsButTables, {
       regex: '\\.(service|routes|admin-routes|jobs)\\.js$',
       message: 'Repositories hold SQL only: they import tables and platform/db, nothing above them.',
+    }),
+  },
+  {
+    // A flow names the modules it joins through their index.ts, like the container.
+    files: ['src/flows/**/*.ts'],
+    rules: restrict(deepModuleInternals, integrationInternals, {
+      regex: '(^|/)(app|container|server|worker)\\.js$',
+      message: 'Flows are handed to modules by the container; they do not import it.',
     }),
   },
   {
@@ -114,7 +135,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(src|test|scripts)/', message: 'The console uses the server only through its HTTP API.' }] }],
+      'no-restricted-imports': ['error', { patterns: [consoleApiOnly] }],
+      // query keys come from console/src/api/keys.ts, so two screens cannot name one cache apart
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Name a query key through console/src/api/keys.ts, not as a literal.' },
+        { selector: "Property[key.name='invalidate'] > ArrayExpression > ArrayExpression", message: 'Name a query key through console/src/api/keys.ts, not as a literal.' },
+        { selector: "VariableDeclarator[id.name='invalidate'] > ArrayExpression > ArrayExpression", message: 'Name a query key through console/src/api/keys.ts, not as a literal.' },
+      ],
+    },
+  },
+  {
+    // Screens (the files at the top of customer/ and staff/, routed by the app file) do not import
+    // each other: what two screens share lives in ui/ or in the console's shared/ folder.
+    files: ['console/src/customer/*.tsx', 'console/src/staff/*.tsx'],
+    ignores: [
+      'console/src/customer/CustomerApp.tsx',
+      'console/src/staff/StaffApp.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [consoleApiOnly, { regex: '^\\./(?!shared/|access$)', message: 'A screen does not import another screen: move what they share to ui/ or shared/.' }] }],
+    },
+  },
+  {
+    files: ['console/src/*/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [consoleApiOnly, { regex: '^\\.\\./(?!\\.\\./|access$)', message: 'A shared piece does not import a screen.' }] }],
+    },
+  },
+  {
+    files: ['console/src/ui/**/*.{ts,tsx}', 'console/src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [consoleApiOnly, { regex: '(^|/)(customer|staff)/', message: 'ui/ and api/ serve both consoles and know neither.' }] }],
     },
   },
 );

@@ -5,11 +5,13 @@
 // statement. Both get the same bursts of verified pgone callbacks for distinct Pending invoices, in
 // alternating rounds in the same run, on the same database (separate customers):
 // callbacks per second of each, the ratio, and the time from sending a callback to the wallet
-// being credited (ours: the worker's credited_at; the bare route's: its HTTP time, since it credits
-// before answering). After every burst the ledger is checked against the balances.
+// being credited (ours: the invoice's credited_at, written by the callback's own credit, or by the
+// worker's when that one could not; the bare route's: its HTTP time, since it credits before
+// answering). After every burst the ledger is checked against the balances.
 //
 //   npm run bench -- callbacks [--write]
 //   BENCH_CALLBACKS (500), BENCH_CONNECTIONS (50), BENCH_CALLBACK_ROUNDS (3) tune it.
+//   BENCH_SERVER_DIR runs the service from another checkout (an earlier version).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
@@ -57,7 +59,7 @@ interface Burst {
 
 async function main(): Promise<string[]> {
   const url = await recreateDatabase('chp_bench_callbacks');
-  const server = await startServer({ DATABASE_URL: url, ROLE: 'all', NODE_ENV: 'development', PGONE_MERCHANT_CODE: MERCHANT, PGONE_API_KEY: KEY });
+  const server = await startServer({ DATABASE_URL: url, ROLE: 'all', NODE_ENV: 'development', PGONE_MERCHANT_CODE: MERCHANT, PGONE_API_KEY: KEY }, process.env.BENCH_SERVER_DIR);
   const bare = await startBare({ DATABASE_URL: url, PGONE_MERCHANT_CODE: MERCHANT, PGONE_API_KEY: KEY });
   const db = new pg.Client({ connectionString: url });
   await db.connect();

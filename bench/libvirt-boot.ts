@@ -71,7 +71,7 @@ async function throughTheApi(): Promise<void> {
 
 const setup = testSetup();
 const dc = new LibvirtDatacenter(setup.config);
-const pool = dc.publicIpPool(1).addresses;
+const pool = dc.vmHosts.publicIpPool(1).addresses;
 const ticks = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return Number(f[11]) + Number(f[12]);
@@ -80,11 +80,11 @@ try {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
-    await dc.createVm({ reference: `vm-bench-${i}`, locationId: 1, cpu: 1, memoryMb: 160, diskGb: 2, cpuLimit: 100, os: 'test', publicIp: pool[i]!, blockStorage: null });
+    await dc.vmHosts.createVm({ reference: `vm-bench-${i}`, locationId: 1, cpu: 1, memoryMb: 160, diskGb: 2, cpuLimit: 100, os: 'test', publicIp: pool[i]!, blockStorage: null });
     times.push(performance.now() - t0);
   }
   console.log(`create → up (ms): ${times.map((t) => t.toFixed(0)).join(', ')}; p50 ${pct(times, 50).toFixed(0)}, p95 ${pct(times, 95).toFixed(0)}`);
-  for (let i = 1; i < 5; i++) await dc.deleteVm({ externalId: null, reference: `vm-bench-${i}` });
+  for (let i = 1; i < 5; i++) await dc.vmHosts.deleteVm({ externalId: null, reference: `vm-bench-${i}` });
   const pid = Number(readFileSync(`/run/libvirt/qemu/${setup.prefix}-vm-bench-0.pid`, 'utf8'));
   await new Promise((r) => setTimeout(r, 10_000));
   const before = ticks(pid);

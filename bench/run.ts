@@ -6,6 +6,7 @@
 //
 //   npm run bench [-- <part of a section title> ...] [--write]
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_STARTS (3) tune it.
+//   BENCH_SERVER_DIR runs the service of the token section from another checkout (an earlier version).
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,14 +150,15 @@ async function requestsVsBare(): Promise<string[]> {
 
 /**
  * `GET /api/inf` with a personal access token (`Authorization: Bearer`) next to the session cookie,
- * on one server, in alternating rounds of the same run. The token path reads the token with its
- * account's state and counts its two rate limits (token, client address: one upsert statement);
- * the cookie path verifies the JWT and reads the session. The limits are set high enough not to
+ * on one server, in alternating rounds of the same run. The token path counts its two rate limits
+ * (token, client address; the process's concurrent requests counted together by one statement)
+ * beside the read of the token with its account's state; the cookie path verifies the JWT and
+ * reads the session. The limits are set high enough not to
  * refuse anything, so every request pays for counting.
  */
 async function bearerVsCookie(): Promise<string[]> {
   const url = await recreateDatabase('chp_bench_tokens');
-  const server = await startServer({ ...SECRETS, DATABASE_URL: url, ROLE: 'api', API_TOKEN_RATE_LIMIT_PER_MIN: '1000000', API_TOKEN_IP_RATE_LIMIT_PER_MIN: '1000000' });
+  const server = await startServer({ ...SECRETS, DATABASE_URL: url, ROLE: 'api', API_TOKEN_RATE_LIMIT_PER_MIN: '1000000', API_TOKEN_IP_RATE_LIMIT_PER_MIN: '1000000' }, process.env.BENCH_SERVER_DIR);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

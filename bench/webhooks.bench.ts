@@ -6,7 +6,7 @@
 // timestamp (taken in its transaction, just before the commit) to the moment it answers.
 //
 //   npm run bench -- webhook [--write]
-//   BENCH_WEBHOOK_EVENTS (10000) tunes it.
+//   BENCH_WEBHOOK_EVENTS (10000) tunes it; BENCH_SERVER_DIR runs the server from another checkout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,7 +56,7 @@ async function main(): Promise<string[]> {
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
   const env = { DATABASE_URL: url, ROLE: 'all', NODE_ENV: 'development', JWT_SECRET, ENCRYPTION_KEY, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
-  const server = await startServer(env);
+  const server = await startServer(env, process.env.BENCH_SERVER_DIR);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chp-bench-webhooks-'));

@@ -15,14 +15,18 @@
 #   guest.mac=MAC guest.ip=A.B.C.D/N guest.gw=A.B.C.D
 #                             the public NIC (found by its MAC) gets that address statically
 #   guest.keys=TYPE:BASE64,…  SSH public keys; the guest prints their SHA256 fingerprints
+#   guest.rescue=1            it runs as the rescue system (the VM's own disks are attached)
 # Every other NIC (private networks, also those plugged in while it runs) asks DHCP for its
 # address (the network's dnsmasq holds a reservation for the NIC's MAC).
 #
 # Once up it prints `GUEST-UP <name>` on the serial console and serves:
-#   httpd on ports 80 and 8080: `/` is the VM's name; /cgi-bin/info its addresses, disks and keys;
+#   httpd on ports 80 and 8080: `/` is the VM's name; /cgi-bin/info its addresses, disks, vCPUs, memory and keys;
 #     /cgi-bin/probe?host=A.B.C.D&port=N answers `open` or `closed` (a TCP connect from the guest);
 #     /cgi-bin/slow answers the name after 3 s (a request in flight, for balancer reloads)
+#     /cgi-bin/boot the kernel's boot id (new at every boot) and `rescue yes|no`
+#     /cgi-bin/marker the word kept at the start of the disk vda; ?set=WORD writes it there
 #   a TCP listener on port 9000 (busybox nc) that answers with the VM's name
+#   a shell on the serial port ttyS0 (getty without login), for `virsh console`
 # The ACPI power button (virsh shutdown) powers it off.
 #
 # Re-running with unchanged inputs rewrites nothing (the output's stamp holds their checksums).
@@ -138,6 +142,12 @@ chmod +x /bin/guest-hello
 nc -ll -p 9000 -e /bin/guest-hello &
 mkdir -p /var/log /var/run
 acpid -c /etc/acpi -l /var/log/acpid.log
+grep -qw guest.rescue=1 /proc/cmdline && echo "GUEST-RESCUE $NAME" >/dev/console
+# a shell on the serial port for `virsh console` (the web console), respawned when it exits
+printf '#!/bin/sh\nexec /bin/sh -l\n' >/bin/guest-shell
+chmod +x /bin/guest-shell
+echo 'export HOME=/ PS1="root@$(hostname):\w# "' >/etc/profile
+(while true; do getty -n -l /bin/guest-shell -L 115200 ttyS0 vt100; done) &
 echo "GUEST-UP $NAME" >/dev/console
 while true; do sleep 1; scan; done
 EOF
@@ -149,6 +159,8 @@ printf 'Content-Type: text/plain\r\n\r\n'
 echo "name $(cat /etc/guest-name)"
 ip -o -4 addr show | awk '{print "addr", $2, $4}'
 for d in /sys/block/vd*; do [ -e "$d" ] && echo "disk ${d##*/} $(( $(cat "$d/size") * 512 ))"; done
+echo "cpus $(grep -c '^processor' /proc/cpuinfo)"
+awk '/^MemTotal:/ {print "memory_kb", $2}' /proc/meminfo
 sed 's/^/key /' /etc/guest-keys
 EOF
 cat >"$root/www/cgi-bin/probe" <<'EOF'
@@ -165,7 +177,24 @@ printf 'Content-Type: text/plain\r\n\r\n'
 sleep 3
 cat /etc/guest-name
 EOF
-chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe" "$root/www/cgi-bin/slow"
+cat >"$root/www/cgi-bin/boot" <<'EOF'
+#!/bin/sh
+printf 'Content-Type: text/plain\r\n\r\n'
+echo "boot $(cat /proc/sys/kernel/random/boot_id)"
+if grep -qw guest.rescue=1 /proc/cmdline; then echo "rescue yes"; else echo "rescue no"; fi
+EOF
+# the first sector of vda holds `MARK:<word>` (the empty base image reads as zeros)
+cat >"$root/www/cgi-bin/marker" <<'EOF'
+#!/bin/sh
+printf 'Content-Type: text/plain\r\n\r\n'
+word=$(echo "$QUERY_STRING" | sed -n 's/.*set=\([A-Za-z0-9_-]*\).*/\1/p')
+if [ -n "$word" ]; then
+  printf 'MARK:%s\n' "$word" | dd of=/dev/vda bs=512 count=1 conv=sync,notrunc 2>/dev/null
+  sync
+fi
+dd if=/dev/vda bs=512 count=1 2>/dev/null | tr -d '\000' | sed -n 's/^MARK://p'
+EOF
+chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe" "$root/www/cgi-bin/slow" "$root/www/cgi-bin/boot" "$root/www/cgi-bin/marker"
 # busybox acpid runs every script in CONFDIR/<event> for an event
 printf '#!/bin/sh\necho "guest-power-off" >/dev/console\nsync\npoweroff -f\n' >"$root/etc/acpi/PWRF/00000080"
 chmod +x "$root/etc/acpi/PWRF/00000080"

@@ -1,21 +1,40 @@
 /* global process, console */
-// Runs every *.test.ts under test/ and src/ with node's test runner (Node 20's --test does not
-// expand globs or pick up .ts files by itself). Its summary is the last thing printed.
+// Runs every *.test.ts under test/ and src/ with node's test runner, one process per file. Its
+// summary is the last thing printed and its exit code covers every file.
 //
-// Every HTTP suite (a file that calls buildTestApp) runs twice in the same run: on PostgreSQL and
-// on the embedded database (PGlite), unless it says `@single-database` with the reason. The embedded
-// twin is a one-line file under .test-embedded/ that sets TEST_DB and imports the suite, so one
-// runner, one summary and one exit code cover both databases.
+// The test files are bundled first, with esbuild and code splitting, into JavaScript under
+// .cache/test-build/ (as scripts/start.mjs bundles the server): the application code is shared by
+// all files in a few chunks, so each file's process loads plain JavaScript instead of compiling
+// every module through tsx (about 4 CPU seconds a process before, under one after). Each module
+// still sees its own source file as import.meta.url / dirname / filename, and stack traces point
+// into the TypeScript sources (source maps).
 //
-//   node scripts/run-tests.mjs [part of a file name ...] [--embedded-only | --postgres-only]
+// Every test runs on PostgreSQL, where a query that bypasses the open transaction of its own
+// context fails loudly (platform/db/strict.ts): the embedded database's one-connection hang is
+// caught on every route that way. The suites of EMBEDDED_TWINS, whose code takes a path of its own
+// on the embedded database, run a second time on it (PGlite): a one-line twin file sets TEST_DB
+// and imports the suite, so one runner, one summary and one exit code cover both databases.
+//
+// The suites that mostly wait (real guests under QEMU, Ceph, Chromium) and the longest ones start
+// first, so they run alongside the rest instead of after it.
+//
+//   node scripts/run-tests.mjs [part of a file name ...] [--embedded-only | --postgres-only] [--test-name-pattern=…]
+//   TEST_CONCURRENCY (default 2): test files run at once
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { externals, loadEsbuild } from './esbuild.mjs';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
 const args = process.argv.slice(2);
 const embeddedOnly = args.includes('--embedded-only');
 const postgresOnly = args.includes('--postgres-only');
 const filters = args.filter((a) => !a.startsWith('--'));
+// node's own test flags go to it as they are (--test-name-pattern=…, --test-only, …)
+const testFlags = args.filter((a) => a.startsWith('--test-'));
 
 function collect(dir) {
   const out = [];
@@ -28,12 +47,57 @@ function collect(dir) {
   return out;
 }
 
+/**
+ * The suites that also run on the embedded database, and why: what they test goes through code of
+ * the embedded database's own (its driver's types and errors, its one connection, the job queue's
+ * and the notifications' adapters, its template), or, for the fuzz suite, every route once.
+ */
+const EMBEDDED_TWINS = new Map([
+  ['test/platform/database-busy.test.ts', 'the wait for the one connection, 503 and /readyz'],
+  ['test/platform/transaction-bypass.test.ts', 'the same bug answered by each database'],
+  ['test/platform/database-errors.test.ts', "the driver's errors mapped to answers"],
+  ['test/platform/dates.test.ts', "the driver's timestamps"],
+  ['test/wallet/exact-money.test.ts', "the driver's NUMERIC and BIGINT values"],
+  ['test/auth/sessions.test.ts', 'the prepared reads of every authenticated request'],
+  ['test/api-tokens/rate-limits.test.ts', "a token's read beside the counting of its limits, hits counted together"],
+  ['test/jobs/jobs.test.ts', "the job queue's adapter and its one worker"],
+  ['test/jobs/schedules-fire.test.ts', 'schedules fired through the adapter'],
+  ['test/tickets/stream.test.ts', 'LISTEN/NOTIFY inside the process'],
+  ['test/settings/settings.test.ts', "the settings cache dropped by a notification"],
+  ['test/billing/credit-batches.test.ts', 'top-ups credited by batched jobs woken by pg_notify'],
+  ['test/platform/lifecycle.test.ts', 'leases, attempts and sweeps of durable work'],
+  ['test/webhooks/delivery.test.ts', 'deliveries leased and retried by jobs'],
+  ['test/retention/retention.test.ts', 'partitions created and dropped'],
+  ['test/platform/no-5xx-fuzz.test.ts', 'every route of the API once on the embedded database'],
+  ['test/compute/vm-console.test.ts', 'a console ticket used once, also by two upgrades at once, on the one connection'],
+]);
+
+const gone = [...EMBEDDED_TWINS.keys()].filter((f) => !existsSync(path.join(root, f)));
+if (gone.length > 0) {
+  console.error(`EMBEDDED_TWINS names suites that are not there: ${gone.join(', ')}`);
+  process.exit(1);
+}
+
 let files = ['test', 'src'].flatMap((d) => collect(d)).sort();
 if (filters.length > 0) files = files.filter((f) => filters.some((x) => f.includes(x)));
+const posix = (f) => f.split(path.sep).join('/');
+const twinned = postgresOnly ? [] : files.filter((f) => EMBEDDED_TWINS.has(posix(f)));
+if (embeddedOnly) files = twinned;
+if (files.length === 0) {
+  console.error(embeddedOnly ? 'no suite of EMBEDDED_TWINS matches' : 'no test files found');
+  process.exit(1);
+}
 
-// Each run writes its twins into a folder of its own, so two runs in one checkout do not delete
-// each other's files; folders of runs that are gone are removed.
-const twinRoot = path.resolve('.test-embedded');
+/**
+ * Suites that spend their time waiting for something outside this process (QEMU guests, Ceph,
+ * Chromium) and the long ones: started first, so they overlap with the rest.
+ */
+const WAITING = [/\/libvirt\/guest/, /real-guests/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
+const waits = (f) => WAITING.some((re) => re.test(posix(f)));
+
+// Each run builds into a folder of its own, so two runs in one checkout do not delete each other's
+// files; folders of runs that are gone are removed.
+const buildRoot = path.join(root, '.cache', 'test-build');
 const alive = (pid) => {
   try {
     process.kill(pid, 0);
@@ -42,49 +106,95 @@ const alive = (pid) => {
     return err.code === 'EPERM';
   }
 };
-for (const name of (() => {
-  try {
-    return readdirSync(twinRoot);
-  } catch {
-    return [];
-  }
-})()) {
-  if (!/^\d+$/.test(name) || !alive(Number(name))) rmSync(path.join(twinRoot, name), { recursive: true, force: true });
+for (const name of existsSync(buildRoot) ? readdirSync(buildRoot) : []) {
+  if (!/^\d+$/.test(name) || !alive(Number(name))) rmSync(path.join(buildRoot, name), { recursive: true, force: true });
 }
-const twinDir = path.join(twinRoot, String(process.pid));
-const runsOnBoth = (f) => {
-  const text = readFileSync(f, 'utf8');
-  return text.includes('buildTestApp(') && !text.includes('@single-database');
-};
-const twins = postgresOnly
-  ? []
-  : files.filter(runsOnBoth).map((f) => {
-      mkdirSync(twinDir, { recursive: true });
-      const twin = path.join(twinDir, `${f.replace(/[\\/]/g, '__').replace(/\.test\.ts$/, '')}.embedded.test.ts`);
-      const target = path.resolve(f).replace(/\\/g, '/');
-      writeFileSync(twin, `process.env.TEST_DB = 'embedded';\nawait import(${JSON.stringify(target)});\n`);
-      return twin;
+rmSync(path.join(root, '.test-embedded'), { recursive: true, force: true });
+const buildDir = path.join(buildRoot, String(process.pid));
+const cleanUp = () => rmSync(buildDir, { recursive: true, force: true });
+
+/** import.meta of a bundled module names the chunk it ended up in: give each module its own file back. */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
+      return {
+        contents: text
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path)),
+        loader: 'ts',
+      };
     });
-if (embeddedOnly) files = [];
-files = [...files, ...twins];
-if (files.length === 0) {
-  console.error('no test files found');
+  },
+};
+
+// node's test runner starts the files in the order of their paths: the waiting ones sort first
+const outputName = (f) => path.join(waits(f) ? '0-first' : '1', f.replace(/\.ts$/, ''));
+const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
+try {
+  const result = await loadEsbuild().build({
+    entryPoints: files.map((f) => ({ in: f, out: outputName(f) })),
+    outdir: buildDir,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: externals(root, { dev: true }),
+    sourcemap: 'linked',
+    plugins: [sourceImportMeta],
+    logLevel: 'warning',
+  });
+  if (result.errors.length > 0) throw new Error('the test files do not build');
+} catch (err) {
+  cleanUp();
+  console.error(err.message);
   process.exit(1);
 }
 
+const runs = embeddedOnly ? [] : files.map(outputOf);
+for (const f of twinned) {
+  const twin = outputOf(f).replace(/\.test\.js$/, '.embedded.test.js');
+  writeFileSync(twin, `process.env.TEST_DB = 'embedded';\nawait import(${JSON.stringify(`./${path.basename(outputOf(f))}`)});\n`);
+  runs.push(twin);
+}
+
 // The browser tests (test/console/) load the built console: build it once here, when stale.
-if (files.some((f) => f.split(path.sep).join('/').includes('test/console/'))) {
+if (files.some((f) => posix(f).includes('test/console/'))) {
   const { buildConsole, consoleStale } = await import('./build-console.mjs');
-  if (consoleStale() && !(await buildConsole())) process.exit(1);
+  if (consoleStale() && !(await buildConsole())) {
+    cleanUp();
+    process.exit(1);
+  }
 }
 
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+// node's runner gives each test, and each test file as a whole, this limit: the real-image suite
+// (test/compute/real-guests-debian.test.ts) boots a real OS twice under TCG, two to four minutes a
+// boot on a loaded machine, so a file gets 15 minutes
+const TEST_TIMEOUT_MS = 900_000;
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=300000', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', TEST_DB: 'postgres' } },
+  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`, '--test-reporter=spec', ...testFlags, ...runs],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      TEST_DB: 'postgres',
+      // Node 22 and later keep the compiled code of the chunks for the run's other processes (Node
+      // 20 ignores it); its entries are keyed by path, so it goes with the run's build
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(buildDir, 'compile-cache'),
+    },
+  },
 );
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
-  rmSync(twinDir, { recursive: true, force: true });
+  cleanUp();
   process.exit(code ?? (signal ? 1 : 0));
 });

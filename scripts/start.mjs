@@ -9,23 +9,15 @@
 //   node scripts/start.mjs --prepare  build, then the embedded database's template (npm install's
 //                                     postinstall: the first `npm start` then starts in seconds)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildConsoleInBackground } from './build-console.mjs';
+import { externals, loadEsbuild } from './esbuild.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'src/server.ts');
 const bundle = path.join(root, 'dist/server.js');
-
-/**
- * Dependencies bundled into dist/server.js instead of loaded from node_modules: ES modules of plain
- * JavaScript that read no files of their own and that no other package loads at run time. TypeBox
- * and drizzle-orm are 700 and 300 small modules; resolving and loading each one took a third of a
- * second of every start.
- */
-const INLINED = ['typebox', 'drizzle-orm'];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -44,16 +36,6 @@ function stale() {
   return inputs.some((m) => m > built);
 }
 
-function loadEsbuild() {
-  const require = createRequire(import.meta.url);
-  try {
-    return require('esbuild');
-  } catch {
-    // not hoisted: take it from tsx's own dependencies
-    return createRequire(require.resolve('tsx'))('esbuild');
-  }
-}
-
 /** true when dist/server.js is current (built now or before). */
 function build() {
   if (!stale()) return true;
@@ -63,7 +45,6 @@ function build() {
   } catch {
     return false;
   }
-  const dependencies = Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies);
   const result = esbuild.buildSync({
     entryPoints: [entry],
     outfile: bundle,
@@ -71,8 +52,8 @@ function build() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Packages stay in node_modules and load from there, but for INLINED ones.
-    external: dependencies.filter((d) => !INLINED.includes(d)).flatMap((d) => [d, `${d}/*`]),
+    // Packages stay in node_modules and load from there, but for the INLINED ones (esbuild.mjs).
+    external: externals(root),
     sourcemap: 'linked',
     logLevel: 'warning',
     write: false,

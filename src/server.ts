@@ -43,6 +43,14 @@ async function main(): Promise<void> {
     { role: config.role, database: container.database.kind, ms: Math.round(performance.now() - startedAt), url: config.publicUrl },
     app ? `ready: API on ${config.publicUrl}, docs at ${config.publicUrl}/docs` : 'ready: worker',
   );
+  if (app) {
+    // The server answers on every address it listens on, but the links it writes (mails, the
+    // sandbox payment page, gateway callbacks) name one: say which, and how to change it.
+    log.info(
+      { publicUrl: config.publicUrl, listening: `${config.host}:${config.port}` },
+      `links in e-mails and payment callbacks use ${config.publicUrl}; set PUBLIC_URL to the address people and gateways reach this server on`,
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

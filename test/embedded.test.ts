@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './helpers/app.js';
 
-/** `npm start` as a newcomer runs it: embedded database under DATA_DIR, nothing else set. @single-database: it is the embedded one. */
+/** `npm start` as a newcomer runs it: embedded database under DATA_DIR, nothing else set. */
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {

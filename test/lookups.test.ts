@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { client } from './helpers/http.js';
 
 let t: TestApp;
 before(async () => {
@@ -10,7 +11,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const { get } = client(() => t);
 
 function assertErrorShape(body: any, code: string) {
   assert.equal(body.code, code);

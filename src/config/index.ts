@@ -54,6 +54,8 @@ export interface Config {
   libvirt: LibvirtConfig | undefined;
   /** SSE heartbeat of the ticket stream (a comment line; the staff session is re-checked at each). */
   sseHeartbeatMs: number;
+  /** the VMs' serial console: sessions per VM and per customer, idle timeout, heartbeat (docs/api.md, "VM console") */
+  serialConsole: { ticketSeconds: number; perVm: number; perCustomer: number; idleSeconds: number; heartbeatSeconds: number; maxMessageBytes: number };
   /** IANA zone whose calendar months the dashboard reports (PLATFORM_TIME_ZONE, default UTC); whole-hour offsets only. */
   platformTimeZone: string;
   objectStorage: ObjectStorageConfig;
@@ -271,6 +273,14 @@ export function loadConfig(env: Env = process.env): Config {
     libvirt: str(env, 'DATACENTER') === 'libvirt' ? libvirtConfig(env) : undefined,
     datacenterDelayMs: int(env, 'DATACENTER_DELAY_MS', nodeEnv === 'test' ? 0 : 2000, 0, 600_000),
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 100, 120_000),
+    serialConsole: {
+      ticketSeconds: 60,
+      perVm: int(env, 'CONSOLE_SESSIONS_PER_VM', 2, 1, 100),
+      perCustomer: int(env, 'CONSOLE_SESSIONS_PER_CUSTOMER', 5, 1, 1000),
+      idleSeconds: int(env, 'CONSOLE_IDLE_SECONDS', 900, 1, 86_400),
+      heartbeatSeconds: int(env, 'CONSOLE_HEARTBEAT_SECONDS', 15, 1, 300),
+      maxMessageBytes: 16 * 1024,
+    },
     platformTimeZone: timeZone(env, 'PLATFORM_TIME_ZONE', 'UTC'),
     objectStorage: objectStorageConfig(env, nodeEnv),
     webhookAllowPrivateTargets: webhookAllowPrivateTargets(env, nodeEnv),
@@ -351,4 +361,17 @@ function timeZone(env: Env, name: string, fallback: string): string {
   const zone = format.resolvedOptions().timeZone;
   checkedTimeZones.set(raw, zone);
   return zone;
+}
+
+/** Logs what a deployment should know about its configuration (a missing SMTP server, metrics token, data plane). */
+export function warnAboutConfig(config: Config, log: { warn(msg: string): void; info(msg: string): void }): void {
+  if (!config.smtpUrl && config.nodeEnv === 'production') {
+    log.warn('SMTP_URL is not set: mail stays in the mail_outbox table and is not sent');
+  }
+  if (config.objectStorage.provider === 'local') {
+    log[config.nodeEnv === 'production' ? 'warn' : 'info']('OBJECT_STORAGE_PROVIDER=local: buckets and access keys have no S3 data plane (no endpoint, no object data); OBJECT_STORAGE_PROVIDER=ceph gives one');
+  }
+  if (!config.metricsToken && config.nodeEnv === 'production') {
+    log.warn('METRICS_TOKEN is not set: GET /metrics is not served; set it to scrape with Authorization: Bearer <token>');
+  }
 }

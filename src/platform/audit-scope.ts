@@ -1,13 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * What one request has written to the audit log so far. The backoffice surface opens a scope per
- * request; the audit service marks it whenever it records an entry; after a successful write the
- * surface records a generic entry only when nothing richer was recorded (one audit hook, no double
- * entries).
+ * Why an entry is written to the audit log. Every entry goes through one writer
+ * (`AuditLog.write`, platform/audit-log.ts, which the audit module's AuditService implements) and
+ * names its kind; the kind, not the writer, decides what the entry stands for:
+ * - `change`: a service describes the change it made (its own action, with before and after),
+ *   in the transaction of that change; SecurityEvents' entries of the auth services are these;
+ * - `surface`: a surface's entry for a successful write that no service described (the
+ *   backoffice's generic `config.audit` entry, the auth routes' back-up security event);
+ * - `activity`: the customer activity entry of a signed-in customer write (platform/http/activity.ts);
+ * - `trail`: the record of a request made in an impersonated customer session (every request).
  */
+export type AuditKind = 'change' | 'surface' | 'activity' | 'trail';
+
+/** What one request has written to the audit log so far, and where it came from. */
 export interface AuditScope {
-  recorded: number;
+  /** the `change` entries written while serving the request; only these describe its change */
+  changes: number;
   /** Where the request came from, for entries recorded by services that do not see the request. */
   origin?: AuditOrigin;
   /** A customer write's activity entry, written by the first transaction the request commits. */
@@ -15,10 +24,16 @@ export interface AuditScope {
 }
 
 /**
- * The activity record of one customer write (platform/http/activity.ts). The ambient transaction
- * writes it just before the request's first outermost transaction commits, so it exists exactly
- * when that change does.
+ * The rule of every surface entry: after a successful write, a surface writes its own entry
+ * (backoffice `config.audit`, a signed-in auth route's `config.securityEvent`) exactly when no
+ * service wrote a `change` entry while serving the request. A service's entry is the richer one
+ * (its own action, before and after), so the two never describe one change twice. Entries of the
+ * other kinds (the impersonation trail, the activity entry, another surface entry) do not count.
  */
+export function surfaceEntryDue(scope: AuditScope | undefined): boolean {
+  return (scope?.changes ?? 0) === 0;
+}
+
 export interface PendingActivity {
   /** written (in a transaction, or by the surface's back-up after the answer) */
   recorded: boolean;
@@ -39,7 +54,7 @@ export interface AuditOrigin {
 const scopes = new AsyncLocalStorage<AuditScope>();
 
 export function newAuditScope(origin?: AuditOrigin): AuditScope {
-  return { recorded: 0, ...(origin ? { origin } : {}) };
+  return { changes: 0, ...(origin ? { origin } : {}) };
 }
 
 /** The origin of the request being served, when its surface opened a scope. */
@@ -53,10 +68,10 @@ export function runInAuditScope(scope: AuditScope, fn: () => void): void {
   scopes.run(scope, fn);
 }
 
-/** Called by the audit service for every entry it records. */
-export function noteAuditEntry(): void {
+/** Called by the one writer (AuditService.write) for every entry it writes, with the entry's kind. */
+export function noteAuditEntry(kind: AuditKind): void {
   const scope = scopes.getStore();
-  if (scope) scope.recorded += 1;
+  if (scope && kind === 'change') scope.changes += 1;
 }
 
 /**

@@ -27,8 +27,8 @@ export interface Meter {
 export interface Metering {
   /** Opening an open meter (same resource and price key) is a no-op. */
   open(meter: Meter, tx: Executor): Promise<unknown>;
-  /** Closes the resource's open meters; answers how many. */
-  close(resourceType: string, resourceId: string | number, at: Date, opts: { tx?: Executor }): Promise<number>;
+  /** Closes the resource's open meters (or only the one of `priceKey`); answers how many. */
+  close(resourceType: string, resourceId: string | number, at: Date, opts: { tx?: Executor; priceKey?: string }): Promise<number>;
 }
 
 /** For a container without charging (tools): meters nothing. */

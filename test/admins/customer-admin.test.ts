@@ -66,7 +66,7 @@ describe('customer administration', () => {
   });
 });
 
-describe('device sessions (spec 4.12)', () => {
+describe('device sessions', () => {
   test('list, revoke one (its next request is 401), revoke all; audited', async () => {
     const c = await createCustomer(t);
     const one = await loginCustomer(t, c.email, c.password);

@@ -64,7 +64,7 @@ describe('the backoffice route map', () => {
     assert.equal(find('POST', '/api/backoffice/jobs/:name/run'), 'manage_jobs');
     assert.equal(find('GET', '/api/backoffice/audit-logs'), 'view_audit_logs');
     const publicOnes = routes.filter((r) => r.permission === 'public').map((r) => r.url).sort();
-    assert.deepEqual(publicOnes, ['/api/backoffice/auth/2fa/verify', '/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh']);
+    assert.deepEqual(publicOnes, ['/api/backoffice/auth/2fa/verify', '/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh', '/api/backoffice/auth/session-hint', '/api/backoffice/auth/set-password']);
   });
 });
 

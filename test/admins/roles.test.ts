@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, BUILTIN_ROLES } from '../../src/modules/admins/index.j
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, createAdmin } from '../helpers/admins.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 let boss: { cookie: string; id: number };
@@ -14,7 +15,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const get = (url: string, cookie = boss.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { get } = client(() => t, () => ({ headers: { cookie: boss.cookie } }));
 const sync = (role: string, permissions: unknown, cookie = boss.cookie) =>
   t.app.inject({ method: 'POST', url: `/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`, headers: { cookie }, payload: { permissions } });
 const assigned = async (role: string) =>

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '../../src/modules/audit/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { totpCode } from '../../src/platform/crypto/index.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, cookiesOf, createAdmin, createCustomRole, type TestAdmin } from '../helpers/admins.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const clock = new ManualClock();
@@ -16,8 +18,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const post = (url: string, payload: object | undefined, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/backoffice${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const { post } = client(() => t, () => ({ prefix: '/api/backoffice' }));
 const code = (secret: string) => {
   clock.advance(30_000);
   return totpCode(secret, clock.now());
@@ -118,7 +119,8 @@ describe('staff TOTP two-factor authentication', () => {
       await enrol(a, cookie);
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/backoffice/customer', headers: { cookie } })).statusCode, 200);
     } finally {
-      await t.app.inject({ method: 'PUT', url: '/api/backoffice/setting/staff-2fa', headers: { cookie: boss.cookie }, payload: { required: false } });
+      // through the service: the boss holds money permissions without 2FA, so the route is closed to them now
+      await t.container.services.settings.setStaffTwoFactor(SYSTEM_ACTOR, { required_for: 'nobody' });
     }
   });
 

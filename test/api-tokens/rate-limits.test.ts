@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { count, like } from 'drizzle-orm';
+import { count, desc, like } from 'drizzle-orm';
 import { rateLimitCounters } from '../../src/platform/rate-limit/rate-limit.tables.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -49,5 +49,24 @@ describe('rate limits of API tokens', () => {
     }
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/inf', headers: { authorization: 'Bearer chp_pat_another' }, remoteAddress: ip })).statusCode, 429, 'the address limit still holds');
     assert.equal(await countRows(), before);
+  });
+
+  test('parallel requests with one token (on two processes on PostgreSQL): exactly the limit gets through, each process counting its concurrent hits together', async () => {
+    // the embedded database is one process's: there the requests all go to the one app
+    const other = t.database ? await buildTestApp({ sameDatabaseAs: t, clock, worker: false, env: { API_TOKEN_RATE_LIMIT_PER_MIN: '3', API_TOKEN_IP_RATE_LIMIT_PER_MIN: '5' } }) : t;
+    try {
+      const s = await customerSession(t);
+      const sudo = (await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: s.cookie }, payload: { password: s.password } })).json().data.token;
+      const token = (await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: s.cookie, 'x-access-token': sudo }, payload: { name: 'ci', scopes: ['account:read'] } })).json().data.token as string;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? t : other).app.inject({ method: 'GET', url: '/api/inf', headers: { authorization: `Bearer ${token}` }, remoteAddress: `198.51.100.${20 + i}` })),
+      );
+      assert.equal(answers.filter((r) => r.statusCode === 200).length, 3);
+      assert.equal(answers.filter((r) => r.statusCode === 429).length, 27);
+      const [row] = await t.container.db.select({ hits: rateLimitCounters.hits }).from(rateLimitCounters).where(like(rateLimitCounters.key, `api-token:%`)).orderBy(desc(rateLimitCounters.hits)).limit(1);
+      assert.equal(row!.hits, 30, 'every request was counted once');
+    } finally {
+      if (other !== t) await other.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, createAdmin, strongPassword } from '../helpers/admins.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 let boss: { cookie: string; id: number };
@@ -13,8 +14,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = boss.cookie) =>
-  t.app.inject({ method, url, headers: { cookie, 'user-agent': 'audit-test/1.0' }, ...(payload ? { payload } : {}) });
+const { request: req } = client(() => t, () => ({ headers: { cookie: boss.cookie, 'user-agent': 'audit-test/1.0' } }));
 
 interface Entry {
   actor_type: string;

@@ -97,7 +97,7 @@ describe('every backoffice write ends with an audit entry (enforced by the surfa
     assert.deepEqual(unaudited.filter((r) => !r.endsWith('(public)')), []);
     assert.deepEqual(
       unaudited.map((r) => r.split(' ')[1]).sort(),
-      ['/api/backoffice/auth/2fa/verify', '/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh'],
+      ['/api/backoffice/auth/2fa/verify', '/api/backoffice/auth/login', '/api/backoffice/auth/logout', '/api/backoffice/auth/refresh', '/api/backoffice/auth/set-password'],
     );
   });
 });
@@ -117,8 +117,10 @@ describe('the backoffice surface, on its own', () => {
         },
         catalog: new Set(['p']),
         routeMap: [],
-        recordWrite: async (_req, entry) => {
-          recorded.push(entry);
+        auditLog: {
+          write: async (_ex, entry) => {
+            recorded.push(entry as WriteAuditEntry);
+          },
         },
       });
       routes(scope as unknown as ReturnType<typeof Fastify>);
@@ -137,7 +139,7 @@ describe('the backoffice surface, on its own', () => {
     const { app, recorded } = await surface((s) => {
       s.post('/things/:id', { config: { permission: 'p', audit: 'thing.changed' } }, async () => ({ message: 'OK', data: { id: 5, api_key: 'k', name: 'n' } }));
       s.post('/self', { config: { permission: 'p', audit: 'thing.self' } }, async () => {
-        noteAuditEntry();
+        noteAuditEntry('change');
         return { message: 'OK', data: null };
       });
     });

@@ -158,7 +158,7 @@ describe('start-up', () => {
         installCustomerSurface(scope, {
           authenticator: { authenticate: async () => ({ kind: 'customer', customerId: 1, sessionId: 's' }) },
           maintenanceMode: async () => false,
-          recordActivity: async () => undefined,
+          auditLog: { write: async () => undefined },
         });
         scope.post('/api/thing', { config }, async () => ({ ok: true }));
         scope.get('/api/thing', async () => ({ ok: true }));

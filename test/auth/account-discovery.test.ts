@@ -5,6 +5,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createAdmin } from '../helpers/admins.js';
 import { createCustomer } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
 
 // No worker: what a request does by itself is what an observer can time.
 let t: TestApp;
@@ -13,7 +14,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+const { post } = client(() => t);
 /** What an answer tells an observer: status, code, message and Retry-After presence. */
 const shape = (r: { statusCode: number; json(): any; headers: Record<string, unknown> }) => ({
   status: r.statusCode,

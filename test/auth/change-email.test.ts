@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const smtp = new TestSmtpServer();
@@ -17,8 +18,7 @@ after(async () => {
   await smtp.stop();
 });
 
-const post = (url: string, cookie: string | undefined, payload?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/profile/change-email/${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const { post } = client(() => t, () => ({ prefix: '/api/auth/profile/change-email/' }));
 const inf = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie } });
 
 async function otpFor(email: string, after: number): Promise<string> {
@@ -38,23 +38,23 @@ describe('change of e-mail', () => {
     const otherDevice = await loginCustomer(t, c.email, c.password);
 
     const mark = smtp.mails.length;
-    const req = await post('request', cookie);
+    const req = await post('request', undefined, cookie);
     assert.equal(req.statusCode, 200, req.body);
     const code = await otpFor(c.email, mark);
 
-    const verify = await post('verify-old', cookie, { code });
+    const verify = await post('verify-old', { code }, cookie);
     assert.equal(verify.statusCode, 200, verify.body);
     const stepToken = verify.json().data.token;
     assert.equal(typeof stepToken, 'string');
 
-    const send = await post('send-new', cookie, { token: stepToken, new_email: 'New.Address@example.test' });
+    const send = await post('send-new', { token: stepToken, new_email: 'New.Address@example.test' }, cookie);
     assert.equal(send.statusCode, 200, send.body);
     const link = await smtp.waitFor('New.Address@example.test', (m) => /confirm your new/i.test(m.subject));
     const url = /(https:\/\/app\.example\.test\/\S+)/.exec(link.text)![1]!;
     const token = new URL(url).searchParams.get('token')!;
     assert.ok(token);
 
-    const confirm = await post('confirm-new', cookie, { token });
+    const confirm = await post('confirm-new', { token }, cookie);
     assert.equal(confirm.statusCode, 200, confirm.body);
     assert.deepEqual(confirm.json().data, { email: 'New.Address@example.test' });
     const fresh = cookiesOf(confirm);
@@ -67,7 +67,7 @@ describe('change of e-mail', () => {
     // the old address is told
     await smtp.waitFor('old.address@example.test', (m) => /was changed/i.test(m.subject));
     // the link is single use
-    expect400(await post('confirm-new', newCookie, { token }), 'INVALID_TOKEN');
+    expect400(await post('confirm-new', { token }, newCookie), 'INVALID_TOKEN');
     // log in with the new address
     assert.ok(await loginCustomer(t, 'new.address@example.test', c.password));
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: c.password } })).statusCode, 401);
@@ -81,12 +81,12 @@ describe('change of e-mail', () => {
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
 
     const mark = smtp.mails.length;
-    assert.equal((await post('request', cookie)).statusCode, 200);
-    const stepToken = (await post('verify-old', cookie, { code: await otpFor(c.email, mark) })).json().data.token;
-    assert.equal((await post('send-new', cookie, { token: stepToken, new_email: 'arrived.box@example.test' })).statusCode, 200);
+    assert.equal((await post('request', undefined, cookie)).statusCode, 200);
+    const stepToken = (await post('verify-old', { code: await otpFor(c.email, mark) }, cookie)).json().data.token;
+    assert.equal((await post('send-new', { token: stepToken, new_email: 'arrived.box@example.test' }, cookie)).statusCode, 200);
     const link = await smtp.waitFor('arrived.box@example.test', (m) => /confirm your new/i.test(m.subject));
     const token = new URL(/(https:\/\/app\.example\.test\/\S+)/.exec(link.text)![1]!).searchParams.get('token')!;
-    assert.equal((await post('confirm-new', cookie, { token })).statusCode, 200);
+    assert.equal((await post('confirm-new', { token }, cookie)).statusCode, 200);
 
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token: resetToken, new_password: 'Hij4cked!Pass' } });
     expect400(reset, 'INVALID_TOKEN');
@@ -95,7 +95,7 @@ describe('change of e-mail', () => {
 
   test('every step needs the session cookies', async () => {
     for (const step of ['request', 'verify-old', 'send-new', 'confirm-new']) {
-      assert.equal((await post(step, undefined, { code: '123456' })).statusCode, 401, step);
+      assert.equal((await post(step, { code: '123456' }, undefined)).statusCode, 401, step);
     }
   });
 
@@ -105,44 +105,44 @@ describe('change of e-mail', () => {
     const other = await customerSession(t);
 
     // verify-old before any request, then a wrong and a malformed code
-    expect400(await post('verify-old', s.cookie, { code: '123456' }), 'INVALID_CODE');
+    expect400(await post('verify-old', { code: '123456' }, s.cookie), 'INVALID_CODE');
     const mark = smtp.mails.length;
-    await post('request', s.cookie);
+    await post('request', undefined, s.cookie);
     const code = await otpFor(s.email, mark);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect400(await post('verify-old', s.cookie, { code: wrong }), 'INVALID_CODE');
-    expect400(await post('verify-old', s.cookie, { code: 'abc' }), 'INVALID_CODE');
-    assert.equal((await post('verify-old', s.cookie, { code, extra: 1 })).statusCode, 400);
+    expect400(await post('verify-old', { code: wrong }, s.cookie), 'INVALID_CODE');
+    expect400(await post('verify-old', { code: 'abc' }, s.cookie), 'INVALID_CODE');
+    assert.equal((await post('verify-old', { code, extra: 1 }, s.cookie)).statusCode, 400);
     // another customer cannot use my code
-    expect400(await post('verify-old', other.cookie, { code }), 'INVALID_CODE');
-    const stepToken = (await post('verify-old', s.cookie, { code })).json().data.token;
-    expect400(await post('verify-old', s.cookie, { code }), 'INVALID_CODE'); // used
+    expect400(await post('verify-old', { code }, other.cookie), 'INVALID_CODE');
+    const stepToken = (await post('verify-old', { code }, s.cookie)).json().data.token;
+    expect400(await post('verify-old', { code }, s.cookie), 'INVALID_CODE'); // used
 
     // send-new: bad token, bad e-mail, taken e-mail (409), another customer's token
-    expect400(await post('send-new', s.cookie, { token: 'nope', new_email: 'x@example.test' }), 'INVALID_TOKEN');
-    expect400(await post('send-new', s.cookie, { token: stepToken, new_email: 'not-an-email' }), 'VALIDATION_FAILED');
-    const conflict = await post('send-new', s.cookie, { token: stepToken, new_email: taken.email });
+    expect400(await post('send-new', { token: 'nope', new_email: 'x@example.test' }, s.cookie), 'INVALID_TOKEN');
+    expect400(await post('send-new', { token: stepToken, new_email: 'not-an-email' }, s.cookie), 'VALIDATION_FAILED');
+    const conflict = await post('send-new', { token: stepToken, new_email: taken.email }, s.cookie);
     assert.equal(conflict.statusCode, 409);
-    expect400(await post('send-new', other.cookie, { token: stepToken, new_email: 'x@example.test' }), 'INVALID_TOKEN');
+    expect400(await post('send-new', { token: stepToken, new_email: 'x@example.test' }, other.cookie), 'INVALID_TOKEN');
     // the step token expires after 15 minutes
     clock.advance(16 * 60_000);
     // access tokens live 15 minutes too: log in again after moving the clock
     const mine = await loginCustomer(t, s.email, s.password);
     const theirs = await loginCustomer(t, other.email, other.password);
-    expect400(await post('send-new', mine, { token: stepToken, new_email: 'later@example.test' }), 'INVALID_TOKEN');
+    expect400(await post('send-new', { token: stepToken, new_email: 'later@example.test' }, mine), 'INVALID_TOKEN');
 
     // confirm-new: garbage, another customer's link, expired link
-    expect400(await post('confirm-new', mine, { token: 'garbage' }), 'INVALID_TOKEN');
+    expect400(await post('confirm-new', { token: 'garbage' }, mine), 'INVALID_TOKEN');
     const mark2 = smtp.mails.length;
-    await post('request', mine);
-    const token2 = (await post('verify-old', mine, { code: await otpFor(s.email, mark2) })).json().data.token;
-    assert.equal((await post('send-new', mine, { token: token2, new_email: 'brand.new@example.test' })).statusCode, 200);
+    await post('request', undefined, mine);
+    const token2 = (await post('verify-old', { code: await otpFor(s.email, mark2) }, mine)).json().data.token;
+    assert.equal((await post('send-new', { token: token2, new_email: 'brand.new@example.test' }, mine)).statusCode, 200);
     const link = await smtp.waitFor('brand.new@example.test');
     const linkToken = /token=([A-Za-z0-9_-]+)/.exec(link.text)![1]!;
-    expect400(await post('confirm-new', theirs, { token: linkToken }), 'INVALID_TOKEN');
+    expect400(await post('confirm-new', { token: linkToken }, theirs), 'INVALID_TOKEN');
     clock.advance(25 * 3600_000);
     const cookie = await loginCustomer(t, s.email, s.password);
-    expect400(await post('confirm-new', cookie, { token: linkToken }), 'INVALID_TOKEN');
+    expect400(await post('confirm-new', { token: linkToken }, cookie), 'INVALID_TOKEN');
 
     const r = await t.container.db.execute(sql`select email from customers where id = ${s.id}`);
     assert.equal((r as any).rows[0].email, s.email);
@@ -151,17 +151,17 @@ describe('change of e-mail', () => {
   test('a code expires after 10 minutes and five wrong codes void it', async () => {
     const s = await customerSession(t);
     let mark = smtp.mails.length;
-    await post('request', s.cookie);
+    await post('request', undefined, s.cookie);
     let code = await otpFor(s.email, mark);
     clock.advance(11 * 60_000);
     const cookie = await loginCustomer(t, s.email, s.password);
-    expect400(await post('verify-old', cookie, { code }), 'INVALID_CODE');
+    expect400(await post('verify-old', { code }, cookie), 'INVALID_CODE');
 
     mark = smtp.mails.length;
-    await post('request', cookie);
+    await post('request', undefined, cookie);
     code = await otpFor(s.email, mark);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect400(await post('verify-old', cookie, { code: wrong }), 'INVALID_CODE');
-    expect400(await post('verify-old', cookie, { code }), 'INVALID_CODE');
+    for (let i = 0; i < 5; i++) expect400(await post('verify-old', { code: wrong }, cookie), 'INVALID_CODE');
+    expect400(await post('verify-old', { code }, cookie), 'INVALID_CODE');
   });
 });

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { cookieHeader, cookiesOf, customerSession } from '../helpers/customers.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 import { enable2fa, nextCode } from '../helpers/two-factor.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const smtp = new TestSmtpServer();
@@ -19,7 +20,7 @@ after(async () => {
   await smtp.stop();
 });
 
-const post = (url: string, payload: object | undefined, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const { post } = client(() => t);
 const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
 describe('wrong TOTP codes count towards the account lock', () => {

@@ -7,6 +7,7 @@ import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer
 import { enable2fa, nextCode } from '../helpers/two-factor.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 import { setMaintenance } from '../helpers/settings.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const smtp = new TestSmtpServer();
@@ -19,7 +20,7 @@ after(async () => {
   await smtp.stop();
 });
 
-const post = (url: string, payload: object, cookie?: string) => t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+const { post } = client(() => t);
 const alive = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie } })).statusCode === 200;
 
 async function customerRow(id: number) {
@@ -145,7 +146,7 @@ describe('forgotten password', () => {
 
     // a second link expires after an hour
     await post('/api/auth/password/forgot', { email: c.email });
-    const later = await smtp.waitFor(c.email, (m) => /reset/i.test(m.subject) && !m.text.includes(token));
+    const later = await smtp.waitFor(c.email, (m) => /reset your password/i.test(m.subject) && !m.text.includes(token));
     const token2 = /token=([A-Za-z0-9_-]+)/.exec(later.text)![1]!;
     clock.advance(3600_000 + 1000);
     assert.equal((await post('/api/auth/password/reset', { token: token2, new_password: 'Oth3r!Password' })).statusCode, 400);

@@ -8,6 +8,7 @@ import { adminSession } from '../helpers/admins.js';
 import { cookieHeader, cookiesOf, createCustomer } from '../helpers/customers.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 import { nextCode } from '../helpers/two-factor.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const smtp = new TestSmtpServer();
@@ -23,8 +24,7 @@ after(async () => {
 });
 
 const UA = 'security-audit-test/1.0';
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { 'user-agent': UA, ...headers }, ...(payload ? { payload } : {}) });
+const { post } = client(() => t, () => ({ headers: { 'user-agent': UA } }));
 
 /** The customer's entries as staff see them through the audit endpoint. */
 async function entriesOf(customerId: number) {

@@ -5,6 +5,8 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { createAdmin } from '../helpers/admins.js';
 import { cookieHeader, cookiesOf, createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
+import { CustomersRepository } from '../../src/modules/customers/customers.repository.js';
 
 let t: TestApp;
 before(async () => {
@@ -114,7 +116,7 @@ describe('password attempts share one lock', () => {
 
   test('wrong passwords in sudo and change-password count toward the login lock', async () => {
     const s = await customerSession(t);
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie }, payload });
+    const { post } = client(() => t, () => ({ headers: { cookie: s.cookie } }));
     for (let i = 0; i < 5; i++) assert.equal((await post('/api/auth/profile/sudo', { password: `Wr0ng!pass${i}` })).statusCode, 400);
     for (let i = 0; i < 4; i++) {
       assert.equal((await post('/api/auth/password/change', { current_password: `Wr0ng!pass${i}`, new_password: 'N3w!Password' })).statusCode, 400);
@@ -134,6 +136,36 @@ describe('password attempts share one lock', () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: s.cookie }, payload: { password: s.password } })).statusCode, 200);
     for (let i = 0; i < 9; i++) assert.equal((await login(s.email, `Wr0ng!pass${i}`)).statusCode, 401);
     assert.ok(await loginCustomer(t, s.email, s.password));
+  });
+});
+
+describe('the summary read with the session', () => {
+  test('GET /api/inf reads the balances and the unread count in the statement that checks the session; an ended session still answers 401', async () => {
+    const s = await customerSession(t);
+    await t.container.db.execute(sql`insert into wallets (customer_id, actual_balance, current_balance) values (${s.id}, 125000.01, 150000.10)`);
+    await t.container.db.execute(sql`insert into notifications (customer_id, kind, title, body, reference_type, reference_id) values (${s.id}, 'LOW_BALANCE', 'Low', 'Low balance', 'test', '1'), (${s.id}, 'LOW_BALANCE', 'Low', 'Low balance', 'test', '2')`);
+    const apart = CustomersRepository.prototype.findWithBalances;
+    let readApart = 0;
+    CustomersRepository.prototype.findWithBalances = function (...args) {
+      readApart++;
+      return apart.apply(this, args);
+    };
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie: s.cookie } });
+      assert.equal(res.statusCode, 200, res.body);
+      const d = res.json().data;
+      assert.equal(d.id, s.id);
+      assert.equal(d.email, s.email);
+      assert.equal(d.actual_balance, 125000.01);
+      assert.equal(d.current_balance, 150000.1);
+      assert.equal(d.unread_count, 2);
+      assert.equal(readApart, 0, 'the summary was read apart from the session check');
+
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s.cookie } });
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie: s.cookie } })).statusCode, 401);
+    } finally {
+      CustomersRepository.prototype.findWithBalances = apart;
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { cookieHeader, cookiesOf, createCustomer, loginCustomer } from '../helpers/customers.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
 import { enable2fa, nextCode } from '../helpers/two-factor.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 const smtp = new TestSmtpServer();
@@ -19,7 +20,7 @@ after(async () => {
   await smtp.stop();
 });
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers });
+const { post } = client(() => t);
 const sessions = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie } });
 
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {

@@ -130,11 +130,12 @@ describe('crediting in batches', () => {
     const flaky = await createCustomer(t);
     const [transient] = await paidInvoices([flaky], 1);
     const failing = new Set([transient!.id]);
-    payments().onCredited({
-      topupsCredited: async (_tx, topups) => {
-        if (topups.some((x) => failing.has(x.invoiceId))) throw new Error('settlement service down');
-      },
-    });
+    const settlement = t.container.services.postpaidPayments;
+    const settle = settlement.onTopupsCredited.bind(settlement);
+    settlement.onTopupsCredited = async (tx, topups) => {
+      if (topups.some((x) => failing.has(x.invoiceId))) throw new Error('settlement service down');
+      return settle(tx, topups);
+    };
 
     const all = [...goodInvoices.slice(0, 4), bad!, ...goodInvoices.slice(4), transient!];
     try {

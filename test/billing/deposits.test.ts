@@ -49,6 +49,7 @@ describe('payment methods and minimum', () => {
     assert.deepEqual(new Set(data.map((m) => m.type)), new Set(['VIRTUAL_ACCOUNT', 'QRIS', 'EWALLET', 'CARD']));
     assert.deepEqual(data.find((m) => m.gateway_name === 'pgone' && m.method_code === 'SP'), {
       gateway_name: 'pgone',
+      gateway_label: 'PG One',
       method_code: 'SP',
       name: 'QRIS',
       type: 'QRIS',
@@ -61,7 +62,7 @@ describe('payment methods and minimum', () => {
     const c = await customerSession(t);
     const other = await customerSession(t);
     assert.deepEqual((await api(c.cookie, 'GET', '/api/billing/topup/minimum')).json().data, { minimum_amount: 10000, currency: 'IDR' });
-    await t.container.services.deposits.setMinimum(c.id, 50000);
+    await t.container.services.topups.setMinimum(c.id, 50000);
     assert.deepEqual((await api(c.cookie, 'GET', '/api/billing/topup/minimum')).json().data, { minimum_amount: 50000, currency: 'IDR' });
     assert.equal((await api(other.cookie, 'GET', '/api/billing/topup/minimum')).json().data.minimum_amount, 10000);
     const res = await api(c.cookie, 'POST', '/api/billing/deposit', { amount: 20000, method_code: 'SP', gateway_name: 'pgone' });
@@ -237,6 +238,21 @@ describe('deposit list, detail, export', () => {
     assert.match(text, /Deposits: 2/);
   });
 
+  test('the notifications of a top-up speak in words: the method by name, money as people write it, a readable date, no API paths', async () => {
+    const c = await customerSession(t);
+    const d = (await api(c.cookie, 'POST', '/api/billing/deposit', { amount: 500000, method_code: 'BC', gateway_name: 'pgone' })).json().data;
+    assert.equal((await postPgone(t, pgoneForm(t, await invoiceRow(t, d.invoice_id)))).statusCode, 200);
+    await eventually(async () => (await wallet(t, c.id))?.current_balance === '500000.00');
+    const notes = (await api(c.cookie, 'GET', '/api/notifications?limit=100')).json().data as { kind: string; body: string }[];
+    const created = notes.find((n) => n.kind === 'INVOICE_CREATED')!;
+    const credited = notes.find((n) => n.kind === 'TOPUP_CREDITED')!;
+    assert.match(created.body, /^Top-up invoice of IDR 504,000 by BCA Virtual Account via PG One; pay before \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\.$/);
+    assert.equal(credited.body, 'IDR 500,000 from your top-up by BCA Virtual Account via PG One is in your wallet. Its receipt is under Billing, in your top-ups.');
+    for (const n of [created, credited]) {
+      assert.doesNotMatch(n.body, /\d{4}-\d{2}-\d{2}T|\/api\/|GET |pgone|\d\.00\b/);
+    }
+  });
+
   test('every top-up invoice has its PDF by id: an invoice while Pending, a receipt once Paid (status, method, coupon bonus); staff export it too', async () => {
     const c = await customerSession(t);
     const other = await customerSession(t);
@@ -262,7 +278,8 @@ describe('deposit list, detail, export', () => {
     assert.match(receipt, /Receipt/);
     assert.match(receipt, new RegExp(d.invoice_id));
     assert.match(receipt, /Status: Paid/);
-    assert.match(receipt, /pgone QRIS \(QRIS\)/);
+    assert.match(receipt, /Payment method: QRIS via PG One/);
+    assert.doesNotMatch(receipt, /pgone/);
     assert.match(receipt, /Wallet top-up\s+40000\.00/);
     assert.match(receipt, /Payment fee\s+280\.00/);
     assert.match(receipt, new RegExp(`Coupon RCPT${c.id} bonus \\(credited\\)\\s+4000\\.00`));

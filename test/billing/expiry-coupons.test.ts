@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, queueDrained, eventually, type TestApp } from '../helpers/app.js';
+import { topupView } from '../../src/modules/billing/billing.present.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
 let t: TestApp;
@@ -93,7 +94,7 @@ describe('coupons', () => {
     await eventually(async () => (await Promise.all(paidCustomers.map((id) => wallet(t, id)))).every((w) => w?.current_balance === '12500.00'));
     await queueDrained(t, { queues: ['billing-high'] });
     for (const d of made) {
-      const inv = await t.container.services.deposits.get(invoices.find((i) => i.id === d.invoice_id)!.customer_id, d.invoice_id);
+      const inv = topupView(await t.container.services.topups.get(invoices.find((i) => i.id === d.invoice_id)!.customer_id, d.invoice_id));
       assert.deepEqual([inv.bonus_status, inv.credited_amount, inv.credited_bonus], ['credited', '10000', '2500'], 'the invoice says what was credited');
     }
     const [row] = await queryRows<{ used: number; redemptions: number }>(

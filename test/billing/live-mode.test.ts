@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { hmacSha256Hex } from '../../src/integrations/payment-gateways/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
 import { invoiceRow } from '../helpers/money.js';
 
 /** A local stand-in for the live pgone API (no internet in tests). */
@@ -96,10 +97,10 @@ describe('live mode', () => {
     const d = (await t.app.inject({ method: 'POST', url: '/api/billing/deposit', headers: { cookie: c.cookie }, payload: { amount: 10000, method_code: 'BC', gateway_name: 'pgone' } })).json().data;
     const form = (key: string) =>
       new URLSearchParams({ merchantCode: 'M123', amount: '14000', merchantOrderId: d.invoice_id, resultCode: '00', signature: hmacSha256Hex(key, `M12314000${d.invoice_id}`) }).toString();
-    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/webhook/pgone/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
-    assert.equal((await post(form('sandbox-pgone-api-key'))).statusCode, 401);
+    const { post } = client(() => t, () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    assert.equal((await post('/api/webhook/pgone/callback', form('sandbox-pgone-api-key'))).statusCode, 401);
     // resultCode is not covered by pgone's signature: the gateway is asked before anything is credited
-    const unconfirmed = await post(form('live-key'));
+    const unconfirmed = await post('/api/webhook/pgone/callback', form('live-key'));
     assert.equal(unconfirmed.statusCode, 400);
     assert.equal(unconfirmed.json().code, 'PAYMENT_NOT_CONFIRMED');
     assert.equal((await invoiceRow(t, d.invoice_id)).status, 'Pending');
@@ -107,10 +108,10 @@ describe('live mode', () => {
     assert.equal(status.path, '/v2/transactionStatus');
     assert.equal(status.body.signature, hmacSha256Hex('live-key', `M123${d.invoice_id}`));
     confirmed.set(d.invoice_id, '14000');
-    assert.equal((await post(form('live-key'))).statusCode, 200);
+    assert.equal((await post('/api/webhook/pgone/callback', form('live-key'))).statusCode, 200);
     assert.equal((await invoiceRow(t, d.invoice_id)).status, 'Paid');
     const asked = received.length;
-    assert.equal((await post(form('live-key'))).statusCode, 200, 'a repeat');
+    assert.equal((await post('/api/webhook/pgone/callback', form('live-key'))).statusCode, 200, 'a repeat');
     assert.equal(received.length, asked, 'a repeat for a Paid invoice does not ask the gateway again');
   });
 });

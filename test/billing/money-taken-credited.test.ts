@@ -8,6 +8,7 @@ import { buildTestApp, eventually, queueDrained, type TestApp } from '../helpers
 import { adminSession } from '../helpers/admins.js';
 import { fund } from '../helpers/compute.js';
 import { loginCustomer } from '../helpers/customers.js';
+import { topupView } from '../../src/modules/billing/billing.present.js';
 import { createCustomer, deposit, invoiceRow, ledgerOf, pgoneForm, pgtwoCallback, postPgone, postPgtwo, wallet, walletsVsLedger } from '../helpers/money.js';
 
 // Money hardening (docs/api.md): a payment taken is always credited or
@@ -120,7 +121,7 @@ describe('a paid invoice ends credited or flagged for staff (item 1, credit fail
     ]);
     const statuses = retried.flatMap((r) => (r ? [r.statusCode] : []));
     assert.ok(statuses.includes(200) && statuses.every((s) => s === 200 || s === 404), String(statuses));
-    await eventually(async () => (await t.container.services.deposits.get(c.id, d.invoice_id)).credited_at !== null);
+    await eventually(async () => topupView(await t.container.services.topups.get(c.id, d.invoice_id)).credited_at !== null);
     assert.equal((await list()).data.filter((f: any) => f.invoice_id === d.invoice_id).length, 0);
     assert.equal((await list('?resolved=true')).data.filter((f: any) => f.invoice_id === d.invoice_id).length, 1);
     assert.equal((await bo(staff.cookie, 'POST', `/billing/credit-failures/${d.invoice_id}/retry`)).statusCode, 404);
@@ -170,7 +171,7 @@ describe('a paid invoice ends credited or flagged for staff (item 1, credit fail
       await t.container.services.wallet.credit(tx, { customerId: c.id, type: 'BalanceLogAdd', amount: '20000', part: 'actual', referenceType: 'topup_invoice', referenceId: d.invoice_id, description: 'earlier run' });
     });
     assert.equal(await t.container.services.topupCrediting.creditPaidInvoice(d.invoice_id), false);
-    const inv = await t.container.services.deposits.get(c.id, d.invoice_id);
+    const inv = topupView(await t.container.services.topups.get(c.id, d.invoice_id));
     assert.notEqual(inv.credited_at, null);
     assert.equal(inv.credited_amount, '20000');
     assert.equal((await ledgerOf(t, c.id)).length, 1);
@@ -190,7 +191,7 @@ describe('a promised bonus is held for its deposit (item 2)', () => {
 
     clock.advance(25 * HOUR);
     await t.container.queue.runNow('billing.expire-topups');
-    assert.equal((await t.container.services.deposits.get(a.id, first.invoice_id)).bonus_status, 'released');
+    assert.equal(topupView(await t.container.services.topups.get(a.id, first.invoice_id)).bonus_status, 'released');
     assert.equal(await couponUses('ONCE'), 0);
 
     // b takes the use; a pays late: credited without the bonus, and the invoice says so
@@ -198,10 +199,10 @@ describe('a promised bonus is held for its deposit (item 2)', () => {
     assert.equal((await postPgone(t, pgoneForm(t, await invoiceRow(t, first.invoice_id)))).statusCode, 200);
     assert.equal((await postPgone(t, pgoneForm(t, await invoiceRow(t, second.invoice_id)))).statusCode, 200);
     await queueDrained(t, { queues: ['billing-high'] });
-    const late = await t.container.services.deposits.get(a.id, first.invoice_id);
+    const late = topupView(await t.container.services.topups.get(a.id, first.invoice_id));
     assert.deepEqual([late.bonus_status, late.credited_amount, late.credited_bonus], ['forfeited', '10000', '0']);
     assert.deepEqual(await wallet(t, a.id), { actual_balance: '10000.00', current_balance: '10000.00' });
-    const paid = await t.container.services.deposits.get(b.id, second.invoice_id);
+    const paid = topupView(await t.container.services.topups.get(b.id, second.invoice_id));
     assert.deepEqual([paid.bonus_status, paid.credited_bonus], ['credited', '5000']);
     assert.deepEqual(await wallet(t, b.id), { actual_balance: '10000.00', current_balance: '15000.00' });
     assert.equal(await couponUses('ONCE'), 1);
@@ -223,7 +224,7 @@ describe('a promised bonus is held for its deposit (item 2)', () => {
     assert.equal(await couponUses('TWICE'), 0, 'a repeated failure releases nothing more');
     assert.equal((await postPgtwo(t, pgtwoCallback(t, inv, 'PAID'))).statusCode, 200);
     await queueDrained(t, { queues: ['billing-high'] });
-    const paid = await t.container.services.deposits.get(c.id, d.invoice_id);
+    const paid = topupView(await t.container.services.topups.get(c.id, d.invoice_id));
     assert.deepEqual([paid.status, paid.bonus_status, paid.credited_bonus], ['Paid', 'credited', '2000']);
     assert.equal(await couponUses('TWICE'), 1);
   });

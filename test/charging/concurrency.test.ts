@@ -46,7 +46,7 @@ describe('concurrent workers', () => {
       }
     }
     // small chunks, so workers meet chunk by chunk
-    const worker = (app: TestApp) => new ChargingService(app.container.db, new ChargingRepository(), clock, app.container.log, { chunkMeters: 7 });
+    const worker = (app: TestApp) => new ChargingService(app.container.db, new ChargingRepository(), clock, app.container.log, { afterCharging: async () => undefined }, { chargesResolved: async () => undefined }, { chunkMeters: 7 });
     const workers = [worker(t), worker(t), ...(t2 ? [worker(t2), worker(t2)] : [])];
     const credits = customers.map((c, i) => async () => {
       await t.container.db.transaction((tx) =>

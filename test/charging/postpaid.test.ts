@@ -168,7 +168,7 @@ describe('postpaid invoices', () => {
   test('overdue after the due date, suspended after the grace, resumed by a bulk payment', async () => {
     const c2 = customers[2]!;
     const calls: string[] = [];
-    t.container.services.suspension.setSuspender({ suspendCustomer: async (id, r) => void calls.push(`suspend ${id} ${r}`), resumeCustomer: async (id) => void calls.push(`resume ${id}`) });
+    Object.assign(t.container.flows.customerSuspension, { suspendCustomer: async (id: number, r: string) => void calls.push(`suspend ${id} ${r}`), resumeCustomer: async (id: number) => void calls.push(`resume ${id}`) });
     const inv = (await queryRows<{ id: string; due_at: Date }>(t.container.db, sql`select id::text, due_at from postpaid_invoices where customer_id = ${c2.id}`))[0]!;
     clock.set(new Date(new Date(inv.due_at).getTime() - DAY));
     assert.equal((await t.container.services.postpaid.overdueSweep()).reminders, 1);
@@ -196,6 +196,11 @@ describe('postpaid invoices', () => {
     const notes = (await api(cookie, 'GET', '/api/notifications?limit=100')).json().data.reverse();
     assert.deepEqual(notes.map((n: { kind: string }) => n.kind), ['INVOICE_CREATED', 'INVOICE_DUE_SOON', 'INVOICE_OVERDUE', 'SUSPENDED', 'LOW_BALANCE', 'INVOICE_PAID', 'RESUMED']);
     for (const n of notes.filter((x: { reference_type: string }) => x.reference_type === 'postpaid_invoice')) assert.equal(n.reference_id, inv.id);
+    // dates and money in words: "due 14 Dec 2026", "IDR 1,234", never an ISO date or "IDR 1234.00"
+    for (const n of notes.filter((x: { kind: string }) => x.kind.startsWith('INVOICE_'))) {
+      assert.doesNotMatch(`${n.title} ${n.body}`.replace(/\b[A-Z]+-\d+-\d+\b/g, 'N'), /\d{4}-\d{2}(-\d{2})?|\d{4,}\.\d{2}\b/, `${n.kind}: ${n.body}`);
+    }
+    assert.match(notes[0].body, /^Your postpaid invoice for [A-Z][a-z]+ \d{4} is IDR [\d,]+(\.\d{2})?, due \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
   });
 
   test('parallel payments of one invoice take the wallet once', async () => {

@@ -18,9 +18,9 @@ const calls: string[] = [];
 let t: TestApp;
 before(async () => {
   t = await buildTestApp({ clock });
-  t.container.services.suspension.setSuspender({
-    suspendCustomer: async (id, reason) => void calls.push(`suspend ${id} ${reason}`),
-    resumeCustomer: async (id) => void calls.push(`resume ${id}`),
+  Object.assign(t.container.flows.customerSuspension, {
+    suspendCustomer: async (id: number, reason: string) => void calls.push(`suspend ${id} ${reason}`),
+    resumeCustomer: async (id: number) => void calls.push(`resume ${id}`),
   });
 });
 after(() => t.close());
@@ -76,6 +76,9 @@ describe('suspension and resumption', () => {
     await runAt(BASE + HOUR); // 350 left: runway 3.5 h < 5 → the runway warning
     assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway']);
     assert.deepEqual(await notices(c.id), ['RUNWAY_WARNING']);
+    // money in the notice as a person reads it, not "IDR 350.00" or the hourly rate's six decimals
+    const [warning] = await queryRows<{ body: string }>(t.container.db, sql`select body from notifications where customer_id = ${c.id}`);
+    assert.match(warning!.body, /^Your balance is IDR 350; your running resources cost IDR 100 an hour, so it lasts about 3 more hours\./);
     await runAt(BASE + 2 * HOUR); // 250: nothing new
     await runAt(BASE + 3 * HOUR); // 150: 1.5 h < 2 → the low-balance notice
     assert.deepEqual((await mails(c.email)).map((m) => m.template), ['billing_runway', 'billing_low_balance']);
@@ -118,6 +121,6 @@ describe('suspension and resumption', () => {
     const credited = list.find((n: { kind: string }) => n.kind === 'TOPUP_CREDITED');
     assert.equal(credited.reference_type, 'topup_invoice');
     assert.equal(credited.reference_id, d.invoice_id);
-    assert.match(credited.body, /IDR 10000\.00/);
+    assert.match(credited.body, /^IDR 10,000 from your top-up/);
   });
 });

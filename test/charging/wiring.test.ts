@@ -188,7 +188,7 @@ describe('every billable resource is metered by its own state changes', () => {
     await queueDrained(t);
     const suspended = await getVm(t, c.cookie, vm.id);
     assert.equal(suspended.status, 'Suspended');
-    assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, false);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${vm.id}`)?.running, false);
     // the object storage keys are refused too
     assert.equal(await keySuspended(), true);
     // a suspended VM keeps its meters (it still holds its resources)
@@ -204,7 +204,7 @@ describe('every billable resource is metered by its own state changes', () => {
     assert.equal(add.statusCode, 200, add.body);
     await queueDrained(t);
     assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
-    assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, true);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${vm.id}`)?.running, true);
     assert.equal(await keySuspended(), false);
   });
 

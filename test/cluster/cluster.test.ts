@@ -10,8 +10,6 @@ import { createCustomer } from '../helpers/customers.js';
 import { openSse, type SseClient } from '../helpers/sse.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-// @single-database: the processes of a cluster share one PostgreSQL database; the embedded one lives in one process.
-//
 // Two API processes and one worker process (scripts/cluster.ts), each started as `npm start` starts
 // one, behind a round-robin proxy, on the database of this file. The in-process app only makes the
 // fixtures (customers, staff) and reads the database; every request goes to the child processes.
@@ -232,7 +230,7 @@ describe('settings reach every process at once (LISTEN/NOTIFY)', () => {
     } finally {
       // the boss moves money too and has no second factor now: switched off by this test's own
       // process, a third one, through the same service (and the same notification)
-      await heardOnB(() => t.container.services.settings.setStaffTwoFactorRequired(SYSTEM_ACTOR, false));
+      await heardOnB(() => t.container.services.settings.setStaffTwoFactor(SYSTEM_ACTOR, { required_for: 'nobody' }));
     }
     assert.equal((await customers()).status, 200);
   });

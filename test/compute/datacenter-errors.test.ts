@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { DatacenterError } from '../../src/integrations/datacenter/index.js';
+import { VmHostError } from '../../src/integrations/datacenter/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, getVm, seededTier, vmJobsDone } from '../helpers/compute.js';
@@ -24,8 +24,8 @@ describe('a datacenter failure as customers and staff see it', () => {
   test("the VM's error and sync.last_error hold the safe message; the host's detail is only in the log", async () => {
     const detail = 'qemu-img create -f qcow2 -b /var/lib/cloud-images/debian.qcow2 /var/lib/cloud-state/chp-vm-1-root.qcow2: Permission denied';
     const dc = t.container.datacenter;
-    const original = dc.createVm.bind(dc);
-    dc.createVm = () => Promise.reject(new DatacenterError('create', 'the hypervisor failed to create the machine', false, detail));
+    const original = dc.vmHosts.createVm.bind(dc.vmHosts);
+    dc.vmHosts.createVm = () => Promise.reject(new VmHostError('create', 'the hypervisor failed to create the machine', false, detail));
     try {
       const c = await customerSession(t);
       await fund(t, c.id);
@@ -41,7 +41,7 @@ describe('a datacenter failure as customers and staff see it', () => {
       assert.equal(logged.err, 'the hypervisor failed to create the machine');
       assert.equal(logged.detail, detail);
     } finally {
-      dc.createVm = original;
+      dc.vmHosts.createVm = original;
     }
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DatacenterError } from '../../src/integrations/datacenter/index.js';
+import { VmHostError } from '../../src/integrations/datacenter/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
@@ -35,7 +35,7 @@ describe("a location's hypervisors (backoffice)", () => {
     const now = (await t.app.inject({ method: 'GET', url: url(2), headers: { cookie: support.cookie } })).json().data as { name: string; machines: number; memory_mb_used: number; memory_mb_free: number; memory_mb_total: number }[];
     const holder = now.find((h) => h.machines === 1);
     assert.ok(holder, JSON.stringify(now));
-    assert.equal(holder.name, simulator(t).stateOf(`vm-${vm.id}`)?.hypervisor);
+    assert.equal(holder.name, simulator(t).vmHosts.stateOf(`vm-${vm.id}`)?.hypervisor);
     assert.equal(holder.memory_mb_used, vm.memory_mb);
     assert.equal(holder.memory_mb_free, holder.memory_mb_total - vm.memory_mb);
   });
@@ -48,15 +48,15 @@ describe("a location's hypervisors (backoffice)", () => {
     assert.equal((await t.app.inject({ method: 'GET', url: url(1) })).statusCode, 401);
 
     const dc = t.container.datacenter;
-    const original = dc.hypervisors.bind(dc);
-    dc.hypervisors = () => Promise.reject(new DatacenterError('create', 'the hypervisor is unreachable'));
+    const original = dc.vmHosts.hypervisors.bind(dc.vmHosts);
+    dc.vmHosts.hypervisors = () => Promise.reject(new VmHostError('create', 'the hypervisor is unreachable'));
     try {
       const res = await t.app.inject({ method: 'GET', url: url(1), headers: { cookie: support.cookie } });
       assert.equal(res.statusCode, 503, res.body);
       assert.equal(res.json().code, 'DATACENTER_UNAVAILABLE');
       assert.match(res.json().message, /the hypervisor is unreachable/);
     } finally {
-      dc.hypervisors = original;
+      dc.vmHosts.hypervisors = original;
     }
   });
 });

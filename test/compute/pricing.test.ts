@@ -180,8 +180,6 @@ describe('tier prices and the revenue impact', () => {
     assert.equal(Math.round((d.monthly_revenue_after - d.monthly_revenue_before) * 100), d.affected_resources * 10000 * 100);
     assert.equal(d.monthly_revenue_change, d.monthly_revenue_after - d.monthly_revenue_before);
 
-    // a tier offered everywhere needs a location; a bound tier only takes its own
-    assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tierId, monthly_price: 1, effective_date: inMinutes(5) })).statusCode, 400);
     const unknown = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 1, component_id: 99999, monthly_price: 1, effective_date: inMinutes(7) });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().errors[0].field, 'component_id');
@@ -315,7 +313,7 @@ describe('tier prices and the revenue impact', () => {
     assert.equal(comp.statusCode, 200, comp.body);
     assert.equal(comp.json().data.price_key, `component:${vcpu}`);
     for (const query of [
-      `tier_id=${tierId}&monthly_price=1`,
+      `tier_id=${tierId}&location_id=999&monthly_price=1`,
       `location_id=1&monthly_price=1`,
       `location_id=1&component_id=${vcpu}&monthly_price=1&effective_date=2000-01-01T00:00:00Z`,
       `location_id=1&component_id=${vcpu}&monthly_price=1.234`,
@@ -358,6 +356,68 @@ describe('tier prices and the revenue impact', () => {
     const running = await t.app.inject({ method: 'GET', url: `/api/compute/vm/${vm.json().data.id}`, headers: { cookie: c.cookie } });
     assert.equal(running.json().data.status, 'Running');
     assert.equal((await bo('DELETE', `/tier/${tier.id}/delete`)).statusCode, 404);
+  });
+});
+
+describe('a tier price without a location', () => {
+  test('applies wherever the tier is offered; location_id narrows it; the two at one instant are refused', async () => {
+    const tierId = await seededTier(t, 'gp.medium');
+    const pkg = await component('vm_tier');
+    const when = inMinutes(90);
+    // exactly what a client sends from the spec's fields: tier_id, component_id, monthly_price, effective_date
+    const everywhere = await bo('POST', '/pricing/update-tier', { tier_id: tierId, component_id: pkg, monthly_price: 123456, effective_date: when });
+    assert.equal(everywhere.statusCode, 201, everywhere.body);
+    const s = everywhere.json().data;
+    assert.equal(s.location_id, null, 'every location the tier is offered in');
+    assert.equal(s.tier_id, tierId);
+    assert.equal(s.component_id, pkg);
+    assert.equal(s.price_key, `tier:${tierId}`);
+    assert.ok((await bo('GET', '/pricing/schedule')).json().data.some((x: { id: number; location_id: number | null }) => x.id === s.id && x.location_id === null));
+
+    // the same item at the same instant for one location would leave it to chance which price holds there
+    const clash = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 2, monthly_price: 1, effective_date: when });
+    assert.equal(clash.statusCode, 409, clash.body);
+    assert.equal(clash.json().code, 'SCHEDULE_EXISTS');
+    assert.equal((await bo('POST', '/pricing/update-tier', { tier_id: tierId, monthly_price: 2, effective_date: when })).json().code, 'SCHEDULE_EXISTS');
+    // a location's own price a minute later narrows it there
+    const narrow = await bo('POST', '/pricing/update-tier', { tier_id: tierId, location_id: 2, monthly_price: 99000, effective_date: inMinutes(91) });
+    assert.equal(narrow.statusCode, 201, narrow.body);
+    assert.equal(narrow.json().data.location_id, 2);
+
+    // its impact adds up every location; the preview takes the same request
+    const impact = await bo('GET', `/pricing/schedule/${s.id}/impact`);
+    assert.equal(impact.statusCode, 200, impact.body);
+    assert.equal(impact.json().data.location_id, null);
+    const preview = await bo('GET', `/pricing/preview?tier_id=${tierId}&monthly_price=123456&effective_date=${encodeURIComponent(when)}`);
+    assert.equal(preview.statusCode, 200, preview.body);
+    assert.equal(preview.json().data.location_id, null);
+    assert.equal(preview.json().data.monthly_revenue_change, impact.json().data.monthly_revenue_change);
+
+    clock.advance(92 * 60_000);
+    await t.container.services.pricing.applyDue();
+    const rows = (await bo('GET', `/pricing/tiers/${tierId}`)).json().data.filter((r: { component_id: number }) => r.component_id === pkg);
+    const byLocation = Object.fromEntries(rows.map((r: { location_id: number; monthly_price: number }) => [r.location_id, r.monthly_price]));
+    assert.deepEqual(byLocation, { 1: 123456, 2: 99000 }, 'location 1 from the every-location price, location 2 from its own later one');
+    const applied = (await bo('GET', `/pricing/schedule/${s.id}`)).json().data;
+    assert.equal(applied.status, 'applied');
+
+    // a customer in location 1 is now offered the tier at the new price
+    const c = await customerSession(t);
+    const catalog = (await t.app.inject({ method: 'GET', url: '/api/compute/tiers?location_id=1', headers: { cookie: c.cookie } })).json().data;
+    assert.equal(catalog.find((x: { id: number }) => x.id === tierId).monthly_price, 123456);
+  });
+
+  test('storage tier price rows and schedules name the block_storage_gb component', async () => {
+    const perGb = await component('block_storage_gb');
+    const rows = await bo('GET', '/pricing/storage-tiers');
+    assert.equal(rows.statusCode, 200, rows.body);
+    assert.ok(rows.json().data.length > 0);
+    for (const r of rows.json().data) assert.equal(r.component_id, perGb, JSON.stringify(r));
+    const storageTierId = rows.json().data[0].storage_tier_id;
+    const s = await bo('POST', '/pricing/update-storage-tier', { storage_tier_id: storageTierId, location_id: 1, monthly_price: 2000, effective_date: inMinutes(10) });
+    assert.equal(s.statusCode, 201, s.body);
+    assert.equal(s.json().data.component_id, perGb);
+    assert.equal(s.json().data.item_type, 'storage_tier');
   });
 });
 

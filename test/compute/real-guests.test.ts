@@ -8,8 +8,6 @@
  * except under CI=true, where a missing libvirt fails. Everything is made under a random prefix and
  * removed in `after`, also when a test fails.
  */
-// @single-database: real guests at the one libvirtd of the machine cost minutes of CPU; the
-// database side of the same flow runs on both databases in vms.test.ts and vm-ssh-keys.test.ts.
 import assert from 'node:assert/strict';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -115,7 +113,7 @@ describe('a real guest through the API (DATACENTER=libvirt)', { skip, concurrenc
       assert.equal(now.status, 'Running', JSON.stringify(now));
       assert.equal(domstate(domainName(vm.id)), 'running');
       const dc = t!.container.datacenter as LibvirtDatacenter;
-      const consoleFile = (await dc.describeVm(`vm-${vm.id}`))!.console;
+      const consoleFile = (await dc.vmHosts.describeVm(`vm-${vm.id}`))!.console;
       const consoleText = readFileSync(consoleFile, 'utf8');
       assert.match(consoleText, new RegExp(`GUEST-UP vm-${vm.id}`));
       assert.ok(consoleText.includes(`guest-key: ${key.fingerprint} `), 'the guest received the key chosen at create');
@@ -257,7 +255,7 @@ describe('a worker killed in the middle of a create (DATACENTER=libvirt)', { ski
           .filter((l) => l.kind === 'file')
           .map((l) => path.basename(l.name))
           .sort(),
-        [`${setup.prefix}-vm-${vmId}-root.qcow2`, `${setup.prefix}-vm-${vmId}.boot`, `${setup.prefix}-vm-${vmId}.console.log`],
+        [`${setup.prefix}-vm-${vmId}-cidata.iso`, `${setup.prefix}-vm-${vmId}-root.qcow2`, `${setup.prefix}-vm-${vmId}.boot`, `${setup.prefix}-vm-${vmId}.console.log`],
         'the files of one machine, none left over from the killed attempt',
       );
 

@@ -15,8 +15,8 @@ before(async () => {
   t = await buildTestApp();
   tierId = await seededTier(t);
   const dc = t.container.datacenter;
-  const original = dc.createVm.bind(dc);
-  dc.createVm = (spec) => {
+  const original = dc.vmHosts.createVm.bind(dc.vmHosts);
+  dc.vmHosts.createVm = (spec) => {
     specs.set(spec.reference, spec);
     return original(spec);
   };

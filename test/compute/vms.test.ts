@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { TEST_DB } from '../helpers/database.js';
+import { postgresOnly } from '../helpers/database.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, getVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
@@ -37,7 +37,7 @@ describe('VM lifecycle', () => {
     let now = await getVm(t, c.cookie, vm.id);
     assert.equal(now.status, 'Running');
     assert.equal(now.pending_action, null);
-    assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, true);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${vm.id}`)?.running, true);
 
     const usage = await t.app.inject({ method: 'GET', url: '/api/customer/resource', headers: { cookie: c.cookie } });
     assert.equal(usage.json().data.current_vm, 1);
@@ -52,7 +52,7 @@ describe('VM lifecycle', () => {
     await vmJobsDone(t);
     now = await getVm(t, c.cookie, vm.id);
     assert.equal(now.status, 'Stopped');
-    assert.equal(simulator(t).stateOf(`vm-${vm.id}`)?.running, false);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${vm.id}`)?.running, false);
 
     const stopStopped = await t.app.inject({ method: 'POST', url: `/api/compute/vm/${vm.id}/stop`, headers: { cookie: c.cookie } });
     assert.equal(stopStopped.statusCode, 409);
@@ -71,7 +71,7 @@ describe('VM lifecycle', () => {
     assert.equal(now.status, 'Deleted');
     assert.equal(now.public_ip, null);
     assert.ok(now.deleted_at);
-    assert.equal(simulator(t).stateOf(`vm-${vm.id}`), undefined);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${vm.id}`), undefined);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/compute/vm', headers: { cookie: c.cookie } });
     assert.equal(list.json().meta.total, 0, 'Deleted VMs are left out of the list');
@@ -147,7 +147,7 @@ describe('money and quotas', () => {
     assert.equal(usage.json().data.current_vm, 3);
   });
 
-  test('two API processes creating at once still hold vm_limit and never hand out one address twice (PostgreSQL)', { skip: TEST_DB !== 'postgres' }, async () => {
+  test('two API processes creating at once still hold vm_limit and never hand out one address twice (PostgreSQL)', postgresOnly('two API processes need one PostgreSQL database'), async () => {
     const second = await buildTestApp({ sameDatabaseAs: t, worker: false });
     try {
       const c = await fundedCustomer({ vmLimit: 4, publicIpLimit: 10 });
@@ -372,7 +372,7 @@ describe('suspension (the charging side calls it)', () => {
     const sa = await getVm(t, c.cookie, a.id);
     assert.equal(sa.status, 'Suspended');
     assert.equal(sa.suspend_reason, 'balance below zero');
-    assert.equal(simulator(t).stateOf(`vm-${a.id}`)?.running, false);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${a.id}`)?.running, false);
     const start = await t.app.inject({ method: 'POST', url: `/api/compute/vm/${a.id}/start`, headers: { cookie: c.cookie } });
     assert.equal(start.statusCode, 409);
     assert.equal(start.json().code, 'VM_SUSPENDED');
@@ -381,7 +381,7 @@ describe('suspension (the charging side calls it)', () => {
     assert.equal(await compute.resumeCustomerVms(c.id), 2);
     await vmJobsDone(t);
     assert.equal((await getVm(t, c.cookie, a.id)).status, 'Running');
-    assert.equal(simulator(t).stateOf(`vm-${a.id}`)?.running, true);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${a.id}`)?.running, true);
     const sb = await getVm(t, c.cookie, b.id);
     assert.equal(sb.status, 'Stopped');
     assert.equal(sb.suspend_reason, null);

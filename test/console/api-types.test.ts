@@ -1,4 +1,3 @@
-// @single-database: the OpenAPI document does not depend on the database.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';

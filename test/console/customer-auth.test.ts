@@ -1,4 +1,3 @@
-// @single-database: a real browser against the server on PostgreSQL; the embedded database is proven by the API suites.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/platform/clock.js';
@@ -25,6 +24,13 @@ describe('signing in through the customer console', () => {
     await page.getByLabel('Password').fill(c.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     const code = page.getByLabel('6-digit code from your authenticator app');
+    // the code field takes the focus: the person types the code at once
+    await code.waitFor();
+    assert.ok(await code.evaluate((el) => el === document.activeElement), 'the focus is on the code field');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    assert.ok(await page.getByLabel('Recovery code').evaluate((el) => el === document.activeElement), 'the focus is on the recovery code field');
+    await page.getByRole('button', { name: 'Use the authenticator code' }).click();
+    assert.ok(await code.evaluate((el) => el === document.activeElement));
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('alert').waitFor();

@@ -1,4 +1,3 @@
-// @single-database: a real browser against the server on PostgreSQL; the embedded database is proven by the API suites.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/platform/clock.js';

@@ -1,4 +1,3 @@
-// @single-database: a real browser against the server on PostgreSQL; the embedded database is proven by the API suites.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
@@ -82,7 +81,7 @@ describe('the staff console in the browser', () => {
     const row = page.getByRole('row', { name: /123,456/ });
     await row.waitFor();
     await row.getByRole('button', { name: 'Cancel' }).click();
-    await row.getByRole('button', { name: 'Yes, cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel' }).click();
     await row.waitFor({ state: 'detached' });
     assert.equal(await waiting(), before);
     await ctx.close();

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 before(async () => {
@@ -10,8 +11,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const patch = (url: string, cookie: string, payload: unknown) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload: payload as object });
+const { get, patch } = client(() => t);
 
 async function row(id: number) {
   const r = await t.container.db.execute(sql`select * from customers where id = ${id}`);
@@ -47,11 +47,11 @@ describe('GET /api/inf', () => {
 describe('profile', () => {
   test('GET and PATCH with a valid area chain, business profile for B accounts', async () => {
     const s = await customerSession(t);
-    const res = await patch('/api/customer/profile', s.cookie, {
+    const res = await patch('/api/customer/profile', {
       firstname: ' Budi ',
       lastname: 'Santoso',
       personal_profile: { phone: '+62 812 000', country_id: '360', province_id: '11', city_id: '1101', district_id: '110101', tax_number: '12.345' },
-    });
+    }, s.cookie);
     assert.equal(res.statusCode, 200, res.body);
     const d = res.json().data;
     assert.equal(d.firstname, 'Budi');
@@ -62,12 +62,12 @@ describe('profile', () => {
     assert.deepEqual((await get('/api/customer/profile', s.cookie)).json().data, d);
 
     // partial update keeps the rest; an outside-the-reference place uses *_custom
-    const p2 = await patch('/api/customer/profile', s.cookie, { personal_profile: { province_id: null, city_id: '', district_id: null, country_id: '702', city_custom: 'Singapore' } });
+    const p2 = await patch('/api/customer/profile', { personal_profile: { province_id: null, city_id: '', district_id: null, country_id: '702', city_custom: 'Singapore' } }, s.cookie);
     assert.equal(p2.statusCode, 200, p2.body);
     assert.equal(p2.json().data.personal_profile.city_id, null);
     assert.equal(p2.json().data.personal_profile.phone, '+62 812 000');
 
-    const b = await patch('/api/customer/profile', s.cookie, { account_type: 'B', business_profile: { name: 'Acme', website_url: 'https://acme.test' } });
+    const b = await patch('/api/customer/profile', { account_type: 'B', business_profile: { name: 'Acme', website_url: 'https://acme.test' } }, s.cookie);
     assert.equal(b.statusCode, 200, b.body);
     assert.equal(b.json().data.account_type, 'B');
     assert.equal(b.json().data.business_profile.name, 'Acme');
@@ -76,7 +76,7 @@ describe('profile', () => {
 
   test('bad input is a 400 in the error shape and changes nothing', async () => {
     const s = await customerSession(t);
-    await patch('/api/customer/profile', s.cookie, { personal_profile: { country_id: '360', province_id: '11' } });
+    await patch('/api/customer/profile', { personal_profile: { country_id: '360', province_id: '11' } }, s.cookie);
     const before = await row(s.id);
     const cases: [unknown, string][] = [
       [{ firstname: 'X', nickname: 'y' }, 'nickname'],
@@ -92,7 +92,7 @@ describe('profile', () => {
       [{ firstname: 'Changed', personal_profile: { province_id: '99' } }, 'personal_profile.province_id'],
     ];
     for (const [body, field] of cases) {
-      const res = await patch('/api/customer/profile', s.cookie, body);
+      const res = await patch('/api/customer/profile', body, s.cookie);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       const err = res.json();
       assert.equal(err.code, 'VALIDATION_FAILED');
@@ -104,11 +104,11 @@ describe('profile', () => {
 
   test('notification settings and resource quota', async () => {
     const s = await customerSession(t, { vmLimit: 7, publicIpLimit: 3 });
-    const res = await patch('/api/customer/profile/notification-setting', s.cookie, { allow_marketing_email: true });
+    const res = await patch('/api/customer/profile/notification-setting', { allow_marketing_email: true }, s.cookie);
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json().data, { allow_marketing_email: true, allow_billing_reminder: true });
-    assert.equal((await patch('/api/customer/profile/notification-setting', s.cookie, { allow_marketing_email: 'yes please' })).statusCode, 400);
-    assert.equal((await patch('/api/customer/profile/notification-setting', s.cookie, { spam: true })).statusCode, 400);
+    assert.equal((await patch('/api/customer/profile/notification-setting', { allow_marketing_email: 'yes please' }, s.cookie)).statusCode, 400);
+    assert.equal((await patch('/api/customer/profile/notification-setting', { spam: true }, s.cookie)).statusCode, 400);
     assert.deepEqual((await get('/api/inf', s.cookie)).json().data.notification_setting, { allow_marketing_email: true, allow_billing_reminder: true });
     const q = await get('/api/customer/resource', s.cookie);
     assert.deepEqual(q.json().data, { max_vm: 7, current_vm: 0, max_ip: 3, current_ip: 0 });
@@ -117,7 +117,7 @@ describe('profile', () => {
   test('one customer never sees or changes another one', async () => {
     const a = await customerSession(t, { firstName: 'Alice' });
     const b = await customerSession(t, { firstName: 'Bob' });
-    await patch('/api/customer/profile', a.cookie, { firstname: 'Alicia' });
+    await patch('/api/customer/profile', { firstname: 'Alicia' }, a.cookie);
     assert.equal((await get('/api/customer/profile', b.cookie)).json().data.firstname, 'Bob');
     assert.equal((await row(b.id)).first_name, 'Bob');
     assert.equal((await get('/api/inf', a.cookie)).json().data.id, a.id);
@@ -139,7 +139,7 @@ describe('staff service functions', () => {
 
     const target = made[0]!;
     const detail = await svc.detail(target.id);
-    assert.equal(detail.max_session, 5);
+    assert.equal(detail.maxSession, 5);
     const { before, after: updated } = await svc.adminUpdate(target.id, {
       billing_type: 'POSTPAID',
       is_identity_verified: true,
@@ -148,12 +148,12 @@ describe('staff service functions', () => {
       public_ip_limit: 9,
       max_session: 3,
     });
-    assert.equal(before.billing_type, 'PREPAID');
-    assert.equal(updated.billing_type, 'POSTPAID');
-    assert.equal(updated.is_identity_verified, true);
-    assert.equal(updated.do_not_suspend_until, '2030-01-01T00:00:00.000Z');
-    assert.equal(updated.vm_limit, 20);
-    assert.equal(updated.max_session, 3);
+    assert.equal(before.billingType, 'PREPAID');
+    assert.equal(updated.billingType, 'POSTPAID');
+    assert.equal(updated.isIdentityVerified, true);
+    assert.equal(updated.doNotSuspendUntil?.toISOString(), '2030-01-01T00:00:00.000Z');
+    assert.equal(updated.vmLimit, 20);
+    assert.equal(updated.maxSession, 3);
     await assert.rejects(svc.adminUpdate(target.id, { vm_limit: -1 }), /Validation/);
     await assert.rejects(svc.adminUpdate(target.id, { email: 'x@y.z' } as never), /Validation/);
     await assert.rejects(svc.detail(999999), /not found/);

@@ -8,8 +8,9 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { createVm, simulator, vmJobsDone } from '../helpers/compute.js';
-import { TEST_DB } from '../helpers/database.js';
+import { postgresOnly } from '../helpers/database.js';
 import { createCustomer, customerSession, deposit, invoiceRow, pgoneForm, postPgone } from '../helpers/money.js';
+import { client } from '../helpers/http.js';
 
 // Figures are checked against sums the test computes itself, in integer cents, from the rows it
 // creates. The platform runs on Asia/Jakarta (UTC+7, no DST): months are computed here by shifting
@@ -32,6 +33,7 @@ const now = clock.now();
 
 /** What the test put in: money in (revenue, deposits), wallets, VMs. */
 const revenue: { cents: number; at: Date }[] = [];
+const fees: { cents: number; at: Date }[] = [];
 const deposits: { cents: number; at: Date; customer: number }[] = [];
 const walletsOf = new Map<number, { actual: number; current: number; active: boolean }>();
 const vmsMade: { id: number; location: number; cpu: number; memoryMb: number; os: string; ip: string | null; status: 'Running' | 'Stopped' | 'Deleted' }[] = [];
@@ -42,9 +44,7 @@ function walletOf(customer: number) {
   return w;
 }
 
-async function get(url: string, cookie = admin.cookie) {
-  return t.app.inject({ method: 'GET', url: `/api/backoffice/dashboard${url}`, headers: { cookie } });
-}
+const { get } = client(() => t, () => ({ prefix: '/api/backoffice/dashboard', headers: { cookie: admin.cookie } }));
 
 async function data(url: string, cookie = admin.cookie) {
   const res = await get(url, cookie);
@@ -58,7 +58,9 @@ async function topUp(customer: number, amount: number, method = 'SP') {
   const inv = await invoiceRow(t, d.invoice_id);
   assert.equal((await postPgone(t, pgoneForm(t, inv))).statusCode, 200);
   await queueDrained(t, { queues: ['billing-high'] });
-  revenue.push({ cents: cents(inv.total_amount), at: clock.now() });
+  revenue.push({ cents: cents(inv.amount), at: clock.now() });
+  const fee = cents(inv.total_amount) - cents(inv.amount);
+  if (fee > 0) fees.push({ cents: fee, at: clock.now() });
   const [log] = await queryRows<{ created_at: Date }>(
     t.container.db,
     sql`select created_at from balance_logs where type = 'BalanceLogAdd' and reference_id = ${inv.id}`,
@@ -187,7 +189,7 @@ describe('dashboard figures equal independent sums of the data the test made', (
     assert.equal(d.time_zone, TZ);
   });
 
-  test('revenue: paid invoices per Jakarta month, 12 months, missing months as zero', async () => {
+  test('revenue: what the platform earned on paid invoices per Jakarta month, 12 months, missing months as zero', async () => {
     const d = await data('/billing/revenue');
     const trend = expectedTrend(revenue);
     assert.deepEqual(d.trend, trend);
@@ -198,8 +200,34 @@ describe('dashboard figures equal independent sums of the data the test made', (
     assert.equal(d.total, money(revenue.reduce((s, r) => s + r.cents, 0)));
     assert.equal(d.count, revenue.length);
     assert.deepEqual(d.sources, [{ source: 'topup', total: d.total, count: revenue.length }]);
-    // fees are revenue: the OVO top-up paid 1.5% on top of its 75,000
-    assert.ok(d.this_month_total > 150_000 + 75_000 + 20_000);
+    // the fees are not revenue: the OVO top-up paid 1.5% on top of its 75,000, shown apart
+    assert.ok(fees.length > 0, 'a top-up with a fee was made');
+    const feeTrend = expectedTrend(fees);
+    assert.deepEqual(d.gateway_fees.trend, feeTrend);
+    assert.equal(d.gateway_fees.total, money(fees.reduce((s, r) => s + r.cents, 0)));
+    assert.equal(d.gateway_fees.count, fees.length);
+    assert.equal(d.gateway_fees.this_month_total, feeTrend[11]!.total);
+    assert.equal(d.gateway_fees.last_12_months_total, money(feeTrend.reduce((s, m) => s + cents(m.total), 0)));
+  });
+
+  test('revenue of a top-up of 500,000 with a fee of 4,000 is 500,000; the 4,000 is a gateway fee', async () => {
+    const before = await data('/billing/revenue');
+    const c = await createCustomer(t);
+    const id = randomUUID();
+    const at = clock.now().toISOString();
+    await t.container.db.execute(sql`insert into topup_invoices (id, customer_id, gateway_name, method_code, method_name, method_type, amount, fee, total_amount,
+        currency, status, expires_at, paid_at, created_at)
+      values (${id}, ${c.id}, 'pgone', 'SP', 'QRIS', 'QRIS', 500000, 4000, 504000, 'IDR', 'Pending', ${at}::timestamptz, null, ${at}::timestamptz)`);
+    await t.container.db.execute(sql`update topup_invoices set status = 'Paid', paid_at = ${at}::timestamptz where id = ${id}`);
+    const after = await data('/billing/revenue');
+    assert.equal(cents(after.this_month_total) - cents(before.this_month_total), 50_000_000, 'IDR 500,000 earned, not 504,000');
+    assert.equal(cents(after.gateway_fees.this_month_total) - cents(before.gateway_fees.this_month_total), 400_000, 'IDR 4,000 of fee, apart');
+    assert.equal(after.gateway_fees.count, before.gateway_fees.count + 1);
+    // and leaving Paid takes both back out (the trigger counts a move either way)
+    await t.container.db.execute(sql`update topup_invoices set status = 'Failed', paid_at = null where id = ${id}`);
+    const undone = await data('/billing/revenue');
+    assert.equal(undone.this_month_total, before.this_month_total);
+    assert.equal(undone.gateway_fees.this_month_total, before.gateway_fees.this_month_total);
   });
 
   test('deposits: top-up credits per Jakarta month', async () => {
@@ -260,7 +288,7 @@ describe('dashboard figures equal independent sums of the data the test made', (
     const locations = (await t.app.inject({ method: 'GET', url: '/api/lookup/locations' })).json().data.filter((l: { is_active: boolean }) => l.is_active);
     assert.deepEqual(d.locations.map((l: { location_id: number }) => l.location_id), locations.map((l: { id: number }) => l.id));
     for (const l of d.locations) {
-      const pool = simulator(t).publicIpPool(l.location_id).addresses.length;
+      const pool = simulator(t).vmHosts.publicIpPool(l.location_id).addresses.length;
       const rented = vmsMade.filter((v) => v.status !== 'Deleted' && v.location === l.location_id && v.ip !== null).length;
       assert.deepEqual([l.total, l.rented, l.available], [pool, rented, pool - rented], `location ${l.location_id}`);
       assert.equal(l.occupation_percent, Math.round((rented / pool) * 10000) / 100);
@@ -323,7 +351,7 @@ describe('who may see the dashboard', () => {
   });
 });
 
-describe('totals stay exact under concurrent credits', { skip: TEST_DB !== 'postgres' && 'one connection on the embedded database' }, () => {
+describe('totals stay exact under concurrent credits', postgresOnly('concurrent credits need several connections'), () => {
   test('40 top-up credits in parallel transactions land in this month', async () => {
     const beforeTotal = cents((await data('/billing/deposit')).this_month_total);
     const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(t)));

@@ -30,12 +30,17 @@ function files(rel: string): string[] {
 
 /** What must not be cited, each with why a reader cannot follow it. */
 const FORBIDDEN: { re: RegExp; what: string }[] = [
-  { re: /(?:\.\.\/|\/work\/)shared\b/, what: 'a folder outside the repository' },
+  // an import of a folder named shared inside the repository (`from '../shared/x'`) is not a citation
+  { re: /(?<!from\s+['"][./]*)(?:\.\.\/|\/work\/)shared\b/, what: 'a folder outside the repository' },
   { re: /\bDECISIONS\b/, what: 'the decisions file outside the repository (cite docs/decisions.md §n)' },
   { re: /\bARCHITECTURE\b/, what: 'the architecture brief outside the repository (cite docs/architecture.md)' },
   { re: /\b(?:issues?|PR|pull request)\s+#?\d+/i, what: 'an issue number (say what changed)' },
   { re: /(?:^|[\s([,])#\d{1,5}(?![\w-])/, what: 'an issue number (say what changed)' },
   { re: /\bthe lead\b/i, what: 'a person (say what or who, in the repository, does it)' },
+  {
+    re: /\bspec(?:ification)?\b[\s,]*(?:§\s*|sections?\s+)?\d+(?:\.\d+)?|\bspec-\d/i,
+    what: 'a section of the API specification, which is not in the repository (cite docs/api.md, "<section>")',
+  },
 ];
 
 test('the repository cites nothing a fresh clone does not have', () => {
@@ -101,8 +106,30 @@ test('every link between the docs leads to a file and heading that exist', () =>
 });
 
 test('headingAnchor follows GitHub for the headings the docs use', () => {
-  assert.equal(headingAnchor('Customer authentication (spec 4.2; decisions §2)'), 'customer-authentication-spec-42-decisions-2');
+  assert.equal(headingAnchor('Customer authentication (decisions §2)'), 'customer-authentication-decisions-2');
   assert.equal(headingAnchor('The ticket stream (`GET /api/backoffice/ticket/sse/stream`)'), 'the-ticket-stream-get-apibackofficeticketssestream');
   assert.equal(headingAnchor('Cloud Hosting Platform — backend'), 'cloud-hosting-platform--backend');
   assert.equal(headingAnchor('§1 Envelope, errors, pagination'), '1-envelope-errors-pagination');
+});
+
+test('every citation of a docs/api.md section names a heading of docs/api.md', () => {
+  const headings = [...readFileSync(path.join(root, 'docs/api.md'), 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map(
+    (m) => m[1]!,
+  );
+  const missing: string[] = [];
+  for (const file of SCANNED.flatMap(files)) {
+    if (file === self) continue;
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const m of line.matchAll(/docs\/api\.md, "([^"<]+)"/g)) {
+          const cited = m[1]!;
+          // a heading is cited by its words, without what follows in parentheses or after a colon
+          if (!headings.some((h) => h === cited || h.startsWith(`${cited} (`) || h.startsWith(`${cited}:`))) {
+            missing.push(`${file}:${i + 1}: docs/api.md has no section "${cited}"`);
+          }
+        }
+      });
+  }
+  assert.deepEqual(missing, []);
 });

@@ -84,6 +84,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await app.close();
       await container.close();
       await database?.drop();
+      // a query that bypassed its transaction fails the test even when the code swallowed the error
+      const bypasses = container.database.bypasses;
+      if (bypasses.length > 0) throw new Error(`${bypasses.length} queries bypassed their open transaction:\n${bypasses.map((e) => e.stack).join('\n')}`);
     },
   };
 }

@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { queueDrained } from './app.js';
 import type { ConsoleApp } from './browser.js';
 import { createVm, fund, seededTier, vmJobsDone } from './compute.js';
 import { customerSession } from './customers.js';
+import { postData } from './http.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,32 +17,26 @@ export interface Fixture {
   ids: Record<string, string | number>;
 }
 
-async function post(app: ConsoleApp, cookie: string, url: string, payload: object) {
-  const res = await app.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  assert.ok(res.statusCode < 300, `${url}: ${res.body}`);
-  return res.json().data;
-}
-
 /** A customer with one of each resource (so every detail screen has something to show) and a Super Admin. */
 export async function fixture(app: ConsoleApp): Promise<Fixture> {
   const customer = await customerSession(app);
   await fund(app, customer.id);
   // a deposit paid through the sandbox gateway (a real signed callback), so the dashboard has a trend
-  const deposit = await post(app, customer.cookie, '/api/billing/deposit', { amount: 250000, gateway_name: 'pgone', method_code: (await app.container.services.deposits.paymentMethods()).find((m) => m.gateway_name === 'pgone')!.method_code });
+  const deposit = await postData(app, customer.cookie, '/api/billing/deposit', { amount: 250000, gateway_name: 'pgone', method_code: (await app.container.services.topups.paymentMethods()).find((m) => m.gatewayName === 'pgone')!.methodCode });
   await app.container.services.sandboxPayments.complete('pgone', deposit.invoice_id, 'success');
   const tier = await seededTier(app);
   await app.container.services.tiers.toggleLoadbalance(SYSTEM_ACTOR, tier);
   const ids: Record<string, string | number> = { customer: customer.id };
   ids.vm = (await createVm(app, customer.cookie, { name: 'web-1', location_id: 1, tier_id: tier })).json().data.id;
   await vmJobsDone(app);
-  ids.network = (await post(app, customer.cookie, '/api/network/private', { name: 'backend', location_id: 1, cidr: 24 })).uuid;
+  ids.network = (await postData(app, customer.cookie, '/api/network/private', { name: 'backend', location_id: 1, cidr: 24 })).uuid;
   await queueDrained(app);
-  await post(app, customer.cookie, `/api/network/private/${ids.network}/assign`, { instance_id: ids.vm, instance_type: 'VM' });
-  ids.group = (await post(app, customer.cookie, '/api/network/security-group', { name: 'web', location_id: 1 })).uuid;
+  await postData(app, customer.cookie, `/api/network/private/${ids.network}/assign`, { instance_id: ids.vm, instance_type: 'VM' });
+  ids.group = (await postData(app, customer.cookie, '/api/network/security-group', { name: 'web', location_id: 1 })).uuid;
   ids.balancer = (
-    await post(app, customer.cookie, '/api/network/load-balancer', { name: 'front', location_id: 1, algorithm: 'round_robin', forwarding_rules: [{ entry_protocol: 'http', entry_port: 80, target_protocol: 'http', target_port: 8080 }] })
+    await postData(app, customer.cookie, '/api/network/load-balancer', { name: 'front', location_id: 1, algorithm: 'round_robin', forwarding_rules: [{ entry_protocol: 'http', entry_port: 80, target_protocol: 'http', target_port: 8080 }] })
   ).uuid;
-  ids.ticket = (await post(app, customer.cookie, '/api/ticket', { title: 'Slow disk', message: 'It is slow.' })).id;
+  ids.ticket = (await postData(app, customer.cookie, '/api/ticket', { title: 'Slow disk', message: 'It is slow.' })).id;
   const staff = await createAdmin(app);
   return { customerCookie: customer.cookie, staffCookie: await loginAdmin(app, staff.email, staff.password), ids };
 }
@@ -78,9 +72,17 @@ export interface Violation {
   targets: string[];
 }
 
+/** The widths every accessibility check runs at: a desktop and a phone. */
+export const VIEWPORTS = [1440, 375] as const;
+
 /** axe-core's serious and critical findings (WCAG 2.1 A and AA, and best practice) on a route. */
 export async function scan(page: Page, route: string, width: number): Promise<Violation[]> {
   await open(page, route);
+  return findings(page, route, width);
+}
+
+/** The same findings for the page as it is now (a dialog open, say), under the name `route`. */
+export async function findings(page: Page, route: string, width: number): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {

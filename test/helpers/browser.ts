@@ -94,11 +94,42 @@ export async function useSession(ctx: BrowserContext, base: string, cookieHeader
   await ctx.addCookies(cookies);
 }
 
-/** Logs a staff member in through the staff console's login page. */
+/** Logs a staff member in through the staff console's login page (a first login skips the 2FA offer). */
 export async function staffLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/backoffice/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const skip = page.getByRole('button', { name: 'Skip for now' });
+  await nav.or(skip).first().waitFor();
+  if (await skip.isVisible()) await skip.click();
+  await nav.waitFor();
+}
+
+/**
+ * Opens each of `paths` logged out and waits for the login page (its URL matching `login`); what
+ * the browser logged meanwhile: answers of 400 and above, and console errors.
+ */
+export async function visitLoggedOut(app: ConsoleApp, paths: string[], login: RegExp): Promise<{ failed: string[]; errors: string[] }> {
+  const ctx = await app.context();
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  const failed: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  try {
+    for (const path of paths) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      if (!login.test(page.url())) failed.push(`${path} did not land on the login page (${page.url()})`);
+    }
+  } finally {
+    await ctx.close();
+  }
+  return { failed, errors };
 }

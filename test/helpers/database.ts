@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/index.js';
 import { buildContainer } from '../../src/container.js';
-import { migrationsFolder, routinesFolder, seedDataFiles } from '../../src/platform/db/database.js';
+import { sourceFingerprint } from '../../src/platform/db/schema-files.js';
 import { createLogger } from '../../src/platform/logger.js';
 
 /** The PostgreSQL server the tests use; one database per test file is created on it. */
@@ -17,17 +17,9 @@ function urlFor(database: string): string {
   return u.toString();
 }
 
-/** Changes whenever a migration, the seed code or its data changes, so a stale template is never reused. */
+/** The template of this code's databases: named by the same fingerprint as the embedded database's template. */
 export function templateName(): string {
-  const h = createHash('sha256');
-  for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
-    h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
-  }
-  for (const f of readdirSync(routinesFolder).sort()) h.update(f).update(readFileSync(path.join(routinesFolder, f)));
-  h.update(readFileSync(path.resolve(migrationsFolder, '../src/modules/lookups/lookups.seed.ts')));
-  h.update(readFileSync(path.resolve(migrationsFolder, '../package-lock.json')));
-  for (const f of seedDataFiles()) h.update(path.basename(f)).update(readFileSync(f));
-  return `chp_tpl_${h.digest('hex').slice(0, 16)}`;
+  return `chp_tpl_${sourceFingerprint().slice(0, 16)}`;
 }
 
 async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -41,14 +33,15 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
- * Templates of earlier schema versions, and test databases a crashed run left behind, once they
- * are a day old (a younger one may belong to a run still going in another checkout).
+ * Templates of other versions of the code, and test databases a crashed run left behind, once they
+ * are an hour old (a younger one may belong to a run still going in another checkout; a run whose
+ * template was dropped meanwhile builds it again).
  */
 async function dropStaleDatabases(admin: pg.Client, keep: string): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>(
     `SELECT datname FROM pg_database
       WHERE (datname LIKE 'chp\\_tpl\\_%' OR datname LIKE 'chp\\_t\\_%') AND datname <> $1 AND datname NOT LIKE '%\\_build'
-        AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
+        AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 hour'`,
     [keep],
   );
   for (const { datname } of rows) {
@@ -61,7 +54,7 @@ async function dropStaleDatabases(admin: pg.Client, keep: string): Promise<void>
   }
 }
 
-/** Migrates and seeds a template database once per schema version (guarded by an advisory lock). */
+/** Migrates and seeds a template database once per version of the code (guarded by an advisory lock). */
 async function ensureTemplate(): Promise<string> {
   const name = templateName();
   return withAdmin(async (admin) => {
@@ -119,10 +112,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export type TestDatabaseKind = 'postgres' | 'embedded';
 export const TEST_DB: TestDatabaseKind = process.env.TEST_DB === 'embedded' ? 'embedded' : 'postgres';
 
+/**
+ * The options of a test or suite that runs on PostgreSQL only (two processes on one database,
+ * races between connections), with the reason: `test('…', postgresOnly('two API processes'), …)`.
+ * It matters in a suite that also runs on the embedded database (`@embedded-twin`).
+ */
+export function postgresOnly(reason: string): { skip: string | false } {
+  return { skip: TEST_DB === 'postgres' ? false : `PostgreSQL only: ${reason}` };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A migrated and seeded PGlite data folder as a tarball, built once per schema version (the
+ * A migrated and seeded PGlite data folder as a tarball, built once per version of the code (the
  * embedded twin of the template database): a test file's in-memory database loads it in about a
  * second instead of running initdb, migrations and seeds. Several test processes may ask at once;
  * one builds (under a lock file), the others wait for the file.
@@ -152,6 +154,11 @@ export async function embeddedSnapshot(): Promise<Blob> {
       await c.close();
       writeFileSync(`${file}.tmp`, Buffer.from(await blob.arrayBuffer()));
       renameSync(`${file}.tmp`, file);
+      // the snapshots of other versions of the code, once they are an hour old
+      for (const name of readdirSync(tmpdir())) {
+        const other = path.join(tmpdir(), name);
+        if (/^chp_tpl_[0-9a-f]+\.pglite\.tar$/.test(name) && other !== file && Date.now() - statSync(other).mtimeMs > 3600_000) rmSync(other, { force: true });
+      }
     } finally {
       closeSync(fd);
       rmSync(lock, { force: true });

@@ -29,7 +29,7 @@ export async function invoiceRow(t: TestApp, id: string): Promise<InvoiceRow> {
 /** A deposit made through the service (the customer routes need a login). */
 export async function deposit(t: TestApp, customerId: number, input: { amount: number; gateway_name?: string; method_code?: string; coupon_code?: string | null }, key?: string) {
   const gateway = input.gateway_name ?? 'pgone';
-  return t.container.services.deposits.createDeposit(
+  return t.container.services.topups.createTopup(
     customerId,
     { amount: input.amount, gateway_name: gateway, method_code: input.method_code ?? (gateway === 'pgone' ? 'SP' : 'QRIS'), coupon_code: input.coupon_code },
     key,

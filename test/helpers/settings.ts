@@ -4,11 +4,11 @@ import type { TestApp } from './app.js';
 /** Switches maintenance mode through the settings service (which clears its cached flag). */
 export async function setMaintenance(t: TestApp, on: boolean): Promise<void> {
   const s = t.container.services.settings;
-  const g = await s.general();
+  const g = await s.get();
   await s.updateGeneral(SYSTEM_ACTOR, {
-    app_name: g.app_name,
-    privacy_policy_url: g.privacy_policy_url,
-    terms_and_conditions_url: g.terms_and_conditions_url,
+    app_name: g.appName,
+    privacy_policy_url: g.privacyPolicyUrl,
+    terms_and_conditions_url: g.termsAndConditionsUrl,
     maintenance_mode: on,
   });
 }

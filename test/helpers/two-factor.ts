@@ -6,8 +6,8 @@ import type { TestApp } from './app.js';
 export async function enable2fa(t: TestApp, clock: ManualClock, customerId: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const { secret } = await t.container.services.twoFactor.generate(customerId);
   clock.advance(30_000);
-  const { recovery_codes } = await t.container.services.twoFactor.enable(customerId, totpCode(secret, clock.now()));
-  return { secret, recoveryCodes: recovery_codes };
+  const recoveryCodes = await t.container.services.twoFactor.enable(customerId, totpCode(secret, clock.now()));
+  return { secret, recoveryCodes };
 }
 
 /** A fresh TOTP code: moves the clock to the next step first, since each step is accepted once. */

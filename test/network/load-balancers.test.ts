@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../../src/modules/audit/index.js';
-import { TEST_DB } from '../helpers/database.js';
+import { queryRows } from '../../src/platform/db/database.js';
+import { postgresOnly } from '../helpers/database.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
@@ -32,6 +34,22 @@ async function vmOn(cookie: string, tierId: number, location = 1): Promise<numbe
 }
 
 describe('load balancers', () => {
+  test("a health-check path is what the datacenter's HAProxy can take: the API refuses the rest with 400 before anything is created", async () => {
+    const c = await customerSession(t);
+    await fund(t, c.id);
+    const create = (path: string) =>
+      call(c.cookie, { method: 'POST', url: BASE, payload: { name: 'hc', location_id: 1, algorithm: 'round_robin', forwarding_rules: http80, health_check: { protocol: 'http', port: 8080, path } } });
+    for (const path of ['/a#b"c{}', "/'", '/a b', '/a\\b', '/x`y', '/<script>', '/a|b', '/a^b', '/é', 'health']) {
+      const res = await create(path);
+      assert.equal(res.statusCode, 400, `${path}: ${res.body}`);
+      assert.equal(res.json().errors[0].field, 'health_check.path', path);
+    }
+    const [n] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from load_balancers where customer_id = ${c.id}`);
+    assert.equal(n!.n, 0);
+    const ok = await create('/health/check-1.0_~?full=1&x=%20;y=(a)*+,$:@!');
+    assert.equal(ok.statusCode, 201, ok.body);
+  });
+
   test('lifecycle: Creating → Active, update rules and health check, targets, delete; applied at the datacenter; listed in the backoffice', async () => {
     const c = await customerSession(t);
     await fund(t, c.id);
@@ -53,7 +71,7 @@ describe('load balancers', () => {
     assert.equal(active.status, 'Active');
     assert.ok(active.address);
     assert.equal(active.synced, true);
-    const dc = simulator(t).loadBalancerOf(`lb-${lb.uuid}`);
+    const dc = simulator(t).balancers.loadBalancerOf(`lb-${lb.uuid}`);
     assert.deepEqual(dc?.spec.targets, [`vm-${a}`]);
     assert.deepEqual(dc?.spec.healthCheck, { protocol: 'http', port: 8080, path: '/health' });
 
@@ -75,7 +93,7 @@ describe('load balancers', () => {
     const third = await vmOn(c.cookie, lbTier);
     assert.equal((await call(c.cookie, { method: 'POST', url: `${BASE}/${lb.uuid}/targets`, payload: { vm_ids: [third] } })).json().code, 'TARGET_NOT_ALLOWED');
     await synced();
-    const dc2 = simulator(t).loadBalancerOf(`lb-${lb.uuid}`);
+    const dc2 = simulator(t).balancers.loadBalancerOf(`lb-${lb.uuid}`);
     assert.deepEqual(dc2?.spec.targets, [`vm-${a}`, `vm-${b}`]);
     assert.equal(dc2?.spec.forwardingRules.length, 2);
     assert.equal(dc2?.address, active.address);
@@ -93,7 +111,7 @@ describe('load balancers', () => {
 
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `${BASE}/${lb.uuid}` })).statusCode, 200);
     await synced();
-    assert.equal(simulator(t).loadBalancerOf(`lb-${lb.uuid}`), undefined);
+    assert.equal(simulator(t).balancers.loadBalancerOf(`lb-${lb.uuid}`), undefined);
     assert.equal((await call(c.cookie, { method: 'GET', url: `${BASE}/${lb.uuid}` })).statusCode, 404);
     const deleted = await t.app.inject({ method: 'GET', url: `/api/backoffice/network/load-balancers?status=Deleted&customer_id=${c.id}`, headers: { cookie: admin.cookie } });
     assert.equal(deleted.json().meta.total, 1);
@@ -117,7 +135,43 @@ describe('load balancers', () => {
     assert.equal((await call(owner.cookie, { method: 'POST', url: `${BASE}/${lb.uuid}/targets`, payload: { vm_ids: [vm] } })).json().code, 'TARGET_NOT_ALLOWED');
   });
 
-  test('loadbalancer_limit holds under parallel creates', { skip: TEST_DB === 'embedded' ? 'concurrency runs on PostgreSQL' : false }, async () => {
+  test('a create naming a refused target changes nothing: no balancer, no place in the quota, nothing to bill or build', async () => {
+    const c = await customerSession(t, { loadbalancerLimit: 1 });
+    await fund(t, c.id);
+    const good = await vmOn(c.cookie, lbTier);
+    const plain = await vmOn(c.cookie, plainTier);
+    const elsewhere = await vmOn(c.cookie, lbTier, 2);
+    const other = await customerSession(t);
+    await fund(t, other.id);
+    const foreign = await vmOn(other.cookie, lbTier);
+    await vmJobsDone(t);
+    const counts = async () =>
+      (
+        await queryRows<{ balancers: number; lifecycle: number; meters: number }>(
+          t.container.db,
+          sql`select (select count(*)::int from load_balancers) as balancers,
+                     (select count(*)::int from resource_lifecycle where kind = 'load_balancer') as lifecycle,
+                     (select count(*)::int from meters where resource_type = 'load_balancer') as meters`,
+        )
+      )[0]!;
+    const before = await counts();
+    const create = (target_vm_ids: number[]) => call(c.cookie, { method: 'POST', url: BASE, payload: { name: 'front', location_id: 1, algorithm: 'round_robin', forwarding_rules: http80, target_vm_ids } });
+    for (const targets of [[plain], [good, plain], [elsewhere], [good, foreign], [good, 99_999_999]]) {
+      const res = await create(targets);
+      assert.equal(res.statusCode, 400, `${targets}: ${res.body}`);
+      assert.equal(res.json().code, 'TARGET_NOT_ALLOWED');
+      assert.ok(res.json().errors.every((e: { field: string }) => e.field === 'target_vm_ids'), res.body);
+    }
+    await synced();
+    assert.deepEqual(await counts(), before);
+    assert.equal((await call(c.cookie, { method: 'GET', url: BASE })).json().meta.total, 0);
+    // the one place of the quota is still free
+    const made = await create([good]);
+    assert.equal(made.statusCode, 201, made.body);
+    assert.deepEqual(made.json().data.target_vm_ids, [good]);
+  });
+
+  test('loadbalancer_limit holds under parallel creates', postgresOnly('concurrent creates need several connections'), async () => {
     const c = await customerSession(t, { loadbalancerLimit: 3 });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => call(c.cookie, { method: 'POST', url: BASE, payload: { name: `lb-${i}`, location_id: 1, algorithm: 'round_robin', forwarding_rules: http80 } })),
@@ -147,15 +201,15 @@ describe('a deleted VM', () => {
     }
     await synced();
     await queueDrained(t, { queues: ['resources'] });
-    assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`, `vm-${gone}`]);
-    assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`, `vm-${gone}`]);
+    assert.deepEqual(simulator(t).balancers.loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`, `vm-${gone}`]);
+    assert.deepEqual(simulator(t).firewalls.securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`, `vm-${gone}`]);
 
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `/api/compute/vm/${gone}` })).statusCode, 200);
     await vmJobsDone(t);
     await synced();
     await queueDrained(t, { queues: ['resources'] });
-    assert.deepEqual(simulator(t).loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`]);
-    assert.deepEqual(simulator(t).securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`]);
+    assert.deepEqual(simulator(t).balancers.loadBalancerOf(`lb-${lb.uuid}`)?.spec.targets, [`vm-${keep}`]);
+    assert.deepEqual(simulator(t).firewalls.securityGroupOf(`sg-${sg.uuid}`)?.spec.machines, [`vm-${keep}`]);
     assert.deepEqual((await call(c.cookie, { method: 'GET', url: `${BASE}/${lb.uuid}` })).json().data.target_vm_ids, [keep]);
   });
 });

@@ -17,11 +17,14 @@ const synced = () => queueDrained(t, { queues: ['resources'] });
 type Req = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 const call = (cookie: string, r: Req) => t.app.inject({ ...r, headers: { cookie } });
 
-async function ruleTypes(): Promise<{ tcp: number; icmp: number }> {
+/** A tcp type with no default port (its rules name their ports), an icmp type and the seeded SSH type (port 22). */
+async function ruleTypes(): Promise<{ tcp: number; icmp: number; ssh: number }> {
   const list = await t.container.services.settings.listFirewallRuleTypes();
-  const tcp = list.find((r) => r.protocol === 'tcp') ?? (await t.container.services.settings.createFirewallRuleType({ type: 'system' } as never, { name: 'Custom TCP', protocol: 'tcp', description: '' }));
+  const tcp = list.find((r) => r.protocol === 'tcp' && r.defaultPort === null) ?? (await t.container.services.settings.createFirewallRuleType({ type: 'system' } as never, { name: 'Custom TCP', protocol: 'tcp', description: '' }));
   const icmp = list.find((r) => r.protocol === 'icmp') ?? (await t.container.services.settings.createFirewallRuleType({ type: 'system' } as never, { name: 'ICMP', protocol: 'icmp', description: '' }));
-  return { tcp: tcp.id, icmp: icmp.id };
+  const ssh = list.find((r) => r.name === 'SSH');
+  assert.ok(ssh, 'the seeded SSH type');
+  return { tcp: tcp.id, icmp: icmp.id, ssh: ssh.id };
 }
 
 describe('security groups', () => {
@@ -51,9 +54,12 @@ describe('security groups', () => {
     const c = await customerSession(t);
     const res = await call(c.cookie, { method: 'GET', url: `${BASE}/rule-types` });
     assert.equal(res.statusCode, 200, res.body);
-    const list = res.json().data as { id: number; name: string; protocol: string; description: string }[];
+    const list = res.json().data as { id: number; name: string; protocol: string; description: string; default_port: number | null }[];
     assert.ok(list.some((r) => r.id === types.tcp && r.protocol === 'tcp'));
-    assert.deepEqual(Object.keys(list[0]!).sort(), ['description', 'id', 'name', 'protocol']);
+    assert.deepEqual(Object.keys(list[0]!).sort(), ['default_port', 'description', 'id', 'name', 'protocol']);
+    // the port a type is known for comes with it, so the console need not know ports by name
+    assert.equal(list.find((r) => r.id === types.ssh)?.default_port, 22);
+    assert.equal(list.find((r) => r.id === types.icmp)?.default_port, null);
     const added = await t.container.services.settings.createFirewallRuleType({ type: 'system' } as never, { name: `Game ${Date.now()}`, protocol: 'udp', description: 'game servers' });
     const again = (await call(c.cookie, { method: 'GET', url: `${BASE}/rule-types` })).json().data as { id: number }[];
     assert.ok(again.some((r) => r.id === added.id));
@@ -79,6 +85,14 @@ describe('security groups', () => {
     assert.equal(ssh.json().data.port_to, 22);
     assert.equal(ssh.json().data.protocol, 'tcp');
     assert.equal((await rule({ direction: 'ingress', rule_type_id: types.tcp, remote_cidr: '0.0.0.0/0' })).json().errors[0].field, 'port_from');
+    // a type with a default port stands in for a missing port_from; named ports still win
+    const sshDefault = await rule({ direction: 'ingress', rule_type_id: types.ssh, remote_cidr: '198.51.100.0/24' });
+    assert.equal(sshDefault.statusCode, 201, sshDefault.body);
+    assert.deepEqual([sshDefault.json().data.port_from, sshDefault.json().data.port_to], [22, 22]);
+    const sshOther = await rule({ direction: 'ingress', rule_type_id: types.ssh, port_from: 2222, remote_cidr: '198.51.100.0/24' });
+    assert.deepEqual([sshOther.json().data.port_from, sshOther.json().data.port_to], [2222, 2222]);
+    assert.equal((await rule({ direction: 'ingress', rule_type_id: types.ssh, port_to: 21, remote_cidr: '0.0.0.0/0' })).json().errors[0].field, 'port_to');
+    for (const r of [sshDefault, sshOther]) assert.equal((await call(c.cookie, { method: 'DELETE', url: `${BASE}/${uuid}/rules/${r.json().data.id}` })).statusCode, 200);
     assert.equal((await rule({ direction: 'ingress', rule_type_id: types.icmp, port_from: 1, remote_cidr: '0.0.0.0/0' })).json().errors[0].field, 'port_from');
     assert.equal((await rule({ direction: 'egress', rule_type_id: types.tcp, port_from: 100, port_to: 99, remote_cidr: '0.0.0.0/0' })).statusCode, 400);
     assert.equal((await rule({ direction: 'egress', rule_type_id: types.tcp, port_from: 80, remote_cidr: '10.0.0.1/8' })).json().errors[0].field, 'remote_cidr');
@@ -99,7 +113,7 @@ describe('security groups', () => {
     assert.equal(attach.statusCode, 200, attach.body);
     assert.deepEqual(attach.json().data.vm_ids, [vm.id]);
     await synced();
-    const applied = simulator(t).securityGroupOf(`sg-${uuid}`);
+    const applied = simulator(t).firewalls.securityGroupOf(`sg-${uuid}`);
     assert.ok(applied);
     assert.deepEqual(applied.spec.machines, [`vm-${vm.id}`]);
     assert.deepEqual(applied.spec.rules.map((r) => [r.direction, r.protocol, r.portFrom, r.portTo, r.remoteCidr]), [
@@ -125,11 +139,11 @@ describe('security groups', () => {
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `/api/compute/vm/${vm.id}/security-groups/${uuid}` })).statusCode, 200);
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `/api/compute/vm/${vm.id}/security-groups/${uuid}` })).statusCode, 404);
     await synced();
-    assert.deepEqual(simulator(t).securityGroupOf(`sg-${uuid}`)?.spec.machines, []);
-    assert.equal(simulator(t).securityGroupOf(`sg-${uuid}`)?.spec.rules.length, 1);
+    assert.deepEqual(simulator(t).firewalls.securityGroupOf(`sg-${uuid}`)?.spec.machines, []);
+    assert.equal(simulator(t).firewalls.securityGroupOf(`sg-${uuid}`)?.spec.rules.length, 1);
     assert.equal((await call(c.cookie, { method: 'DELETE', url: `${BASE}/${uuid}` })).statusCode, 200);
     await synced();
-    assert.equal(simulator(t).securityGroupOf(`sg-${uuid}`), undefined);
+    assert.equal(simulator(t).firewalls.securityGroupOf(`sg-${uuid}`), undefined);
     assert.equal((await call(c.cookie, { method: 'GET', url: `${BASE}/${uuid}` })).statusCode, 404);
   });
 

@@ -8,7 +8,7 @@ import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
 import { adminSession } from '../helpers/admins.js';
 import { createVm, fund, seededTier, simulator } from '../helpers/compute.js';
-import { TEST_DB } from '../helpers/database.js';
+import { postgresOnly } from '../helpers/database.js';
 
 const clock = new ManualClock('2030-03-01T00:00:00Z');
 let t: TestApp;
@@ -69,7 +69,7 @@ describe('the network lifecycle with the simulated datacenter', () => {
     const list = await call(c, 'GET', '');
     assert.equal(list.statusCode, 200);
     assert.deepEqual(list.json().data.map((n: { uuid: string; status: string }) => [n.uuid, n.status]), [[net.uuid, 'ACTIVE']]);
-    assert.equal(simulator(t).networkStateOf(`net-${net.id}`)?.cidr, '10.0.0.0/24');
+    assert.equal(simulator(t).networkFabric.networkStateOf(`net-${net.id}`)?.cidr, '10.0.0.0/24');
 
     const assigned = await call(c, 'POST', `/${net.uuid}/assign`, { instance_id: vmId, instance_type: 'VM' });
     assert.equal(assigned.statusCode, 200, assigned.body);
@@ -86,7 +86,7 @@ describe('the network lifecycle with the simulated datacenter', () => {
     assert.equal(ips[0].instance_type, 'VM');
     assert.equal(ips[0].ip_description, 'web-1');
     assert.equal(typeof ips[0].pos_x, 'number');
-    assert.deepEqual(simulator(t).networkStateOf(`net-${net.id}`)?.attachments, { '10.0.0.2': `vm-${vmId}` });
+    assert.deepEqual(simulator(t).networkFabric.networkStateOf(`net-${net.id}`)?.attachments, { '10.0.0.2': `vm-${vmId}` });
     assert.deepEqual((await call(c, 'GET', `/${net.uuid}`)).json().data.ip_usage, { used: 1, total: 253 });
 
     const graph = (await call(c, 'GET', `/${net.uuid}/graph`)).json().data;
@@ -104,7 +104,7 @@ describe('the network lifecycle with the simulated datacenter', () => {
     assert.equal(un.json().data.pending_action, 'detach');
     await jobsDone();
     assert.deepEqual((await call(c, 'GET', `/${net.uuid}/ips`)).json().data, []);
-    assert.deepEqual(simulator(t).networkStateOf(`net-${net.id}`)?.attachments, {});
+    assert.deepEqual(simulator(t).networkFabric.networkStateOf(`net-${net.id}`)?.attachments, {});
     assert.equal((await call(c, 'DELETE', `/${net.uuid}/assign/${vmId}`)).statusCode, 404, 'nothing left to unassign');
 
     const del = await call(c, 'DELETE', `/${net.uuid}`);
@@ -112,7 +112,7 @@ describe('the network lifecycle with the simulated datacenter', () => {
     assert.equal((await call(c, 'GET', `/${net.uuid}`)).statusCode, 404);
     assert.deepEqual((await call(c, 'GET', '')).json().data, []);
     await jobsDone();
-    assert.equal(simulator(t).networkStateOf(`net-${net.id}`), undefined, 'removed at the datacenter');
+    assert.equal(simulator(t).networkFabric.networkStateOf(`net-${net.id}`), undefined, 'removed at the datacenter');
     const [row] = await queryRows<{ status: string; deleted: boolean; task: string | null }>(
       t.container.db,
       sql`select status, deleted_at is not null as deleted, task from private_networks where id = ${net.id}`,
@@ -155,7 +155,7 @@ describe('the network lifecycle with the simulated datacenter', () => {
     assert.equal(del.statusCode, 200, del.body);
     await jobsDone();
     assert.deepEqual((await call(c, 'GET', `/${net.uuid}/ips`)).json().data, []);
-    assert.deepEqual(simulator(t).networkStateOf(`net-${net.id}`)?.attachments, {});
+    assert.deepEqual(simulator(t).networkFabric.networkStateOf(`net-${net.id}`)?.attachments, {});
     assert.equal((await call(c, 'DELETE', `/${net.uuid}`)).statusCode, 200, 'nothing holds the network any more');
     await jobsDone();
   });
@@ -303,10 +303,10 @@ describe('assignment rules', () => {
     assert.ok(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409 && r.json().code === 'NO_CAPACITY'), JSON.stringify(answers.map((r) => r.json().code)));
     assert.deepEqual((await call(c, 'GET', `/${net.uuid}`)).json().data.ip_usage, { used: 5, total: 5 });
     await jobsDone();
-    assert.equal(Object.keys(simulator(t).networkStateOf(`net-${net.id}`)?.attachments ?? {}).length, 5);
+    assert.equal(Object.keys(simulator(t).networkFabric.networkStateOf(`net-${net.id}`)?.attachments ?? {}).length, 5);
   });
 
-  test('two API processes assigning at once never hand out one address twice (PostgreSQL)', { skip: TEST_DB !== 'postgres' }, async () => {
+  test('two API processes assigning at once never hand out one address twice (PostgreSQL)', postgresOnly('two API processes need one PostgreSQL database'), async () => {
     const second = await buildTestApp({ sameDatabaseAs: t, worker: false, clock });
     try {
       const c = await funded({ vmLimit: 30, privateIpLimit: 50 });

@@ -1,4 +1,3 @@
-// @single-database: it starts a Ceph cluster with a RADOS Gateway (~15 s); what it proves lives in radosgw, not in the database (the local-provider suites run on both).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';

@@ -24,17 +24,26 @@ const cases: [string, string, boolean][] = [
   // routes call services, not repositories (naming a row type is fine)
   ['src/modules/billing/billing.admin-routes.ts', "import { CouponsRepository } from './coupons.repository.js';", true],
   ['src/modules/auth/auth.pages.ts', "import { AuthRepository } from './auth.repository.js';", true],
-  ['src/modules/billing/billing.webhook-routes.ts', "import { BillingRepository } from './billing.repository.js';", true],
+  ['src/modules/billing/payment-callbacks.routes.ts', "import { BillingRepository } from './billing.repository.js';", true],
   ['src/modules/billing/billing.admin-routes.ts', "import type { CouponRow } from './coupons.repository.js';", false],
   ['src/modules/billing/billing.admin-routes.ts', "import type { CouponsService } from './coupons.service.js';", false],
   // integrations: used through their index; they know no module
-  ['src/modules/billing/deposits.service.ts', "import { x } from '../../integrations/payment-gateways/pgone.js';", true],
-  ['src/modules/billing/billing.webhook-routes.ts', "import { x } from '../../integrations/payment-gateways/pgone.js';", true],
-  ['src/modules/billing/deposits.service.ts', "import { x } from '../../integrations/payment-gateways/index.js';", false],
+  ['src/modules/billing/topups.service.ts', "import { x } from '../../integrations/payment-gateways/pgone.js';", true],
+  ['src/modules/billing/payment-callbacks.routes.ts', "import { x } from '../../integrations/payment-gateways/pgone.js';", true],
+  ['src/modules/billing/topups.service.ts', "import { x } from '../../integrations/payment-gateways/index.js';", false],
   ['src/integrations/payment-gateways/pgone.ts', "import { x } from '../../modules/billing/index.js';", true],
   ['src/integrations/payment-gateways/pgone.ts', "import { x } from '../../container.js';", true],
   ['src/integrations/payment-gateways/pgone.ts', "import { x } from '../datacenter/simulated.js';", true],
   ['src/integrations/payment-gateways/pgone.ts', "import { x } from '../../platform/errors.js';", false],
+  // modules take what they need as factory parameters: they never import a flow or the composition root
+  ['src/modules/billing/billing.module.ts', "import { topupCreditedFlow } from '../../flows/topup-credited.js';", true],
+  ['src/modules/billing/topup-crediting.service.ts', "import { x } from '../../flows/topup-credited.js';", true],
+  ['src/modules/billing/billing.routes.ts', "import type { Container } from '../../container.js';", true],
+  ['src/modules/billing/billing.module.ts', "import type { WalletService } from '../wallet/index.js';", false],
+  // flows join modules through their index.ts
+  ['src/flows/topup-credited.ts', "import { x } from '../modules/billing/topup-crediting.service.js';", true],
+  ['src/flows/topup-credited.ts', "import { x } from '../container.js';", true],
+  ['src/flows/topup-credited.ts', "import type { TopupCreditListener } from '../modules/billing/index.js';", false],
   // platform knows no feature
   ['src/platform/http/surfaces.ts', "import { x } from '../../modules/audit/index.js';", true],
   // the server never imports the web console; the console only talks HTTP to the server

@@ -1,4 +1,3 @@
-// @single-database: the race needs concurrent transactions on several connections; PGlite has one.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';

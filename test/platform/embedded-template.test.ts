@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_TEMPLATE_ENV, buildEmbeddedTemplate, ensureEmbeddedTemplate } from '../../src/platform/db/embedded-template.js';
 
 const fakeBuilder = fileURLToPath(new URL('../helpers/fake-template-builder.ts', import.meta.url));
+/** The fake builder is TypeScript; this test file runs as bundled JavaScript (scripts/run-tests.mjs). */
+const tsx = ['--import', 'tsx'];
 
 /** A fake database build: a data folder with PG_VERSION and a file naming who built it. */
 const fakeBuild = (who: string) => async (dataDir: string) => {
@@ -78,7 +80,7 @@ describe('embedded template', () => {
     const warnings: string[] = [];
     process.env.FAKE_BUILDER = 'crash';
     try {
-      assert.equal(ensureEmbeddedTemplate(fakeBuilder, (m) => warnings.push(m), target), undefined);
+      assert.equal(ensureEmbeddedTemplate(fakeBuilder, (m) => warnings.push(m), target, tsx), undefined);
     } finally {
       delete process.env.FAKE_BUILDER;
     }
@@ -88,7 +90,7 @@ describe('embedded template', () => {
     assert.match(String(halfBuilt), /^embedded-abc\.build-\d+-[0-9a-f]+$/);
     assert.ok(existsSync(path.join(cache, halfBuilt!, 'pglite', 'PG_VERSION')), 'the crashed build looks complete inside');
 
-    assert.equal(ensureEmbeddedTemplate(fakeBuilder, (m) => warnings.push(m), target), target);
+    assert.equal(ensureEmbeddedTemplate(fakeBuilder, (m) => warnings.push(m), target, tsx), target);
     assert.ok(existsSync(path.join(target, 'built-by')));
     assert.deepEqual(readdirSync(cache), ['embedded-abc']);
   });

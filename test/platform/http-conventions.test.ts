@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -240,9 +243,14 @@ describe('operations endpoints', () => {
     } finally {
       await guarded.close();
     }
+    // with the console on, as `npm start` runs it: its catch-all page must not answer in place of /metrics
+    const consoleDir = mkdtempSync(path.join(tmpdir(), 'console-'));
+    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
     const production = await buildTestApp({
       worker: false,
       env: {
+        CONSOLE: 'on',
+        CONSOLE_DIR: consoleDir,
         NODE_ENV: 'production',
         PAYMENT_MODE: 'live',
         JWT_SECRET: 'j'.repeat(48),
@@ -254,7 +262,10 @@ describe('operations endpoints', () => {
       },
     });
     try {
-      assert.equal((await production.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404);
+      const metrics = await production.app.inject({ method: 'GET', url: '/metrics' });
+      assert.equal(metrics.statusCode, 404, metrics.body);
+      assert.equal(metrics.json().code, 'NOT_FOUND');
+      assert.equal((await production.app.inject({ method: 'GET', url: '/vms' })).statusCode, 200, 'the console is on');
     } finally {
       await production.close();
     }

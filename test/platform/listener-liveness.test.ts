@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import pino from 'pino';
 import { openDatabase, type DatabaseHandle } from '../../src/platform/db/database.js';
-import { TEST_SERVER_URL } from '../helpers/database.js';
+import { postgresOnly, TEST_SERVER_URL } from '../helpers/database.js';
 
 /**
  * A listening connection that goes silent without being closed (a network partition, a failover
@@ -68,7 +68,7 @@ function signal(what: string, ms: number) {
   return { fire, fired };
 }
 
-describe('the PostgreSQL listening connection', { skip: process.env.TEST_DB === 'pglite' }, () => {
+describe('the PostgreSQL listening connection', postgresOnly('the listening connection of the PostgreSQL pool'), () => {
   const target = new URL(TEST_SERVER_URL);
   const proxy = relay(target);
   let db: DatabaseHandle;

@@ -167,6 +167,21 @@ const dateText = fc.constantFrom(...outOfRangeDates);
 /** Money amounts no column can hold with their derived figures (a price of 7.3e14 per month overflowed its hourly price). */
 const hugeMoney = fc.constantFrom(700000000000000, 730000000000000, 1e15, 1e16, 99999999999999.98, 1000000000.01);
 
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is sent as the three bytes
+ * a UTF-8 encoder that ignores the rule would write (ED A0 80 for \ud800): invalid UTF-8 in a URL.
+ */
+function urlEncode(text: string): string {
+  return text
+    .split(/([\ud800-\udfff])/u)
+    .map((part, i) => {
+      if (i % 2 === 0) return encodeURIComponent(part);
+      const c = part.charCodeAt(0);
+      return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    })
+    .join('');
+}
+
 /** A path or query value as it appears in the URL (already encoded, or deliberately broken). */
 const urlValue: fc.Arbitrary<string> = fc.oneof(
   dateText.map(encodeURIComponent),
@@ -188,7 +203,7 @@ function queryArb(op: Operation): fc.Arbitrary<string> {
   const typed = op.parameters
     .filter((p) => p.in === 'query')
     .flatMap((p) => [
-      schemaValue(p.schema).map((v) => `${p.name}=${encodeURIComponent(String(v))}`),
+      schemaValue(p.schema).map((v) => `${p.name}=${urlEncode(String(v))}`),
       // every query parameter also gets the out-of-range dates and the huge amounts
       fc.oneof(dateText, hugeMoney.map(String)).map((v) => `${p.name}=${encodeURIComponent(v)}`),
     ]);
@@ -201,7 +216,7 @@ function pathArb(op: Operation): fc.Arbitrary<string> {
   const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   if (names.length === 0) return fc.constant(op.path);
   const schemaOf = (n: string) => op.parameters.find((p) => p.in === 'path' && p.name === n)?.schema;
-  return fc.tuple(...names.map((n) => fc.oneof(urlValue, schemaValue(schemaOf(n)).map((v) => encodeURIComponent(String(v)))))).map((values) => {
+  return fc.tuple(...names.map((n) => fc.oneof(urlValue, schemaValue(schemaOf(n)).map((v) => urlEncode(String(v)))))).map((values) => {
     let i = 0;
     return op.path.replace(/\{[^}]+\}/g, () => values[i++] || 'x');
   });
@@ -221,9 +236,16 @@ function headersArb(op: Operation): fc.Arbitrary<Record<string, string>> {
   });
 }
 
+/**
+ * Text that is not well-formed UTF-16: a lone surrogate, alone or inside other text (JSON carries it
+ * as "\ud800"; no UTF-8 text, so no PostgreSQL text or jsonb column, can hold it).
+ */
+const loneSurrogateText = fc.constantFrom('\ud800', '\udfff', 'name\ud800', '\udc00tail', 'a\ud83d', '😀\ud83d');
+
 /** Wrong-typed or extreme values for one field. */
 const extremeValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(1e308, -1e308, -0, 0, 1, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 0.1 + 0.2, 5e-324, true, false, null, '', ' ', '\u0000', 'null', '1e308', '-1', '💸🔥', 'é'.normalize('NFD'), []),
+  loneSurrogateText,
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
@@ -277,6 +299,8 @@ function stringFor(schema: any): fc.Arbitrary<string> {
     exact('x'),
     exact('é'),
     fc.constantFrom(' '.repeat(Math.max(min, 1)), "O'Brien; drop table x --", '%s%n', '\\', '😀'.repeat(Math.max(min, 1))),
+    // within the schema's length, so it gets past validation to the handler and the database
+    loneSurrogateText.map((x) => (x + 'x'.repeat(min)).slice(0, Math.max(min, x.length))).filter((x) => x.length <= max),
   );
 }
 
@@ -509,6 +533,32 @@ describe('5xx the fuzz found, as fixed examples', () => {
   test('the backoffice customer list caps page like every other list (page=5.7e39 was a database error)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/customer?page=5730448625656367422336574205637294758292', headers: { cookie: adminCookie } });
     errorShaped(res, 400, 'VALIDATION_FAILED');
+  });
+
+  test('a lone UTF-16 surrogate in a string is 400 naming the field, on every route that stores text (it was a 500 from the audit jsonb)', async () => {
+    const c = await customerSession(t);
+    const sudo = (await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: c.cookie }, payload: { password: c.password } })).json().data.token;
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDL+pMvhw0Y8sCgeO2i1Fz2+cQdNV4Kp8TvR3MIVY0xE';
+    const cases: [string, string, Record<string, string>, string, string][] = [
+      ['POST', '/api/auth/login', {}, JSON.stringify({ email: 'x\ud800@example.test', password: 'whatever' }), 'email'],
+      ['POST', '/api/auth/login', {}, JSON.stringify({ email: 'x@example.test', password: '\udfff' }), 'password'],
+      ['POST', '/api/tokens', { cookie: c.cookie, 'x-access-token': sudo }, JSON.stringify({ name: 'ci\ud800', scopes: ['compute:read'] }), 'name'],
+      ['POST', '/api/webhooks/endpoints', { cookie: c.cookie }, JSON.stringify({ url: 'https://hooks.example.test/x', event_types: ['*'], description: 'billing \ud800' }), 'description'],
+      ['POST', '/api/ssh-keys', { cookie: c.cookie }, JSON.stringify({ name: 'laptop\ud800', public_key: key }), 'name'],
+      ['POST', '/api/ssh-keys', { cookie: c.cookie }, JSON.stringify({ name: 'laptop', public_key: `${key} me\ud800@laptop` }), 'public_key'],
+      ['POST', '/api/ticket', { cookie: c.cookie }, JSON.stringify({ title: 'help \ud800', message: 'please' }), 'title'],
+      ['PATCH', '/api/customer/profile', { cookie: c.cookie }, JSON.stringify({ first_name: '\ud800' }), 'first_name'],
+      ['POST', '/api/ticket', { cookie: c.cookie }, JSON.stringify({ title: 'help', message: 'please', '\ud800': 1 }), '\ud800'],
+    ];
+    for (const [method, url, headers, payload, field] of cases) {
+      const res = await t.app.inject({ method: method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+      assert.equal(res.statusCode, 400, `${method} ${url}: ${res.body}`);
+      errorShaped(res, 400, 'VALIDATION_FAILED');
+      assert.equal(res.json().errors[0].field, field, `${method} ${url}: ${res.body}`);
+    }
+    // a well-formed surrogate pair (an emoji) stays fine
+    const emoji = await t.app.inject({ method: 'POST', url: '/api/ticket', headers: { cookie: c.cookie }, payload: { title: 'help 😀', message: 'please' } });
+    assert.equal(emoji.statusCode, 201, emoji.body);
   });
 
   test('router errors use the error body: a path parameter over the length limit (414) and bad percent-encoding (400)', async () => {

@@ -62,6 +62,17 @@ describe('the served OpenAPI document', () => {
     assert.ok(schemas(doc).length > 200);
   });
 
+  test('every write documents the refusal of another origin (403) and of a non-JSON body (415)', () => {
+    const writes = operations(doc).filter(({ method }) => ['post', 'put', 'patch', 'delete'].includes(method));
+    const missing = writes.flatMap(({ method, path, op }) => [
+      ...(String(op.responses?.['403']?.description ?? '').includes('CROSS_ORIGIN_REQUEST') ? [] : [`${method.toUpperCase()} ${path} 403`]),
+      ...(path.startsWith('/api/webhook/') || op.responses?.['415'] ? [] : [`${method.toUpperCase()} ${path} 415`]),
+    ]);
+    assert.deepEqual(missing, []);
+    assert.equal(doc.paths['/api/ssh-keys'].post.responses['415'].content['application/json'].schema.$ref, '#/components/schemas/ErrorBody');
+    assert.equal(doc.paths['/api/webhook/pgone/callback'].post.responses['415'], undefined, 'the pgone callback reads a form');
+  });
+
   test('every operation states its security; public ones say security: [] and name only declared schemes', () => {
     const declared = new Set(Object.keys(doc.components.securitySchemes));
     const ops = operations(doc);

@@ -1,4 +1,3 @@
-// @single-database: two API processes on one database need PostgreSQL (PGlite lives inside one process).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../helpers/app.js';

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
 import { createCustomer } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 let boss: { cookie: string };
@@ -12,7 +13,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: boss.cookie } });
+const { get } = client(() => t, () => ({ headers: { cookie: boss.cookie } }));
 
 function assert400(res: { statusCode: number; json(): any; body: string }, field: string) {
   assert.equal(res.statusCode, 400, res.body);

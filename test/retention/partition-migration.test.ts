@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../src/platform/db/database.js';
-import { createLogger } from '../../src/platform/logger.js';
-import { TEST_SERVER_URL } from '../helpers/database.js';
+import type { DatabaseHandle } from '../../src/platform/db/database.js';
+import { databaseBefore, type OldDatabase } from '../helpers/old-database.js';
 
 /*
  * A database filled under the schema before the monthly partitions (every migration up to the one
@@ -30,8 +22,7 @@ const PARTITIONED = {
 const UNTOUCHED = { wallets: 'customer_id', postpaid_invoices: 'id', postpaid_invoice_lines: 'id', customers: 'id' } as const;
 
 let db: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
-let oldMigrations: string;
+let old: OldDatabase | undefined;
 
 async function rows<T = Record<string, any>>(text: string, values?: unknown[]): Promise<T[]> {
   return (await db.raw.executeSql(text, values)).rows as T[];
@@ -44,45 +35,13 @@ async function fingerprint(table: string, order: string): Promise<{ n: number; m
 }
 
 async function setUp(kind: 'postgres' | 'embedded'): Promise<void> {
-  // the migrations folder as it was before the partitions: every file and journal entry up to 0021
-  oldMigrations = mkdtempSync(path.join(tmpdir(), 'chp-mig-'));
-  cpSync(migrationsFolder, oldMigrations, { recursive: true });
-  const journalFile = path.join(oldMigrations, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith('_partitioned_history'));
-  assert.ok(at > 0, 'the partition migration is in the journal');
-  for (const e of journal.entries.slice(at)) rmSync(path.join(oldMigrations, `${e.tag}.sql`));
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-
-  const log = createLogger('silent');
-  if (kind === 'embedded') {
-    db = await openDatabase({ url: 'memory://', dataDir: oldMigrations, waitMs: 60_000, log });
-    await migratePglite(db.db as never, { migrationsFolder: oldMigrations });
-  } else {
-    const name = `chp_t_mig_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(TEST_SERVER_URL);
-    u.pathname = `/${name}`;
-    db = await openDatabase({ url: u.toString(), dataDir: oldMigrations, waitMs: 60_000, log, poolSize: 2 });
-    dropDatabase = async () => {
-      const a = new pg.Client({ connectionString: TEST_SERVER_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-    await migratePg(db.db as never, { migrationsFolder: oldMigrations });
-  }
+  old = await databaseBefore(kind, '_partitioned_history');
+  db = old.db;
 }
 
 async function tearDown(): Promise<void> {
-  await db?.close();
-  await dropDatabase();
-  dropDatabase = async () => {};
-  rmSync(oldMigrations, { recursive: true, force: true });
+  await old?.close();
+  old = undefined;
 }
 
 /** Four months of history for 30 customers, written as the old schema held it (set-based SQL). */

@@ -145,6 +145,42 @@ describe('firewall rule types', () => {
     assert.deepEqual(actions, ['firewall_rule_type.created', 'firewall_rule_type.updated', 'firewall_rule_type.deleted']);
   });
 
+  test('the seeded types name their port; a default port is kept by an update that leaves it out, cleared by null, refused for icmp and any', async () => {
+    const seeded = (await call('GET', '/firewall-rule-types')).json().data as { name: string; default_port: number | null }[];
+    assert.deepEqual(
+      Object.fromEntries(seeded.filter((f) => ['SSH', 'HTTP', 'HTTPS', 'DNS', 'ICMP', 'All traffic'].includes(f.name)).map((f) => [f.name, f.default_port])),
+      { SSH: 22, HTTP: 80, HTTPS: 443, DNS: 53, ICMP: null, 'All traffic': null },
+    );
+    const created = await call('POST', '/firewall-rule-types/create', { name: 'Redis', protocol: 'tcp', description: 'Cache', default_port: 6379 });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json().data.id as number;
+    assert.equal(created.json().data.default_port, 6379);
+    const update = (body: object) => call('PUT', `/firewall-rule-types/${id}/update`, { name: 'Redis', description: 'Cache', ...body });
+    const portNow = async () => ((await call('GET', '/firewall-rule-types')).json().data as { id: number; default_port: number | null }[]).find((f) => f.id === id)!.default_port;
+
+    // a client that knows only name, protocol and description keeps the port
+    assert.equal((await update({ protocol: 'tcp', description: 'In-memory cache' })).json().data.default_port, 6379);
+    for (const body of [{ protocol: 'icmp', default_port: 6379 }, { protocol: 'any', default_port: 1 }, { protocol: 'tcp', default_port: 0 }, { protocol: 'tcp', default_port: 65536 }, { protocol: 'tcp', default_port: '22' }]) {
+      const bad = await update(body);
+      assert.equal(bad.statusCode, 400, JSON.stringify(body));
+      assert.equal(bad.json().errors[0].field, 'default_port', JSON.stringify(body));
+      assert.equal(await portNow(), 6379, 'a refused update changes nothing');
+    }
+    assert.equal((await update({ protocol: 'udp', default_port: 6380 })).json().data.default_port, 6380);
+    assert.equal((await update({ protocol: 'tcp', default_port: null })).json().data.default_port, null);
+    assert.equal((await update({ protocol: 'tcp', default_port: 6379 })).json().data.default_port, 6379);
+    // a type that becomes icmp drops its port
+    assert.equal((await update({ protocol: 'icmp' })).json().data.default_port, null);
+    const refused = await call('POST', '/firewall-rule-types/create', { name: 'Ping 7', protocol: 'icmp', description: '', default_port: 7 });
+    assert.equal(refused.statusCode, 400);
+    assert.ok(!(await call('GET', '/firewall-rule-types')).json().data.some((f: { name: string }) => f.name === 'Ping 7'));
+    const audit = await queryRows<{ after: { default_port: number | null } }>(
+      t.container.db,
+      sql`select after from audit_logs where target_type = 'firewall_rule_type' and target_id = ${String(id)} order by id`,
+    );
+    assert.deepEqual(audit.map((a) => a.after.default_port), [6379, 6379, 6380, null, 6379, null]);
+  });
+
   for (const [why, body] of [
     ['bad protocol', { name: 'X', protocol: 'sctp', description: '' }],
     ['missing protocol', { name: 'X', description: '' }],

@@ -91,6 +91,32 @@ describe('SSH keys', () => {
     assert.equal(n!.n, 0);
   });
 
+  test('a comment after the key is printable text: control characters and noncharacters are refused, anything printable is kept', async () => {
+    const c = await customerSession(t);
+    for (const [what, comment] of [
+      ['a control character', 'me\u0001@laptop'],
+      ['DEL', 'me\u007f'],
+      ['a C1 control (NEL)', 'me\u0085laptop'],
+      ['U+FFFE', 'me\ufffe'],
+      ['U+FFFF', '\uffffme'],
+      ['a line separator', 'me\u2028x'],
+      ['a bidi override', 'me\u202ex'],
+      ['a tab', 'me\tlaptop'],
+      ['an escape sequence', 'me\u001b[31m'],
+    ]) {
+      const res = await api(c.cookie, 'POST', '', { name: what, public_key: `${quickKey()} ${comment}` });
+      assert.equal(res.statusCode, 400, `${what}: ${res.body}`);
+      assert.equal(res.json().errors[0].field, 'public_key', what);
+      assert.match(res.json().errors[0].message, /printable/, what);
+    }
+    const [n] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from ssh_keys where customer_id = ${c.id}`);
+    assert.equal(n!.n, 0);
+    const comment = "Zoë's key (work) — 2026 ✓ <ci@host> 😀";
+    const ok = await api(c.cookie, 'POST', '', { name: 'printable', public_key: `${quickKey()} ${comment}` });
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.ok(ok.json().data.public_key.endsWith(` ${comment}`), ok.json().data.public_key);
+  });
+
   test('the same key or name twice → 409; another customer may add the same key; their keys are 404 to me', async () => {
     const a = await customerSession(t);
     const b = await customerSession(t);

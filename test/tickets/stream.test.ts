@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { adminSession, createAdmin, createCustomRole, loginAdmin } from '../helpers/admins.js';
 import { customerSession } from '../helpers/customers.js';
-import { TEST_DB } from '../helpers/database.js';
+import { postgresOnly } from '../helpers/database.js';
 import { listening, openSse, type SseClient, type SseMessage } from '../helpers/sse.js';
 
 const STREAM = '/api/backoffice/ticket/sse/stream';
@@ -211,7 +211,7 @@ describe('ticket stream (SSE)', () => {
     await s4.waitFor((m) => m.comment === 'heartbeat' && s4.messages.filter((x) => x.comment === 'heartbeat').length > beats + 2, 3000);
   });
 
-  test('two server processes on one database: a reply posted through one reaches an admin on the other', { skip: TEST_DB === 'embedded' && 'two processes need PostgreSQL' }, async () => {
+  test('two server processes on one database: a reply posted through one reaches an admin on the other', postgresOnly('two processes need one PostgreSQL database'), async () => {
     const second = await buildTestApp({ worker: false, clock, env, sameDatabaseAs: t });
     try {
       const secondBase = await listening(second.app);

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import { exactNumber, RETRY_DELAYS_MS, type EventType } from '../../src/modules/webhooks/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
-import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession, loginCustomer } from '../helpers/customers.js';
 import { verify, WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { deliveriesSettled } from './settled.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,7 +39,7 @@ async function createEndpoint(s: Session, body: Record<string, unknown>): Promis
 const emit = (customerId: number, type: EventType, data: Record<string, unknown>) =>
   t.container.db.transaction((tx) => t.container.services.webhookEvents.emit(tx, { customerId, type, data }));
 
-const settled = () => queueDrained(t, { queues: ['webhooks', 'webhooks-deliver'] }, 60_000);
+const settled = () => deliveriesSettled(t);
 const sweep = async () => {
   await t.container.queue.runNow('webhooks.sweep');
   await settled();

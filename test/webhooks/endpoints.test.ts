@@ -5,6 +5,7 @@ import { EVENT_TYPE_NAMES } from '../../src/modules/webhooks/index.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
+import { client } from '../helpers/http.js';
 
 let t: TestApp;
 before(async () => {
@@ -12,7 +13,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const post = (cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/webhooks/endpoints', headers: { cookie }, payload: payload as object });
+const { post } = client(() => t);
 
 describe('webhook endpoints', () => {
   test('the catalog lists every event type the docs promise', async () => {
@@ -28,7 +29,7 @@ describe('webhook endpoints', () => {
 
   test('create shows the secret once and keeps it sealed; list, get, patch and delete; others see nothing', async () => {
     const s = await customerSession(t);
-    const res = await post(s.cookie, { url: 'https://hooks.example.com/in', event_types: ['vm.state_changed', 'topup.credited', 'vm.state_changed'], description: ' CI ' });
+    const res = await post('/api/webhooks/endpoints', { url: 'https://hooks.example.com/in', event_types: ['vm.state_changed', 'topup.credited', 'vm.state_changed'], description: ' CI ' }, s.cookie);
     assert.equal(res.statusCode, 201, res.body);
     const created = res.json().data;
     assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -69,11 +70,11 @@ describe('webhook endpoints', () => {
       { url: 'https://x.example.com/', event_types: ['*'], secret: 'mine' },
       { url: `https://x.example.com/${'a'.repeat(2100)}`, event_types: ['*'] },
     ];
-    for (const payload of bad) assert.equal((await post(s.cookie, payload)).statusCode, 400, JSON.stringify(payload).slice(0, 80));
+    for (const payload of bad) assert.equal((await post('/api/webhooks/endpoints', payload, s.cookie)).statusCode, 400, JSON.stringify(payload).slice(0, 80));
     const empty = await t.app.inject({ method: 'PATCH', url: '/api/webhooks/endpoints/1', headers: { cookie: s.cookie }, payload: {} });
     assert.equal(empty.statusCode, 400);
-    for (let i = 0; i < 10; i++) assert.equal((await post(s.cookie, { url: `https://x.example.com/${i}`, event_types: ['*'] })).statusCode, 201);
-    const over = await post(s.cookie, { url: 'https://x.example.com/11', event_types: ['*'] });
+    for (let i = 0; i < 10; i++) assert.equal((await post('/api/webhooks/endpoints', { url: `https://x.example.com/${i}`, event_types: ['*'] }, s.cookie)).statusCode, 201);
+    const over = await post('/api/webhooks/endpoints', { url: 'https://x.example.com/11', event_types: ['*'] }, s.cookie);
     assert.equal(over.statusCode, 409);
     assert.equal(over.json().code, 'QUOTA_EXCEEDED');
   });

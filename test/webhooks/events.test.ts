@@ -22,7 +22,7 @@ let receiver: WebhookReceiver;
 
 before(async () => {
   t = await buildTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-  t.container.services.suspension.setSuspender({ suspendCustomer: async () => undefined, resumeCustomer: async () => undefined });
+  Object.assign(t.container.flows.customerSuspension, { suspendCustomer: async () => undefined, resumeCustomer: async () => undefined });
   receiver = await new WebhookReceiver().start();
 });
 after(async () => {

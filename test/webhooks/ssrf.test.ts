@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/platform/db/database.js';
-import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { deliveriesSettled } from './settled.js';
 
 // The outbound guard as it runs by default (WEBHOOK_ALLOW_PRIVATE_TARGETS unset), and always in production.
 let t: TestApp;
@@ -54,7 +55,7 @@ describe('webhooks cannot reach the platform’s own network', () => {
     });
     assert.equal(res.statusCode, 201, 'a name is checked when it is used: what it resolves to can change');
     await t.container.db.transaction((tx) => t.container.services.webhookEvents.emit(tx, { customerId: s.id, type: 'bucket.created', data: { name: 'b' } }));
-    await queueDrained(t, { queues: ['webhooks', 'webhooks-deliver'] });
+    await deliveriesSettled(t);
     const attempts = await queryRows<{ status: string; status_code: number | null; error: string }>(
       t.container.db,
       sql`select a.status, a.status_code, a.error from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ${res.json().data.id}`,

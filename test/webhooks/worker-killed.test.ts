@@ -9,7 +9,6 @@ import { startWorkerProcess } from '../helpers/worker-process.js';
 import { customerSession } from '../helpers/customers.js';
 import { verify, WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-// @single-database: a second worker process shares the test's database, which only PostgreSQL can do.
 let t: TestApp;
 let receiver: WebhookReceiver;
 let child: ChildProcess | undefined;
@@ -67,6 +66,6 @@ describe('a worker killed in the middle of a delivery', () => {
     ]);
     const [delivery] = await queryRows<{ status: string }>(t.container.db, sql`select status from webhook_deliveries where endpoint_id = ${endpointId}`);
     assert.equal(delivery!.status, 'succeeded');
-    assert.deepEqual(await t.container.services.webhookDeliveries.sweep(), { interrupted: 0, queued: 0, fannedOut: 0, disabled: 0 }, 'nothing is left to send');
+    assert.deepEqual(await t.container.services.webhookDeliveries.sweep(), { interrupted: 0, due: 0, fannedOut: 0, disabled: 0 }, 'nothing is left to send');
   });
 });

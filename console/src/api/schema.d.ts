@@ -278,6 +278,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -349,6 +367,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -435,8 +471,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -490,6 +535,24 @@ export interface paths {
                             data: null;
                             message: string;
                         };
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Default Response */
@@ -568,6 +631,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -624,6 +705,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -688,6 +787,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -774,7 +891,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -785,6 +902,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -873,7 +999,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -884,6 +1010,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -960,7 +1095,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -971,6 +1106,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1122,7 +1266,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1133,6 +1277,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1217,8 +1370,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1282,6 +1453,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1366,8 +1555,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1448,6 +1655,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1538,6 +1763,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -1588,6 +1831,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1668,8 +1929,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1740,6 +2019,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -1796,6 +2093,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1929,8 +2244,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2012,7 +2345,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2032,6 +2365,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2128,7 +2470,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Creates a staff account with a generated password (returned once, e-mailed)
+         * Creates a staff account; the staff member gets a mailed one-time link to choose the password (no password is sent or shown)
          * @description Needs the `manage_admins` permission.
          */
         post: {
@@ -2166,9 +2508,9 @@ export interface paths {
                                 last_login_at: string | null;
                                 must_change_password: boolean;
                                 name: string;
-                                /** @description the generated password; shown only in this response (and e-mailed) */
-                                password: string;
                                 role: string;
+                                /** Format: date-time */
+                                set_password_link_expires_at: string;
                             };
                             message: string;
                         };
@@ -2192,7 +2534,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2203,6 +2545,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2278,7 +2629,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2298,6 +2649,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2368,7 +2728,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2395,6 +2755,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2412,7 +2781,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Generates a new password (Super Admin only); returned once, e-mailed, must be changed at next login
+         * Resets a staff member's password (Super Admin only): the old one stops working, sessions end, a one-time link to choose a new one is e-mailed
          * @description Needs the `manage_admins` permission.
          */
         post: {
@@ -2443,9 +2812,9 @@ export interface paths {
                                 last_login_at: string | null;
                                 must_change_password: boolean;
                                 name: string;
-                                /** @description the generated password; shown only in this response (and e-mailed) */
-                                password: string;
                                 role: string;
+                                /** Format: date-time */
+                                set_password_link_expires_at: string;
                             };
                             message: string;
                         };
@@ -2469,7 +2838,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2489,6 +2858,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2560,7 +2938,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2580,6 +2958,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2672,7 +3059,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2683,6 +3070,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2729,6 +3125,7 @@ export interface paths {
                                 /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                 permissions: string[];
                                 role: string;
+                                two_factor_enabled: boolean;
                             };
                             message: string;
                         };
@@ -3028,7 +3425,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3039,6 +3436,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3211,8 +3617,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3375,7 +3790,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3386,6 +3801,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3434,7 +3858,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3445,6 +3869,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3540,7 +3973,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3560,6 +3993,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3637,7 +4079,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3657,6 +4099,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3832,7 +4283,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3843,6 +4294,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3925,8 +4385,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4011,8 +4489,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4096,7 +4592,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4107,6 +4603,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4177,7 +4682,10 @@ export interface paths {
                                     /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                     permissions: string[];
                                     role: string;
+                                    two_factor_enabled: boolean;
                                 };
+                                /** @description true: the account's first login (the console offers two-factor set-up after it) */
+                                first_login: boolean;
                                 /** @description true: only change-password (and logout) work until the password is changed */
                                 must_change_password: boolean;
                                 /** @description true: no session yet; send a code to POST /api/backoffice/auth/2fa/verify (the bo_mfa_challenge cookie is set) */
@@ -4200,6 +4708,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4273,6 +4799,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4364,7 +4908,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4375,6 +4919,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4431,7 +4984,10 @@ export interface paths {
                                     /** @description resolved at login and at every token refresh: role changes apply within 15 minutes */
                                     permissions: string[];
                                     role: string;
+                                    two_factor_enabled: boolean;
                                 };
+                                /** @description true: the account's first login (the console offers two-factor set-up after it) */
+                                first_login: boolean;
                                 /** @description true: only change-password (and logout) work until the password is changed */
                                 must_change_password: boolean;
                                 /** @description true: no session yet; send a code to POST /api/backoffice/auth/2fa/verify (the bo_mfa_challenge cookie is set) */
@@ -4454,6 +5010,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4509,6 +5083,24 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 429: {
                     headers: {
@@ -4559,6 +5151,152 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/auth/session-hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this browser holds backoffice session cookies (says nothing of their validity)
+         * @description The staff console asks this before any signed-in call: false means there is certainly no session, so it shows the login page without a 401. It lives under /api/backoffice/auth because the staff cookies are scoped to /api/backoffice (the access cookie) and /api/backoffice/auth (the refresh cookie). Always 200.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description a bo_access_token or bo_refresh_token cookie came with the request */
+                                staff: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Chooses the password with the token of the mailed link (new staff account or reset); one use, expires after 48 hours; the sessions of the account end */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        new_password: string;
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4739,7 +5477,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4759,6 +5497,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4941,7 +5688,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4952,6 +5699,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5467,7 +6223,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5487,6 +6243,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5560,6 +6325,8 @@ export interface paths {
                                 expires_at: string;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 fee: number;
+                                /** @description the gateway as a person reads it ("PG One") */
+                                gateway_label: string;
                                 gateway_name: string;
                                 /** Format: uuid */
                                 invoice_id: string;
@@ -5933,23 +6700,35 @@ export interface paths {
                                 cpu: number;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
                                 customer_id: number;
                                 deleted_at: string | null;
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 hypervisor: string | null;
                                 id: number;
                                 location_id: number;
+                                location_name: string;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -5978,6 +6757,7 @@ export interface paths {
                                     state: "synced" | "pending" | "failed";
                                 };
                                 tier_id: number;
+                                tier_name: string;
                                 /** Format: date-time */
                                 updated_at: string;
                             }[];
@@ -6036,7 +6816,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One VM with its datacenter details
+         * One VM with its datacenter details, owner and every address
          * @description Needs the `view_compute` permission.
          *
          *     Needs the `view_compute` permission.
@@ -6060,6 +6840,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description the public address first, then one per private network */
+                                addresses: {
+                                    ip: string;
+                                    network_name: string | null;
+                                    network_uuid: string | null;
+                                    /** @enum {string} */
+                                    type: "public" | "private";
+                                }[];
                                 block_storage: {
                                     size_gb: number;
                                     tier_id: number;
@@ -6068,23 +6856,35 @@ export interface paths {
                                 cpu: number;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
                                 customer_id: number;
                                 deleted_at: string | null;
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 hypervisor: string | null;
                                 id: number;
                                 location_id: number;
+                                location_name: string;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -6113,6 +6913,7 @@ export interface paths {
                                     state: "synced" | "pending" | "failed";
                                 };
                                 tier_id: number;
+                                tier_name: string;
                                 /** Format: date-time */
                                 updated_at: string;
                             };
@@ -6151,6 +6952,1469 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket that opens a customer's VM serial console over a WebSocket, once, within a minute
+         * @description Opening the session is audited and the customer gets a mail. A VM that is not Running is 409 VM_NOT_RUNNING.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** @description opens one console session; only its hash is stored */
+                                ticket: string;
+                                /** @description where to open the WebSocket, with the ticket in its query string */
+                                websocket_path: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/console/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's VM serial console (WebSocket)
+         * @description As GET /api/compute/vm/{id}/console/ws, with a ticket of the backoffice route, by the same staff session.
+         *
+         *     Needs the `operate_compute` permission.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the ticket of POST …/console */
+                    ticket: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching to the WebSocket protocol */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/reboot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reboots a customer's Running VM (ACPI; a reset if it has not come back within the shutdown timeout)
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstalls a customer's VM from an OS image (everything on its boot disk is lost)
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description the operating system to install (default: the VM's own)
+                         * @enum {string}
+                         */
+                        os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/rescue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Boots a customer's VM from the rescue system with its disks attached
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hard-reboots a customer's Running VM (a reset)
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a customer's Stopped VM
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops a customer's Running VM
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/unrescue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a customer's VM boot its own disk again
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                block_storage_machine_id: number | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the owner */
+                                customer: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                customer_id: number;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                external_id: string | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                hypervisor: string | null;
+                                id: number;
+                                location_id: number;
+                                location_name: string;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                tier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6329,7 +8593,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6340,6 +8604,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6477,7 +8750,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6488,6 +8761,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6581,7 +8863,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6601,6 +8883,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6813,7 +9104,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6833,6 +9124,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7023,7 +9323,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7034,6 +9334,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7301,7 +9610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7312,6 +9621,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7489,7 +9807,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7500,6 +9818,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7647,7 +9974,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7658,6 +9985,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7722,7 +10058,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7749,8 +10085,126 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/customer/{id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the customer runs: VMs, volumes, private networks, buckets and load balancers (not deleted), newest first
+         * @description Needs the `view_users` permission.
+         *
+         *     Needs the `view_users` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description vm, network (private network), volume (block storage of a VM), bucket (object storage), load_balancer */
+                    kind?: "vm" | "network" | "volume" | "bucket" | "load_balancer";
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description a one-line summary for people: tier and address, size, network range, algorithm and address */
+                                detail: string;
+                                /** @description the id the resource has in its own API: a VM id (a volume: its VM), a network, bucket or balancer uuid */
+                                id: string;
+                                /**
+                                 * @description vm, network (private network), volume (block storage of a VM), bucket (object storage), load_balancer
+                                 * @enum {string}
+                                 */
+                                kind: "vm" | "network" | "volume" | "bucket" | "load_balancer";
+                                location_id: number;
+                                location_name: string;
+                                name: string;
+                                status: string;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7859,8 +10313,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Paid invoice totals with the trend of the last 12 months
-         * @description Revenue is money received on paid invoices (today: top-up invoices, total_amount with fees, in the month of paid_at). Months are calendar months of PLATFORM_TIME_ZONE.
+         * What the platform earned on paid invoices, with the trend of the last 12 months; the gateway fees apart
+         * @description Revenue is what the platform keeps of paid invoices (today: top-up invoices, their amount without the payment fee, in the month of paid_at). The fees customers paid to the payment methods are in gateway_fees, never in the revenue. Months are calendar months of PLATFORM_TIME_ZONE.
          *
          *     Needs the `view_dashboard` permission.
          *
@@ -7886,6 +10340,25 @@ export interface paths {
                                 /** @description all time */
                                 count: number;
                                 currency: string;
+                                /** @description the payment fees customers paid on top of their invoices: collected for the payment methods, not revenue */
+                                gateway_fees: {
+                                    /** @description paid invoices that carried a fee, all time */
+                                    count: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    last_12_months_total: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    this_month_total: number;
+                                    /** @description all time */
+                                    total: number;
+                                    /** @description the same 12 months as the revenue trend */
+                                    trend: {
+                                        count: number;
+                                        /** @description YYYY-MM, a calendar month of the platform time zone */
+                                        month: string;
+                                        /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                        total: number;
+                                    }[];
+                                };
                                 last_12_months_count: number;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 last_12_months_total: number;
@@ -8416,7 +10889,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8427,6 +10900,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8926,7 +11408,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8937,6 +11419,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9021,7 +11512,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9041,6 +11532,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9170,7 +11670,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -9200,7 +11701,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9211,6 +11712,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9257,7 +11767,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
+                                /** @description the component priced: a tier row names vm_tier for its package, a storage tier row block_storage_gb */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9362,7 +11872,8 @@ export interface paths {
                                 current_monthly_price: number | null;
                                 /** Format: date-time */
                                 effective_date: string;
-                                location_id: number;
+                                /** @description null: every location where the tier is offered (the figures add them up) */
+                                location_id: number | null;
                                 /** @description the same with the new price */
                                 monthly_revenue_after: number;
                                 /** @description the location's running resources at today's prices */
@@ -9458,7 +11969,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -9550,7 +12062,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -9638,7 +12151,8 @@ export interface paths {
                                 current_monthly_price: number | null;
                                 /** Format: date-time */
                                 effective_date: string;
-                                location_id: number;
+                                /** @description null: every location where the tier is offered (the figures add them up) */
+                                location_id: number | null;
                                 /** @description the same with the new price */
                                 monthly_revenue_after: number;
                                 /** @description the location's running resources at today's prices */
@@ -9723,7 +12237,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
+                                /** @description the component priced: a tier row names vm_tier for its package, a storage tier row block_storage_gb */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9803,7 +12317,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description the component priced: a tier row names vm_tier for its package; null only for a storage tier row */
+                                /** @description the component priced: a tier row names vm_tier for its package, a storage tier row block_storage_gb */
                                 component_id: number | null;
                                 /** Format: date-time */
                                 effective_from: string;
@@ -9915,7 +12429,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -9945,7 +12460,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9956,6 +12471,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10026,7 +12550,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -10056,7 +12581,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10067,6 +12592,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10092,8 +12626,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Schedules a tier's own price of a component (default: its package) in a location
-         * @description location_id defaults to the tier's own location and is required for a tier offered everywhere. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.
+         * Schedules a tier's own price of a component (default: its package), wherever the tier is offered or in one location
+         * @description Without location_id the price applies wherever the tier is offered: its own location for a tier bound to one, else every active location when the change applies (the schedule answers location_id null); location_id narrows it to one location. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.
          *
          *     Needs the `manage_pricing` permission.
          */
@@ -10113,6 +12647,7 @@ export interface paths {
                          * @description ISO 8601 instant with an explicit offset (Z or ±hh:mm), e.g. 2030-01-31T17:00:00Z; between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC; fractions of a second are kept to the millisecond
                          */
                         effective_date: string;
+                        /** @description narrows the price to one location; without it the price applies wherever the tier is offered (a tier bound to a location: there) */
                         location_id?: number;
                         /** @description per month (per unit); the hourly price is monthly / 730 (6 decimals); at most 2 decimals, 0 or more, at most 1000000000 */
                         monthly_price: number;
@@ -10140,7 +12675,8 @@ export interface paths {
                                 hourly_price: number;
                                 id: number;
                                 item_type: "component" | "tier" | "storage_tier";
-                                location_id: number;
+                                /** @description null: a tier's price in every location where the tier is offered */
+                                location_id: number | null;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 monthly_price: number;
                                 price_key: string;
@@ -10170,7 +12706,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10181,6 +12717,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10356,7 +12901,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10367,6 +12912,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10518,7 +13072,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10529,6 +13083,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10614,7 +13177,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10634,6 +13197,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10802,8 +13374,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10966,7 +13547,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10977,6 +13558,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11025,7 +13615,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11036,6 +13626,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11131,7 +13730,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11151,6 +13750,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11228,7 +13836,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11248,6 +13856,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11385,8 +14002,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11589,8 +14215,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11728,6 +14363,82 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/setting/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company that issues receipts and invoices
+         * @description Needs the `view_settings` permission.
+         *
+         *     Needs the `view_settings` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description one or more lines */
+                                address: string | null;
+                                /** @description null until staff save the details (the documents then name the application) */
+                                legal_name: string | null;
+                                tax_number: string | null;
+                                updated_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 403: {
                     headers: {
@@ -11739,6 +14450,88 @@ export interface paths {
                 };
             };
         };
+        /**
+         * Sets the legal name, address and tax number printed on every receipt and invoice (all three fields)
+         * @description Needs the `manage_settings` permission.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description postal address; line breaks are kept (at most 6 lines) */
+                        address: string;
+                        /** @description the company's registered name, as the documents print it */
+                        legal_name: string;
+                        /** @description the tax registration number; null or empty: none printed */
+                        tax_number: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description one or more lines */
+                                address: string | null;
+                                /** @description null until staff save the details (the documents then name the application) */
+                                legal_name: string | null;
+                                tax_number: string | null;
+                                updated_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11777,6 +14570,8 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description the port a rule of this type gets when it names none; null: the rule names its ports (always null for icmp and any) */
+                                default_port: number | null;
                                 description: string;
                                 id: number;
                                 name: string;
@@ -11863,7 +14658,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11874,6 +14669,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11912,6 +14716,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description tcp and udp types only; null clears it. Left out: null on create, unchanged on update */
+                        default_port?: number | null;
                         description: string;
                         name: string;
                         protocol: "tcp" | "udp" | "icmp" | "any";
@@ -11929,6 +14735,8 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description the port a rule of this type gets when it names none; null: the rule names its ports (always null for icmp and any) */
+                                default_port: number | null;
                                 description: string;
                                 id: number;
                                 name: string;
@@ -11959,7 +14767,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11979,6 +14787,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12018,6 +14835,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description tcp and udp types only; null clears it. Left out: null on create, unchanged on update */
+                        default_port?: number | null;
                         description: string;
                         name: string;
                         protocol: "tcp" | "udp" | "icmp" | "any";
@@ -12035,6 +14854,8 @@ export interface paths {
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description the port a rule of this type gets when it names none; null: the rule names its ports (always null for icmp and any) */
+                                default_port: number | null;
                                 description: string;
                                 id: number;
                                 name: string;
@@ -12065,7 +14886,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12076,6 +14897,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12205,8 +15035,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12231,7 +15070,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether staff who move money must use two-factor authentication
+         * Which staff must use two-factor authentication
          * @description Needs the `view_settings` permission.
          *
          *     Needs the `view_settings` permission.
@@ -12253,8 +15092,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description staff whose role holds a permission that moves money must use TOTP 2FA */
+                                /** @description the older form: true unless required_for is nobody */
                                 required: boolean;
+                                /** @description who must use TOTP 2FA: nobody, money_roles (roles holding manage_balance, verify_invoices, manage_coupons or manage_pricing) or all_staff */
+                                required_for: "nobody" | "money_roles" | "all_staff";
                             };
                             message: string;
                         };
@@ -12281,7 +15122,7 @@ export interface paths {
             };
         };
         /**
-         * Require (or not) two-factor authentication of staff who move money
+         * Require two-factor authentication of nobody, of the roles that move money, or of all staff; those without it are led through set-up at their next request
          * @description Needs the `manage_settings` permission.
          */
         put: {
@@ -12291,10 +15132,14 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
+            /** @description required_for, or the older required (not both) */
             requestBody: {
                 content: {
                     "application/json": {
-                        required: boolean;
+                        /** @description the older form: true is money_roles, false is nobody */
+                        required?: boolean;
+                        /** @description who must use TOTP 2FA: nobody, money_roles (roles holding manage_balance, verify_invoices, manage_coupons or manage_pricing) or all_staff */
+                        required_for?: "nobody" | "money_roles" | "all_staff";
                     };
                 };
             };
@@ -12307,8 +15152,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description staff whose role holds a permission that moves money must use TOTP 2FA */
+                                /** @description the older form: true unless required_for is nobody */
                                 required: boolean;
+                                /** @description who must use TOTP 2FA: nobody, money_roles (roles holding manage_balance, verify_invoices, manage_coupons or manage_pricing) or all_staff */
+                                required_for: "nobody" | "money_roles" | "all_staff";
                             };
                             message: string;
                         };
@@ -12332,8 +15179,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12420,8 +15276,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12657,7 +15522,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12677,6 +15542,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12747,7 +15621,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12758,6 +15632,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13053,7 +15936,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13073,6 +15956,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13172,7 +16064,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13192,6 +16084,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13347,7 +16248,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13367,6 +16268,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13561,7 +16471,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13581,6 +16491,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13683,7 +16602,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13712,6 +16631,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13941,7 +16869,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -13952,6 +16880,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14052,7 +16989,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14063,6 +17000,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14160,7 +17106,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14171,6 +17117,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14274,7 +17229,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14285,6 +17240,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14394,7 +17358,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14405,6 +17369,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14509,7 +17482,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -14520,6 +17493,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14693,6 +17675,8 @@ export interface paths {
                                 expires_at: string;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 fee: number;
+                                /** @description the gateway as a person reads it ("PG One") */
+                                gateway_label: string;
                                 gateway_name: string;
                                 /** Format: uuid */
                                 invoice_id: string;
@@ -14798,6 +17782,8 @@ export interface paths {
                                 expires_at: string;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 fee: number;
+                                /** @description the gateway as a person reads it ("PG One") */
+                                gateway_label: string;
                                 gateway_name: string;
                                 /** Format: uuid */
                                 invoice_id: string;
@@ -14833,8 +17819,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14914,6 +17918,8 @@ export interface paths {
                                 expires_at: string;
                                 /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
                                 fee: number;
+                                /** @description the gateway as a person reads it ("PG One") */
+                                gateway_label: string;
                                 gateway_name: string;
                                 /** Format: uuid */
                                 invoice_id: string;
@@ -15101,6 +18107,9 @@ export interface paths {
                                 fee_flat: number;
                                 /** @description Percent of the deposit added as a fee (2 decimals, written exactly) */
                                 fee_percent: number;
+                                /** @description the gateway as a person reads it ("PG One") */
+                                gateway_label: string;
+                                /** @description the gateway code to send back in a deposit (pgone, pgtwo) */
                                 gateway_name: string;
                                 method_code: string;
                                 name: string;
@@ -15456,6 +18465,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -15467,6 +18485,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15695,6 +18722,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -15706,6 +18742,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15858,8 +18903,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16005,6 +19068,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/usage/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My charged hours, newest first, each with the lines it charged (one per resource meter and part of the hour)
+         * @description API tokens: needs the `billing:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                amount: number;
+                                /** Format: date-time */
+                                hour: string;
+                                /** @description one per meter that ran in the hour: a resource that changed price within it (a resized VM) has one line per part */
+                                lines: {
+                                    /** @description hourly_price × quantity × seconds / 3600 (6 decimals) */
+                                    amount: number;
+                                    description: string;
+                                    /** @description price per hour of one unit in force at the hour’s start (6 decimals) */
+                                    hourly_price: number;
+                                    quantity: number;
+                                    resource_id: string;
+                                    resource_type: string;
+                                    /** @description seconds of the hour the meter ran (3600: all of it) */
+                                    seconds: number;
+                                }[];
+                                /** @description true: accrued for the monthly invoice; false: taken from the wallet */
+                                postpaid: boolean;
+                                /** @description the sum of the lines (6 decimals) */
+                                usage_amount: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/block-storage-tiers": {
         parameters: {
             query?: never;
@@ -16075,6 +19229,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/os": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operating systems VMs can be created with, and the user each lets in over SSH
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the value of os in POST /api/compute/vm */
+                                id: string;
+                                /** @description the user that gets the VM's SSH keys (ssh <login_user>@<public_ip>), with sudo */
+                                login_user: string;
+                                name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/tiers": {
         parameters: {
             query?: never;
@@ -16111,6 +19322,7 @@ export interface paths {
                                 /** @description monthly / 730, 6 decimals */
                                 hourly_price: number;
                                 id: number;
+                                /** @description true: VMs of this tier can be load balancer targets; false: a balancer refuses them (400 TARGET_NOT_ALLOWED) */
                                 loadbalance_enabled: boolean;
                                 location_id: number;
                                 memory_mb: number;
@@ -16196,16 +19408,21 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -16296,9 +19513,11 @@ export interface paths {
                         os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
                         /** @description attach a public IP from the location pool (default true) */
                         public_ip?: boolean;
-                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids */
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user, login_user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids. Without keys the VM cannot be reached over SSH. */
                         ssh_key_ids?: number[];
                         tier_id: number;
+                        /** @description cloud-init user data, at most 64 KiB of UTF-8: a cloud-config (first line "#cloud-config", then a YAML mapping) or a script (first line "#!"). It runs at the first boot, with the platform's own settings (hostname, network, ssh_key_ids) merged in. Anything else is 400 VALIDATION_FAILED naming user_data. */
+                        user_data?: string;
                     };
                 };
             };
@@ -16322,16 +19541,21 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -16393,8 +19617,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16418,7 +19660,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of my VMs
+         * One of my VMs, with its private addresses
          * @description API tokens: needs the `compute:read` scope.
          */
         get: {
@@ -16451,16 +19693,27 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                /** @description its address on each private network it is attached to */
+                                private_addresses: {
+                                    ip: string;
+                                    network_name: string;
+                                    network_uuid: string;
+                                }[];
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -16551,16 +19804,21 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -16604,6 +19862,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -16622,14 +19889,168 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Renames a VM (our record only: allowed while an action runs; the guest keeps its hostname)
+         * @description API tokens: needs the `compute:write` scope.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, dot, dash, underscore */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
-    "/api/compute/vm/{id}/retry": {
+    "/api/compute/vm/{id}/console": {
         parameters: {
             query?: never;
             header?: never;
@@ -16639,8 +20060,221 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
-         * @description API tokens: needs the `compute:write` scope.
+         * A ticket that opens the serial console of a Running VM over a WebSocket, once, within a minute
+         * @description Another customer’s VM is 404; a VM that is not Running is 409 VM_NOT_RUNNING.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** @description opens one console session; only its hash is stored */
+                                ticket: string;
+                                /** @description where to open the WebSocket, with the ticket in its query string */
+                                websocket_path: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/console/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The serial console of a VM (WebSocket)
+         * @description A WebSocket (`GET` with `Upgrade: websocket`) that opens with the ticket of POST …/console, within its minute, once, by whoever asked for it (the same session or API token).
+         *
+         *     Client messages are typed on the serial port as they are (text or binary, at most 16 KiB each: larger closes with 1009); the guest output comes as binary messages.
+         *
+         *     Refused before the upgrade: a page of another origin (403 CROSS_ORIGIN_REQUEST), a request without `Upgrade: websocket` (426 UPGRADE_REQUIRED), a bad ticket (401 INVALID_CONSOLE_TICKET), a VM that is not Running (409 VM_NOT_RUNNING), too many sessions (409 CONSOLE_SESSION_LIMIT), a port the datacenter cannot open (503 CONSOLE_UNAVAILABLE).
+         *
+         *     Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the ticket of POST …/console */
+                    ticket: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching to the WebSocket protocol */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/reboot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reboots a Running VM: an ACPI reboot, a reset if the guest has not come back within the shutdown timeout (pending_action reboot until it is up again)
+         * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
+         *
+         *     API tokens: needs the `compute:write` scope.
          */
         post: {
             parameters: {
@@ -16672,16 +20306,343 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstalls a Running or Stopped VM from an OS image: everything on its boot disk is lost
+         * @description It keeps its name, address, SSH keys, block storage volume and private addresses; the boot disk is made anew and the guest set up again (a new instance id), and it runs afterwards. It leaves rescue. A Stopped VM is started by it, so an account that may not start anything billable gets 402 (INSUFFICIENT_BALANCE or ACCOUNT_SUSPENDED). A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description the operating system to install (default: the VM's own)
+                         * @enum {string}
+                         */
+                        os?: "ubuntu-24.04" | "ubuntu-22.04" | "debian-12" | "rocky-9" | "almalinux-9";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/rescue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Boots a Running or Stopped VM from the rescue system (rescue true), its disks attached and its SSH keys let in
+         * @description The running system is shut down (ACPI, then pulled off). Start, stop and reboot keep the rescue system until POST .../unrescue. A Stopped VM is started by it: 402 for an account that may not start anything billable. A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -16734,6 +20695,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -16745,6 +20715,596 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hard-reboots a Running VM: a reset, as pressing the reset button (pending_action reset until it is up again)
+         * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/resize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a Running or Stopped VM to another tier of its location (pending_action resize until the datacenter is done)
+         * @description A Running VM is shut down, resized and started again; a Stopped one stays stopped. The disk only grows. The VM is charged at the new tier from the moment the datacenter is done. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has). 402 INSUFFICIENT_BALANCE / ACCOUNT_SUSPENDED when the new tier costs more and the account may not start anything billable. 409 VM_BUSY while another action runs, INVALID_VM_STATE or VM_SUSPENDED otherwise.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/resize-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the VM costs now and on another tier of its location, and whether resizing restarts it
+         * @description Prices are the VM's whole price (package, public IP, volume) at the prices in force now; nothing is saved. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has).
+         *
+         *     API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query: {
+                    tier_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                current: {
+                                    cpu: number;
+                                    /** @description the tier’s disk (the VM keeps a larger one it already has) */
+                                    disk_gb: number;
+                                    /** @description 6 decimals */
+                                    hourly_price: number;
+                                    memory_mb: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    monthly_price: number;
+                                    tier_id: number;
+                                    tier_name: string;
+                                };
+                                /** @description the disk the VM has after the resize (it only grows) */
+                                disk_gb: number;
+                                /** @description 6 decimals; negative when the new tier costs less */
+                                hourly_difference: number;
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                monthly_difference: number;
+                                new: {
+                                    cpu: number;
+                                    /** @description the tier’s disk (the VM keeps a larger one it already has) */
+                                    disk_gb: number;
+                                    /** @description 6 decimals */
+                                    hourly_price: number;
+                                    memory_mb: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    monthly_price: number;
+                                    tier_id: number;
+                                    tier_name: string;
+                                };
+                                /** @description true: the VM is Running and is shut down and started again; false: it is Stopped and stays stopped */
+                                restart: boolean;
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
+         * @description API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16858,8 +21418,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16931,8 +21509,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16990,16 +21586,21 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -17043,6 +21644,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -17054,6 +21664,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17112,16 +21731,21 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
                                     message: string;
                                 } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
                                 id: number;
                                 location_id: number;
+                                login_user: string | null;
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
                                 public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -17165,6 +21789,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -17176,6 +21809,162 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/unrescue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leaves rescue: a Running VM reboots into its own disk, a Stopped one boots it at its next start
+         * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17376,6 +22165,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -17439,6 +22246,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17566,8 +22391,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18087,6 +22930,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lookup/session-hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this browser holds session cookies (says nothing of their validity)
+         * @description A browser page asks this before any authenticated call: false means there is certainly no session, so the page goes to its login screen without a 401. true means the cookies are there; whether they still work is known from the next call. Always 200.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description an access_token or refresh_token cookie came with the request */
+                                customer: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lookup/tnc": {
         parameters: {
             query?: never;
@@ -18255,7 +23143,7 @@ export interface paths {
                             target_protocol: "http" | "https" | "tcp" | "udp";
                         }[];
                         health_check?: {
-                            /** @description http(s) only; default / */
+                            /** @description http(s) only; default /. A URL path and query: letters, digits and . _ ~ ! $ & ( ) * + , ; = : @ % / ? - (no space, #, quotes, braces or backslash) */
                             path?: string;
                             port: number;
                             protocol: "http" | "https" | "tcp";
@@ -18347,8 +23235,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18515,6 +23421,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -18526,6 +23441,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18561,7 +23485,7 @@ export interface paths {
                             target_protocol: "http" | "https" | "tcp" | "udp";
                         }[];
                         health_check?: {
-                            /** @description http(s) only; default / */
+                            /** @description http(s) only; default /. A URL path and query: letters, digits and . _ ~ ! $ & ( ) * + , ; = : @ % / ? - (no space, #, quotes, braces or backslash) */
                             path?: string;
                             port: number;
                             protocol: "http" | "https" | "tcp";
@@ -18642,6 +23566,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -18653,6 +23586,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18765,6 +23707,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -18776,6 +23727,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18847,6 +23807,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -18858,6 +23827,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19070,8 +24048,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19244,6 +24240,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -19255,6 +24260,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19364,6 +24378,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -19375,6 +24398,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19476,6 +24508,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -19487,6 +24528,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19868,8 +24918,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20032,6 +25100,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -20043,6 +25120,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20085,7 +25171,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         direction: "ingress" | "egress";
-                        /** @description required for tcp/udp rule types, refused for icmp and any */
+                        /** @description tcp/udp rule types: defaults to the type's default_port, required when it has none; refused for icmp and any */
                         port_from?: number;
                         /** @description defaults to port_from */
                         port_to?: number;
@@ -20136,8 +25222,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20209,8 +25313,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20253,6 +25375,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description the port a rule of this type gets when it names none; null: the rule must name its ports (always null for icmp and any) */
+                                default_port: number | null;
                                 description: string;
                                 id: number;
                                 name: string;
@@ -20322,8 +25446,8 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
                                 read_at: string | null;
                                 reference_id: string;
                                 /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
@@ -20410,8 +25534,8 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
                                 read_at: string | null;
                                 reference_id: string;
                                 /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
@@ -20431,8 +25555,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20494,6 +25636,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -20507,7 +25667,7 @@ export interface paths {
         };
         /**
          * Where the gateway sends the browser back
-         * @description Redirects (302) to FRONTEND_URL/billing/topup?status=...; without a front end configured, a small HTML page states the result.
+         * @description Redirects (302) to /billing/topup?status=... on the address the browser came back on when the console is served here, to FRONTEND_URL/billing/topup?status=... when a separate front end is configured; with neither, a small HTML page states the result.
          */
         get: {
             parameters: {
@@ -20758,8 +25918,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20899,8 +26077,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20978,6 +26174,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -20989,6 +26194,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21196,8 +26410,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21372,6 +26604,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -21383,6 +26624,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21506,6 +26756,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -21517,6 +26776,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21637,6 +26905,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -21648,6 +26925,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21850,8 +27136,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21922,8 +27226,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22020,8 +27342,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22129,6 +27469,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -22140,6 +27489,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22245,8 +27603,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22530,8 +27906,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22768,6 +28162,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -22779,6 +28182,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22881,6 +28293,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -22901,6 +28322,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23069,7 +28499,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -23080,6 +28510,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23164,8 +28603,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23243,6 +28700,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -23252,8 +28718,89 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
+        trace?: never;
+    };
+    "/api/tokens/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes every active token at once (after a password change, or when a token may have leaked): their next requests answer 401
+         * @description Not available to API tokens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description how many active tokens were revoked */
+                                revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/webhook/pgone/callback": {
@@ -23301,6 +28848,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23370,6 +28926,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23522,8 +29087,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23664,8 +29247,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23747,8 +29348,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23770,7 +29389,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends again every delivery to this endpoint that failed for good since a time
+         * Sends again every delivery to this endpoint that failed for good since a time (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
          */
         post: {
@@ -23827,6 +29446,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -23838,6 +29466,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23924,8 +29570,26 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23951,7 +29615,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends a webhook.test event to this endpoint
+         * Sends a webhook.test event to this endpoint (at most 10 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
          */
         post: {
@@ -23997,6 +29661,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {
@@ -24008,6 +29681,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24275,7 +29966,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends an event again, to every endpoint it went to or to endpoint_id
+         * Sends an event again, to every endpoint it went to or to endpoint_id (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
          */
         post: {
@@ -24325,8 +30016,35 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

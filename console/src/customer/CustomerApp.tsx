@@ -8,6 +8,8 @@ import { ConfirmEmailChange, ForgotPassword, Login, Register, ResetPassword, Ver
 import { Home } from './home';
 import { TopUp, Billing } from './billing';
 import { VmCreate, VmDetail, VmList } from './vms';
+import { useMe } from './shared/me';
+import { keys } from '../api/keys';
 
 // Screens past the first ones are their own chunks.
 const Networks = lazy(() => import('./networks'));
@@ -17,6 +19,7 @@ const LoadBalancers = lazy(() => import('./load-balancers'));
 const Tickets = lazy(() => import('./tickets'));
 const News = lazy(() => import('./news'));
 const Account = lazy(() => import('./account'));
+const SshKeys = lazy(() => import('./ssh-keys'));
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Home', end: true },
@@ -25,17 +28,12 @@ const NAV: NavItem[] = [
   { to: '/security-groups', label: 'Security groups', group: 'Resources' },
   { to: '/load-balancers', label: 'Load balancers', group: 'Resources' },
   { to: '/storage', label: 'Object storage', group: 'Resources' },
+  { to: '/ssh-keys', label: 'SSH keys', group: 'Resources' },
   { to: '/billing', label: 'Billing', group: 'Account', end: true },
   { to: '/tickets', label: 'Support tickets', group: 'Account' },
   { to: '/news', label: 'News', group: 'Account' },
   { to: '/account', label: 'Profile & security', group: 'Account' },
 ];
-
-export const meKey = ['me'];
-/** The customer summary (balance, unread count); `fresh`: read again whenever the screen opens. */
-export function useMe(fresh = false) {
-  return useQuery({ queryKey: meKey, queryFn: () => get(() => api.GET('/api/inf')), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
-}
 
 function useMaintenance(): [boolean, () => void] {
   const [on, setOn] = useState(false);
@@ -74,24 +72,30 @@ export function CustomerApp() {
   );
 }
 
-function useImpersonated() {
+function useImpersonated(enabled = true) {
   return useQuery({
-    queryKey: ['sessions'],
+    enabled,
+    queryKey: keys.sessions,
     queryFn: () => get(() => api.GET('/api/auth/sessions')),
     select: (sessions) => sessions.find((s) => s.current)?.impersonated ?? false,
   });
 }
 
 function Authenticated() {
-  const me = useMe();
+  // Ask first whether this browser holds a session at all, so a logged-out visit goes to the login
+  // page without authenticated calls that would answer 401 (and fill the browser's console).
+  const hint = useQuery({ queryKey: keys.sessionHint, queryFn: () => get(() => api.GET('/api/lookup/session-hint')), gcTime: 0, refetchOnMount: 'always' });
+  const me = useMe(false, hint.data?.customer === true);
   const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const impersonated = useImpersonated();
+  const impersonated = useImpersonated(!!me.data);
   const [leaving, setLeaving] = useState(false);
-  if (me.error instanceof ApiError && me.error.status === 401) {
+  // only an answer of this visit counts: a cached one may predate the login
+  if ((hint.isFetchedAfterMount && hint.data?.customer === false) || (me.error instanceof ApiError && me.error.status === 401)) {
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
+  if (hint.error) return <main className="auth"><p role="alert">{(hint.error as Error).message}</p></main>;
   if (me.error) return <main className="auth"><p role="alert">{(me.error as Error).message}</p></main>;
   if (!me.data) return <Loading />;
   const logout = async () => {
@@ -115,10 +119,12 @@ function Authenticated() {
         <>
           <Link to="/notifications" className="bell">
             Notifications{' '}
-            <span className="count">
-              {me.data.unread_count}
-              <span className="sr-only"> unread</span>
-            </span>
+            {me.data.unread_count > 0 ? (
+              <span className="count">
+                {me.data.unread_count}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
           </Link>
           <span className="who">{me.data.email}</span>
           <Button kind="secondary" busy={leaving} onClick={logout}>
@@ -137,6 +143,7 @@ function Authenticated() {
           <Route path="vms/:id" element={<VmDetail />} />
           <Route path="networks/*" element={<Networks />} />
           <Route path="storage/*" element={<Storage />} />
+          <Route path="ssh-keys" element={<SshKeys />} />
           <Route path="security-groups/*" element={<SecurityGroups />} />
           <Route path="load-balancers/*" element={<LoadBalancers />} />
           <Route path="tickets/*" element={<Tickets />} />

@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, Checkbox, ConfirmButton, CopyButton, ErrorMessage, formValues, Input, Loaded, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
-import { useMe } from './CustomerApp';
+import { useMe } from './shared/me';
+import { ApiTokens } from './shared/api-tokens';
+import { keys } from '../api/keys';
+import { deviceName } from '../ui/device';
 
 function Profile() {
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => get(() => api.GET('/api/customer/profile')) });
-  const countries = useQuery({ queryKey: ['countries'], queryFn: () => get(() => api.GET('/api/lookup/country')), staleTime: Infinity });
+  const profile = useQuery({ queryKey: keys.profile, queryFn: () => get(() => api.GET('/api/customer/profile')) });
+  const countries = useQuery({ queryKey: keys.countries, queryFn: () => get(() => api.GET('/api/lookup/country')), staleTime: Infinity });
   const save = useAction(
     (v: Record<string, string>) =>
       get(() =>
@@ -19,7 +22,7 @@ function Profile() {
           },
         }),
       ),
-    { invalidate: [['profile'], ['me']] },
+    { invalidate: [keys.profile, keys.me] },
   );
   return (
     <Card title="Profile">
@@ -52,7 +55,7 @@ function Profile() {
 
 function NotificationSettings() {
   const me = useMe();
-  const save = useAction((body: { allow_marketing_email: boolean; allow_billing_reminder: boolean }) => get(() => api.PATCH('/api/customer/profile/notification-setting', { body })), { invalidate: [['me']] });
+  const save = useAction((body: { allow_marketing_email: boolean; allow_billing_reminder: boolean }) => get(() => api.PATCH('/api/customer/profile/notification-setting', { body })), { invalidate: [keys.me] });
   const s = me.data?.notification_setting;
   return (
     <Card title="E-mail notifications">
@@ -80,9 +83,9 @@ function NotificationSettings() {
 
 function Sessions() {
   const navigate = useNavigate();
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => get(() => api.GET('/api/auth/sessions')) });
+  const sessions = useQuery({ queryKey: keys.sessions, queryFn: () => get(() => api.GET('/api/auth/sessions')) });
   const revoke = useAction((sid: string) => call(() => api.DELETE('/api/auth/sessions/{sid}', { params: { path: { sid } } })), {
-    invalidate: [['sessions']],
+    invalidate: [keys.sessions],
     onSuccess: (_r, sid) => {
       if (sid === 'all' || sessions.data?.find((s) => s.id === sid)?.current) navigate('/login');
     },
@@ -96,7 +99,7 @@ function Sessions() {
             {rows.map((s) => (
               <tr key={s.id}>
                 <td>
-                  {s.user_agent ?? 'unknown'} {s.current ? <Status value="This device" /> : null} {s.impersonated ? <Status value="Support staff" /> : null}
+                  <span title={s.user_agent ?? undefined}>{deviceName(s.user_agent)}</span> {s.current ? <Status value="This device" /> : null} {s.impersonated ? <Status value="Support staff" /> : null}
                 </td>
                 <td>{s.ip ?? '—'}</td>
                 <td>{when(s.created_at)}</td>
@@ -146,9 +149,9 @@ function TwoFactor() {
   const header = { params: { header: { 'x-access-token': token ?? '' } } };
   const sudo = useAction((body: { password: string; code?: string }) => get(() => api.POST('/api/auth/profile/sudo', { body })), { onSuccess: (r) => setToken(r.token) });
   const generate = useAction(() => get(() => api.POST('/api/auth/profile/2fa/generate-code', header)));
-  const enable = useAction((code: string) => get(() => api.POST('/api/auth/profile/2fa/enable', { ...header, body: { code } })), { invalidate: [['me']], onSuccess: (r) => setCodes(r.recovery_codes) });
-  const disable = useAction((code: string) => call(() => api.POST('/api/auth/profile/2fa/disable', { ...header, body: { code } })), { invalidate: [['me']], onSuccess: () => setToken(undefined) });
-  const recovery = useQuery({ queryKey: ['recovery', token], queryFn: () => get(() => api.GET('/api/auth/profile/2fa/recovery', header)), enabled: on && !!token });
+  const enable = useAction((code: string) => get(() => api.POST('/api/auth/profile/2fa/enable', { ...header, body: { code } })), { invalidate: [keys.me], onSuccess: (r) => setCodes(r.recovery_codes) });
+  const disable = useAction((code: string) => call(() => api.POST('/api/auth/profile/2fa/disable', { ...header, body: { code } })), { invalidate: [keys.me], onSuccess: () => setToken(undefined) });
+  const recovery = useQuery({ queryKey: keys.recoveryCodes(token), queryFn: () => get(() => api.GET('/api/auth/profile/2fa/recovery', header)), enabled: on && !!token });
   const regenerate = useAction(() => get(() => api.POST('/api/auth/profile/2fa/recovery/regenerate', header)), { onSuccess: (r) => setCodes(r.recovery_codes) });
   return (
     <Card title="Two-factor authentication">
@@ -160,8 +163,17 @@ function TwoFactor() {
           <p>
             <b>Recovery codes</b>, shown once: each logs you in once without the app.
           </p>
-          <p className="secret">{codes.join('  ')}</p>
-          <CopyButton text={codes.join('\n')} label="Copy the codes" />
+          <ul className="secret" aria-label="Recovery codes" style={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
+            {codes.map((c) => (
+              <li key={c} style={{ whiteSpace: 'nowrap' }}>
+                {c}
+              </li>
+            ))}
+          </ul>
+          <CopyButton text={codes.join('\n')} label="Copy the codes" />{' '}
+          <a download="recovery-codes.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(`Recovery codes for ${window.location.host}\nEach logs you in once without the authenticator app.\n\n${codes.join('\n')}\n`)}`}>
+            Download as a text file
+          </a>
         </Notice>
       ) : null}
       {!token ? (
@@ -291,7 +303,7 @@ function ChangeEmail() {
 }
 
 function Referral() {
-  const referral = useQuery({ queryKey: ['referral'], queryFn: () => get(() => api.GET('/api/customer/referral')) });
+  const referral = useQuery({ queryKey: keys.referral, queryFn: () => get(() => api.GET('/api/customer/referral')) });
   return (
     <Card title="Invite friends">
       <Loaded query={referral}>
@@ -313,6 +325,7 @@ export default function Account() {
       <Password />
       <ChangeEmail />
       <Sessions />
+      <ApiTokens />
       <NotificationSettings />
       <Referral />
     </Page>

@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, ErrorMessage, formValues, Input, Notice, Page, Select, useAction } from '../ui/kit';
+import { keys } from '../api/keys';
+import { PasswordLoginForm, SecondFactorForm, type SecondFactorStep } from '../shared/auth-forms';
 
 function AuthFrame({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -25,7 +27,7 @@ export function Login() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [email, setEmail] = useState('');
-  const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
+  const [step, setStep] = useState<'password' | SecondFactorStep>('password');
   const done = async () => {
     await qc.invalidateQueries();
     navigate(safeNext(params.get('next')), { replace: true });
@@ -44,28 +46,7 @@ export function Login() {
     const action = step === 'code' ? verify : recover;
     return (
       <AuthFrame title="Two-factor authentication">
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            action.mutate(formValues(e.currentTarget).code ?? '');
-          }}
-        >
-          {step === 'code' ? (
-            <Input label="6-digit code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
-          ) : (
-            <Input label="Recovery code" name="code" autoComplete="off" placeholder="a1b2c-3d4e5" required autoFocus />
-          )}
-          <ErrorMessage error={action.error} />
-          <div className="row">
-            <Button type="submit" busy={action.isPending}>
-              Verify
-            </Button>
-            <Button kind="link" onClick={() => setStep(step === 'code' ? 'recovery' : 'code')}>
-              {step === 'code' ? 'Use a recovery code' : 'Use the authenticator code'}
-            </Button>
-          </div>
-        </form>
+        <SecondFactorForm step={step} onStep={setStep} onSubmit={({ code }) => action.mutate(code)} error={action.error} busy={action.isPending} />
       </AuthFrame>
     );
   }
@@ -78,28 +59,14 @@ export function Login() {
         </>
       }
     >
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = formValues(e.currentTarget);
-          login.mutate({ email: v.email ?? '', password: v.password ?? '' });
-        }}
-      >
-        <Input label="E-mail" name="email" type="email" autoComplete="username" required />
-        <Input label="Password" name="password" type="password" autoComplete="current-password" required />
-        <ErrorMessage error={login.error} />
-        <Button type="submit" busy={login.isPending}>
-          Log in
-        </Button>
-      </form>
+      <PasswordLoginForm onSubmit={(v) => login.mutate(v)} error={login.error} busy={login.isPending} />
     </AuthFrame>
   );
 }
 
 export function Register() {
-  const rules = useQuery({ queryKey: ['password-rules'], queryFn: () => get(() => api.GET('/api/lookup/password-rules')) });
-  const tnc = useQuery({ queryKey: ['tnc'], queryFn: () => get(() => api.GET('/api/lookup/tnc')) });
+  const rules = useQuery({ queryKey: keys.passwordRules, queryFn: () => get(() => api.GET('/api/lookup/password-rules')) });
+  const tnc = useQuery({ queryKey: keys.terms, queryFn: () => get(() => api.GET('/api/lookup/tnc')) });
   const [params] = useSearchParams();
   const [sent, setSent] = useState<string>();
   const register = useAction(
@@ -219,7 +186,7 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const rules = useQuery({ queryKey: ['password-rules'], queryFn: () => get(() => api.GET('/api/lookup/password-rules')) });
+  const rules = useQuery({ queryKey: keys.passwordRules, queryFn: () => get(() => api.GET('/api/lookup/password-rules')) });
   const reset = useAction((new_password: string) => call(() => api.POST('/api/auth/password/reset', { body: { token, new_password } })));
   return (
     <AuthFrame title="Choose a new password" footer={<Link to="/login">Back to log in</Link>}>
@@ -250,7 +217,7 @@ export function ResetPassword() {
 export function ConfirmEmailChange() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const confirm = useAction(() => get(() => api.POST('/api/auth/profile/change-email/confirm-new', { body: { token } })), { invalidate: [['me']] });
+  const confirm = useAction(() => get(() => api.POST('/api/auth/profile/change-email/confirm-new', { body: { token } })), { invalidate: [keys.me] });
   return (
     <Page title="Confirm your new e-mail address">
       {confirm.data ? (

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
-import { useMe } from './CustomerApp';
+import { useMe } from './shared/me';
+import { keys } from '../api/keys';
 
 function usePaymentMethods() {
-  return useQuery({ queryKey: ['payment-methods'], queryFn: () => get(() => api.GET('/api/billing/payment-methods')), staleTime: 300_000 });
+  return useQuery({ queryKey: keys.paymentMethods, queryFn: () => get(() => api.GET('/api/billing/payment-methods')), staleTime: 300_000 });
 }
 
 /** The payment method select's value names gateway and method: "pgone:VA_BCA". */
@@ -17,7 +18,7 @@ function MethodSelect() {
       label="Payment method"
       name="method"
       required
-      options={(methods.data ?? []).map((m) => ({ value: `${m.gateway_name}:${m.method_code}`, label: `${m.name} (${m.gateway_name})${m.fee_flat || m.fee_percent ? ` · fee ${m.fee_flat ? money(m.fee_flat) : ''}${m.fee_percent ? ` ${m.fee_percent}%` : ''}` : ''}` }))}
+      options={(methods.data ?? []).map((m) => ({ value: `${m.gateway_name}:${m.method_code}`, label: `${m.name} via ${m.gateway_label}${m.fee_flat || m.fee_percent ? ` · fee ${m.fee_flat ? money(m.fee_flat) : ''}${m.fee_percent ? ` ${m.fee_percent}%` : ''}` : ''}` }))}
     />
   );
 }
@@ -27,7 +28,7 @@ const splitMethod = (v: string | undefined) => {
 };
 
 function TopUpForm() {
-  const minimum = useQuery({ queryKey: ['topup-minimum'], queryFn: () => get(() => api.GET('/api/billing/topup/minimum')) });
+  const minimum = useQuery({ queryKey: keys.topUpMinimum, queryFn: () => get(() => api.GET('/api/billing/topup/minimum')) });
   const deposit = useAction(
     (body: { amount: number; gateway_name: string; method_code: string; coupon_code?: string }) =>
       get(() => api.POST('/api/billing/deposit', { body, params: { header: { 'idempotency-key': crypto.randomUUID() } } })),
@@ -68,7 +69,7 @@ function TopUpForm() {
 }
 
 function RedeemForm() {
-  const redeem = useAction((code: string) => call(() => api.POST('/api/billing/redeem', { body: { code } })), { invalidate: [['me']] });
+  const redeem = useAction((code: string) => call(() => api.POST('/api/billing/redeem', { body: { code } })), { invalidate: [keys.me] });
   return (
     <Card title="Redeem a code">
       <form
@@ -92,7 +93,7 @@ function RedeemForm() {
 function Deposits({ watch }: { watch?: boolean }) {
   const [page, setPage] = useState(1);
   const deposits = useQuery({
-    queryKey: ['deposits', page],
+    queryKey: keys.deposits(page),
     queryFn: () => call(() => api.GET('/api/billing/deposit', { params: { query: { page, limit: 10 } } })),
     // after the gateway's return the newest deposit is credited by a job: follow it until then
     refetchInterval: (q) => (watch && q.state.data?.data.some((d) => d.status === 'Pending' || (d.status === 'Paid' && !d.credited_at)) ? 1500 : false),
@@ -147,18 +148,18 @@ function Postpaid() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [method, setMethod] = useState('');
-  const summary = useQuery({ queryKey: ['postpaid', 'summary'], queryFn: () => get(() => api.GET('/api/billing/postpaid/summary')) });
-  const invoices = useQuery({ queryKey: ['postpaid', 'invoices', page], queryFn: () => call(() => api.GET('/api/billing/postpaid/invoices', { params: { query: { page, limit: 10 } } })) });
+  const summary = useQuery({ queryKey: keys.postpaid.summary, queryFn: () => get(() => api.GET('/api/billing/postpaid/summary')) });
+  const invoices = useQuery({ queryKey: keys.postpaid.invoices(page), queryFn: () => call(() => api.GET('/api/billing/postpaid/invoices', { params: { query: { page, limit: 10 } } })) });
   const followPayment = (r: { payment: { payment_url: string } | null }) => {
     if (r.payment) window.location.assign(r.payment.payment_url);
   };
   const pay = useAction(
     (id: string) => get(() => api.POST('/api/billing/postpaid/invoices/{invoice_id}/pay', { params: { path: { invoice_id: id }, header: { 'idempotency-key': crypto.randomUUID() } }, body: method ? splitMethod(method) : {} })),
-    { invalidate: [['postpaid'], ['me']], onSuccess: followPayment },
+    { invalidate: [keys.postpaid.all, keys.me], onSuccess: followPayment },
   );
   const bulk = useAction(
     () => get(() => api.POST('/api/billing/postpaid/payment', { params: { header: { 'idempotency-key': crypto.randomUUID() } }, body: { invoice_ids: selected, ...splitMethod(method) } })),
-    { invalidate: [['postpaid'], ['me']], onSuccess: followPayment },
+    { invalidate: [keys.postpaid.all, keys.me], onSuccess: followPayment },
   );
   const methods = usePaymentMethods();
   return (
@@ -174,7 +175,7 @@ function Postpaid() {
         value={method}
         onChange={(e) => setMethod(e.target.value)}
         placeholder="Balance only"
-        options={(methods.data ?? []).map((m) => ({ value: `${m.gateway_name}:${m.method_code}`, label: `${m.name} (${m.gateway_name})` }))}
+        options={(methods.data ?? []).map((m) => ({ value: `${m.gateway_name}:${m.method_code}`, label: `${m.name} via ${m.gateway_label}` }))}
       />
       <ErrorMessage error={pay.error ?? bulk.error} />
       <Loaded query={invoices}>
@@ -267,7 +268,7 @@ export function Billing() {
 export function TopUp() {
   const [params] = useSearchParams();
   const status = params.get('status');
-  const me = useQuery({ queryKey: ['me'], queryFn: () => get(() => api.GET('/api/inf')), refetchInterval: status === 'success' ? 2000 : false });
+  const me = useQuery({ queryKey: keys.me, queryFn: () => get(() => api.GET('/api/inf')), refetchInterval: status === 'success' ? 2000 : false });
   return (
     <Page title="Top up">
       {status === 'success' ? <Notice tone="success">Payment received. Your balance is updated as soon as the gateway's confirmation is processed.</Notice> : null}

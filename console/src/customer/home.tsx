@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, get } from '../api/client';
 import { Card, Loaded, money, Notice, Page, Status, Table, when } from '../ui/kit';
-import { useMe } from './CustomerApp';
+import { useMe } from './shared/me';
+import { keys } from '../api/keys';
+import { ChargedHours } from './shared/charged-hours';
 
 export function useUsage() {
-  return useQuery({ queryKey: ['usage'], queryFn: () => get(() => api.GET('/api/billing/usage')), refetchInterval: 60_000, refetchOnMount: 'always' });
+  return useQuery({ queryKey: keys.usage, queryFn: () => get(() => api.GET('/api/billing/usage')), refetchInterval: 60_000, refetchOnMount: 'always' });
 }
 
 function runway(hours: number | null): string {
@@ -17,9 +19,9 @@ function runway(hours: number | null): string {
 export function Home() {
   const me = useMe(true);
   const usage = useUsage();
-  const highlight = useQuery({ queryKey: ['highlight'], queryFn: () => get(() => api.GET('/api/announcements/highlight')) });
+  const highlight = useQuery({ queryKey: keys.highlight, queryFn: () => get(() => api.GET('/api/announcements/highlight')) });
   const postpaid = me.data?.billing_type === 'POSTPAID';
-  const unpaid = useQuery({ queryKey: ['postpaid', 'unpaid'], queryFn: () => get(() => api.GET('/api/billing/postpaid/invoices/unpaid')), enabled: postpaid });
+  const unpaid = useQuery({ queryKey: keys.postpaid.unpaid, queryFn: () => get(() => api.GET('/api/billing/postpaid/invoices/unpaid')), enabled: postpaid });
   const u = usage.data;
   return (
     <Page title="Home" actions={<Link to="/billing" className="btn btn-primary">Top up</Link>}>
@@ -49,7 +51,7 @@ export function Home() {
             <Table caption="Running resources" head={['Resource', 'Quantity', 'Per hour', 'Since']} empty={data.running.length === 0}>
               {data.running.map((r) => (
                 <tr key={`${r.resource_type}-${r.resource_id}-${r.description}`}>
-                  <td>{r.description}</td>
+                  <td className="break">{r.description}</td>
                   <td className="num">{r.quantity}</td>
                   <td className="num">{money(r.hourly_cost)}</td>
                   <td>{when(r.started_at)}</td>
@@ -59,6 +61,7 @@ export function Home() {
           )}
         </Loaded>
       </Card>
+      <ChargedHours />
       {postpaid ? (
         <Card title="Unpaid invoices">
           <Loaded query={unpaid}>

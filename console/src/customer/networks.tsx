@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Page, Select, Status, Table, useAction, when } from '../ui/kit';
-import { LocationSelect, useVms } from './vms';
+import { LocationSelect, useVmChoices } from './shared/resources';
+import { keys } from '../api/keys';
 
 interface Graph {
   nodes: { id: string; label: string }[];
@@ -50,8 +51,8 @@ function NetworkGraph({ graph, name }: { graph: Graph; name: string }) {
 }
 
 function NetworkList() {
-  const networks = useQuery({ queryKey: ['networks'], queryFn: () => get(() => api.GET('/api/network/private')), refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'Creating') ? 1500 : false) });
-  const create = useAction((body: { name: string; location_id: number; cidr: number }) => get(() => api.POST('/api/network/private', { body })), { invalidate: [['networks']] });
+  const networks = useQuery({ queryKey: keys.networks.all, queryFn: () => get(() => api.GET('/api/network/private')), refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'Creating') ? 1500 : false) });
+  const create = useAction((body: { name: string; location_id: number; cidr: number }) => get(() => api.POST('/api/network/private', { body })), { invalidate: [keys.networks.all] });
   return (
     <Page title="Private networks">
       <Loaded query={networks}>
@@ -103,11 +104,13 @@ function NetworkDetail() {
   const uuid = useParams().uuid ?? '';
   const navigate = useNavigate();
   const path = { params: { path: { uuid } } };
-  const network = useQuery({ queryKey: ['networks', uuid], queryFn: () => get(() => api.GET('/api/network/private/{uuid}', path)) });
-  const ips = useQuery({ queryKey: ['networks', uuid, 'ips'], queryFn: () => get(() => api.GET('/api/network/private/{uuid}/ips', path)), refetchInterval: (q) => (q.state.data?.some((i) => i.pending_action) ? 1500 : false) });
-  const graph = useQuery({ queryKey: ['networks', uuid, 'graph'], queryFn: () => get(() => api.GET('/api/network/private/{uuid}/graph', path)) });
-  const vms = useVms();
-  const invalidate = [['networks']];
+  const network = useQuery({ queryKey: keys.networks.one(uuid), queryFn: () => get(() => api.GET('/api/network/private/{uuid}', path)) });
+  const ips = useQuery({ queryKey: keys.networks.ips(uuid), queryFn: () => get(() => api.GET('/api/network/private/{uuid}/ips', path)), refetchInterval: (q) => (q.state.data?.some((i) => i.pending_action) ? 1500 : false) });
+  const graph = useQuery({ queryKey: keys.networks.graph(uuid), queryFn: () => get(() => api.GET('/api/network/private/{uuid}/graph', path)) });
+  const vms = useVmChoices();
+  // a VM joins a network once, and only while Running or Stopped
+  const onNetwork = new Set((ips.data ?? []).filter((i) => i.instance_type === 'VM').map((i) => i.instance_id));
+  const invalidate = [keys.networks.all];
   const assign = useAction((instance_id: number) => get(() => api.POST('/api/network/private/{uuid}/assign', { ...path, body: { instance_id, instance_type: 'VM' } })), { invalidate });
   const unassign = useAction((instance_id: number) => call(() => api.DELETE('/api/network/private/{uuid}/assign/{instance_id}', { params: { path: { uuid, instance_id } } })), { invalidate });
   const remove = useAction(() => call(() => api.DELETE('/api/network/private/{uuid}', path)), { invalidate, onSuccess: () => navigate('/networks') });
@@ -152,7 +155,8 @@ function NetworkDetail() {
                 label="Assign a VM"
                 name="vm"
                 placeholder="Choose a VM"
-                options={(vms.data?.data ?? []).filter((v) => v.location_id === n.location_id && v.status !== 'Deleted').map((v) => ({ value: v.id, label: v.name }))}
+                required
+                options={(vms.data ?? []).filter((v) => v.location_id === n.location_id && (v.status === 'Running' || v.status === 'Stopped') && !onNetwork.has(v.id)).map((v) => ({ value: v.id, label: v.name }))}
               />
               <Button type="submit" busy={assign.isPending} disabled={n.status !== 'ACTIVE'}>
                 Assign

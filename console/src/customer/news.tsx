@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { Button, Card, ErrorMessage, Loaded, Page, Pager, useAction, when } from '../ui/kit';
+import { keys } from '../api/keys';
 
 function Feed({ kind }: { kind: 'announcements' | 'release-notes' }) {
   const [page, setPage] = useState(1);
   const feed = useQuery({
-    queryKey: ['feed', kind, page],
+    queryKey: keys.feed(kind, page),
     queryFn: () => call(() => (kind === 'announcements' ? api.GET('/api/announcements', { params: { query: { page, limit: 5 } } }) : api.GET('/api/release-notes', { params: { query: { page, limit: 5 } } }))),
   });
   return (
@@ -32,8 +33,8 @@ function Feed({ kind }: { kind: 'announcements' | 'release-notes' }) {
 
 function Notifications() {
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['notifications', page], queryFn: () => call(() => api.GET('/api/notifications/', { params: { query: { page, limit: 20 } } })) });
-  const invalidate = [['notifications'], ['me']];
+  const list = useQuery({ queryKey: keys.notifications.page(page), queryFn: () => call(() => api.GET('/api/notifications/', { params: { query: { page, limit: 20 } } })) });
+  const invalidate = [keys.notifications.all, keys.me];
   const read = useAction((id: number) => call(() => api.PATCH('/api/notifications/{id}/read', { params: { path: { id } } })), { invalidate });
   const readAll = useAction(() => call(() => api.PATCH('/api/notifications/read-all')), { invalidate });
   return (
@@ -57,6 +58,13 @@ function Notifications() {
                     <b>{n.title}</b> <span className="muted">· {when(n.created_at)}</span>
                   </p>
                   <p>{n.body}</p>
+                  {n.reference_type === 'topup_invoice' && n.reference_id ? (
+                    <p>
+                      <a href={`/api/billing/invoice/${encodeURIComponent(n.reference_id)}/download`} download>
+                        {n.kind === 'TOPUP_CREDITED' ? 'Download the receipt (PDF)' : 'Download the invoice (PDF)'}
+                      </a>
+                    </p>
+                  ) : null}
                   {!n.is_read ? (
                     <Button kind="link" busy={read.isPending && read.variables === n.id} onClick={() => read.mutate(n.id)}>
                       Mark as read

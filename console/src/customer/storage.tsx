@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, CopyButton, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
-import { LocationSelect } from './vms';
+import { LocationSelect } from './shared/resources';
+import { keys } from '../api/keys';
 
 type Acl = 'Read_Only' | 'Read_Write';
 
 function Buckets() {
-  const buckets = useQuery({ queryKey: ['buckets'], queryFn: () => call(() => api.GET('/api/storage/object', { params: { query: { limit: 100 } } })), refetchInterval: (q) => (q.state.data?.data.some((b) => b.status === 'Creating' || b.status === 'Deleting') ? 1500 : false) });
-  const price = useQuery({ queryKey: ['bucket-price'], queryFn: () => get(() => api.GET('/api/storage/object/price')) });
-  const invalidate = [['buckets']];
+  const buckets = useQuery({ queryKey: keys.buckets, queryFn: () => call(() => api.GET('/api/storage/object', { params: { query: { limit: 100 } } })), refetchInterval: (q) => (q.state.data?.data.some((b) => b.status === 'Creating' || b.status === 'Deleting') ? 1500 : false) });
+  const price = useQuery({ queryKey: keys.bucketPrice, queryFn: () => get(() => api.GET('/api/storage/object/price')) });
+  const invalidate = [keys.buckets];
   const create = useAction((body: { name: string; location_id: number; size: number; public_acl: 'A' | 'P' }) => get(() => api.POST('/api/storage/object', { body })), { invalidate });
   const acl = useAction((b: { uuid: string; public_acl: 'A' | 'P' }) => call(() => api.PATCH('/api/storage/object/{uuid}/acl', { params: { path: { uuid: b.uuid } }, body: { public_acl: b.public_acl } })), { invalidate });
   const resize = useAction((b: { uuid: string; size: number }) => call(() => api.PATCH('/api/storage/object/{uuid}/resize', { params: { path: { uuid: b.uuid } }, body: { size: b.size } })), { invalidate });
@@ -81,9 +82,9 @@ function Buckets() {
 
 function Keys() {
   const [secret, setSecret] = useState<{ access: string; secret: string }>();
-  const keys = useQuery({ queryKey: ['keys'], queryFn: () => call(() => api.GET('/api/storage/object/keys', { params: { query: { limit: 100 } } })) });
-  const buckets = useQuery({ queryKey: ['buckets'], queryFn: () => call(() => api.GET('/api/storage/object', { params: { query: { limit: 100 } } })) });
-  const invalidate = [['keys']];
+  const accessKeys = useQuery({ queryKey: keys.storageKeys, queryFn: () => call(() => api.GET('/api/storage/object/keys', { params: { query: { limit: 100 } } })) });
+  const buckets = useQuery({ queryKey: keys.buckets, queryFn: () => call(() => api.GET('/api/storage/object', { params: { query: { limit: 100 } } })) });
+  const invalidate = [keys.storageKeys];
   const create = useAction((body: { name: string; location_id: number }) => get(() => api.POST('/api/storage/object/keys', { body })), { invalidate, onSuccess: (k) => setSecret({ access: k.AccessKey, secret: k.SecretKey }) });
   const toggle = useAction((k: { AccessKey: string; is_active: boolean }) => call(() => api.PATCH('/api/storage/object/keys/{accessKey}', { params: { path: { accessKey: k.AccessKey } }, body: { is_active: !k.is_active } })), { invalidate });
   const remove = useAction((accessKey: string) => call(() => api.DELETE('/api/storage/object/keys/{accessKey}', { params: { path: { accessKey } } })), { invalidate });
@@ -108,7 +109,7 @@ function Keys() {
         </Notice>
       ) : null}
       <ErrorMessage error={toggle.error ?? remove.error ?? grant.error ?? revoke.error} />
-      <Loaded query={keys}>
+      <Loaded query={accessKeys}>
         {(r) => (
           <Table caption="Access keys" head={['Name', 'Access key', 'Status', 'Bucket grants', '']} empty={r.data.length === 0}>
             {r.data.map((k) => (
@@ -170,7 +171,7 @@ function Keys() {
         </Button>
       </form>
       <ErrorMessage error={create.error} />
-      <p className="muted">Keys are listed with their creation date; {keys.data?.data[0] ? `the newest is from ${when(keys.data.data[0].created_at)}` : 'none yet'}.</p>
+      <p className="muted">Keys are listed with their creation date; {accessKeys.data?.data[0] ? `the newest is from ${when(accessKeys.data.data[0].created_at)}` : 'none yet'}.</p>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api, call, fileToBase64, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, Input, Loaded, Page, Pager, Select, Status, Table, TextArea, useAction, when } from '../ui/kit';
+import { keys } from '../api/keys';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv';
 
@@ -22,7 +23,7 @@ function FilesField() {
 
 function TicketList() {
   const [page, setPage] = useState(1);
-  const tickets = useQuery({ queryKey: ['tickets', page], queryFn: () => call(() => api.GET('/api/ticket/', { params: { query: { page, limit: 20 } } })), refetchInterval: 30_000 });
+  const tickets = useQuery({ queryKey: keys.tickets.page(page), queryFn: () => call(() => api.GET('/api/ticket/', { params: { query: { page, limit: 20 } } })), refetchInterval: 30_000 });
   return (
     <Page title="Support tickets" actions={<Link className="btn btn-primary" to="/tickets/new">Open a ticket</Link>}>
       <Loaded query={tickets}>
@@ -62,7 +63,7 @@ function NewTicket() {
         }),
       );
     },
-    { invalidate: [['tickets']], onSuccess: (t) => navigate(`/tickets/${t.id}`) },
+    { invalidate: [keys.tickets.all], onSuccess: (t) => navigate(`/tickets/${t.id}`) },
   );
   return (
     <Page title="Open a ticket">
@@ -90,16 +91,16 @@ function NewTicket() {
 
 function TicketDetail() {
   const id = Number(useParams().id);
-  const ticket = useQuery({ queryKey: ['tickets', 'one', id], queryFn: () => get(() => api.GET('/api/ticket/{id}', { params: { path: { id } } })), refetchInterval: 5_000 });
+  const ticket = useQuery({ queryKey: keys.tickets.one(id), queryFn: () => get(() => api.GET('/api/ticket/{id}', { params: { path: { id } } })), refetchInterval: 5_000 });
   const reply = useAction(
     async (form: HTMLFormElement) => {
       const attachments = await attachmentsOf(form);
       await get(() => api.POST('/api/ticket/{id}/reply', { params: { path: { id } }, body: { message: String(new FormData(form).get('message')), ...(attachments.length ? { attachments } : {}) } }));
       form.reset();
     },
-    { invalidate: [['tickets']] },
+    { invalidate: [keys.tickets.all] },
   );
-  const close = useAction(() => call(() => api.PATCH('/api/ticket/{id}/close', { params: { path: { id } } })), { invalidate: [['tickets']] });
+  const close = useAction(() => call(() => api.PATCH('/api/ticket/{id}/close', { params: { path: { id } } })), { invalidate: [keys.tickets.all] });
   return (
     <Loaded query={ticket}>
       {(t) => (

@@ -1,35 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, call, get } from '../api/client';
-import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
+import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Pager, Select, Status, Table, TextArea, useAction, when } from '../ui/kit';
+import { keys } from '../api/keys';
+import { LocationSelect, useCatalog } from './shared/resources';
+import { useOperatingSystems, useSshKeys } from './shared/ssh-keys';
+import { VmConnect } from './shared/vm-connect';
+import { VmResize } from './shared/vm-resize';
+import { VmActions } from './shared/vm-actions';
+import { VmConsole } from './shared/vm-console';
 
 const TRANSITIONAL = new Set(['Creating', 'Deleting']);
 const OS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
 type Os = (typeof OS)[number];
 
-export function useLocations() {
-  return useQuery({ queryKey: ['locations'], queryFn: () => get(() => api.GET('/api/lookup/locations')), staleTime: 600_000, select: (l) => l.filter((x) => x.is_active) });
-}
-
-export function LocationSelect({ value, onChange, name = 'location_id' }: { value?: string; onChange?: (v: string) => void; name?: string }) {
-  const locations = useLocations();
-  return (
-    <Select
-      label="Location"
-      name={name}
-      required
-      {...(value !== undefined ? { value } : {})}
-      onChange={(e) => onChange?.(e.target.value)}
-      placeholder="Choose a location"
-      options={(locations.data ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.code})` }))}
-    />
-  );
-}
-
 export function useVms(page = 1) {
   return useQuery({
-    queryKey: ['vms', page],
+    queryKey: keys.vms.page(page),
     queryFn: () => call(() => api.GET('/api/compute/vm', { params: { query: { page, limit: 20 } } })),
     // the status follows the datacenter's work without a reload
     refetchInterval: (q) => (q.state.data?.data.some((v) => TRANSITIONAL.has(v.status) || v.pending_action) ? 1500 : 10_000),
@@ -74,38 +62,50 @@ export function VmCreate() {
   const navigate = useNavigate();
   const [location, setLocation] = useState('');
   const [tierId, setTierId] = useState('');
-  const [draft, setDraft] = useState<{ name: string; os: Os; public_ip: boolean; block_storage_tier_id?: number; block_storage_gb?: number }>();
-  const tiers = useQuery({
-    queryKey: ['catalog', location],
-    queryFn: () => get(() => api.GET('/api/compute/tiers', { params: { query: { location_id: Number(location) } } })),
-    enabled: location !== '',
-  });
+  const [draft, setDraft] = useState<{ name: string; os: Os; public_ip: boolean; block_storage_tier_id?: number; block_storage_gb?: number; ssh_key_ids: number[]; user_data?: string }>();
+  const sshKeys = useSshKeys();
+  const systems = useOperatingSystems();
+  const [storageChoice, setStorageChoice] = useState('');
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // the price to confirm appears below the form: take the person there
+  useEffect(() => {
+    if (draft) confirmRef.current?.focus();
+  }, [draft]);
+  const tiers = useCatalog(location);
   const storage = useQuery({
-    queryKey: ['storage-tiers', location],
+    queryKey: keys.storageTiers(location),
     queryFn: () => get(() => api.GET('/api/compute/block-storage-tiers', { params: { query: { location_id: Number(location) } } })),
     enabled: location !== '',
   });
   const tier = tiers.data?.find((t) => String(t.id) === tierId);
   const storageTier = storage.data?.find((s) => s.id === draft?.block_storage_tier_id);
   const create = useAction((body: NonNullable<typeof draft> & { location_id: number; tier_id: number }) => get(() => api.POST('/api/compute/vm', { body })), {
-    invalidate: [['vms']],
+    invalidate: [keys.vms.all],
     onSuccess: (vm) => navigate(`/vms/${vm.id}`),
   });
   return (
     <Page title="Create a virtual machine">
       <Card title="1. Where and how big">
-        <LocationSelect value={location} onChange={(v) => { setLocation(v); setTierId(''); setDraft(undefined); }} />
+        <LocationSelect value={location} onChange={(v) => { setLocation(v); setTierId(''); setDraft(undefined); setStorageChoice(''); }} />
         {location ? (
           <Loaded query={tiers}>
             {(list) => (
               <fieldset className="stack">
                 <legend>Size</legend>
                 {list.length === 0 ? <p className="muted">No sizes are offered in this location.</p> : null}
+                {list.some((t) => t.loadbalance_enabled) ? (
+                  <p className="muted" id="lb-sizes">
+                    Only VMs of the sizes marked “load balancing” can receive traffic from a load balancer.
+                  </p>
+                ) : list.length > 0 ? (
+                  <p className="muted">No size in this location can receive traffic from a load balancer.</p>
+                ) : null}
                 {list.map((t) => (
                   <div className="check" key={t.id}>
                     <input type="radio" id={`tier-${t.id}`} name="tier" value={t.id} checked={tierId === String(t.id)} onChange={() => { setTierId(String(t.id)); setDraft(undefined); }} />
                     <label htmlFor={`tier-${t.id}`}>
                       <b>{t.name}</b> ({t.tier_type_name}): {t.cpu} vCPU, {t.memory_mb / 1024} GB RAM, {t.disk_gb} GB disk — {money(t.monthly_price)} / month, {money(t.hourly_price)} / hour
+                      {t.loadbalance_enabled ? <span className="badge badge-info tag">load balancing</span> : null}
                     </label>
                   </div>
                 ))}
@@ -125,47 +125,86 @@ export function VmCreate() {
                 name: v.name ?? '',
                 os: (v.os ?? 'ubuntu-24.04') as Os,
                 public_ip: v.public_ip === 'on',
-                ...(v.block_storage_tier_id ? { block_storage_tier_id: Number(v.block_storage_tier_id), block_storage_gb: Number(v.block_storage_gb ?? 10) } : {}),
+                ...(v.block_storage_tier_id ? { block_storage_tier_id: Number(v.block_storage_tier_id), block_storage_gb: Number(v.block_storage_gb ?? 20) } : {}),
+                ssh_key_ids: new FormData(e.currentTarget).getAll('ssh_key_ids').map(Number),
+                ...(v.user_data ? { user_data: v.user_data } : {}),
               });
             }}
           >
             <Input label="Name" name="name" required maxLength={63} pattern="[a-zA-Z0-9][a-zA-Z0-9.\-]*" hint="Letters, digits, dots and hyphens." />
-            <Select label="Operating system" name="os" options={OS.map((o) => ({ value: o, label: o }))} />
+            <Select label="Operating system" name="os" options={OS.map((o) => { const sys = systems.data?.find((x) => x.id === o); return { value: o, label: sys ? `${sys.name} (log in as ${sys.login_user})` : o }; })} />
+            <fieldset className="stack">
+              <legend>SSH keys</legend>
+              {sshKeys.data?.length === 0 ? <p className="muted">You have no SSH keys yet.</p> : null}
+              {(sshKeys.data ?? []).map((k) => (
+                <div className="check" key={k.id}>
+                  <input type="checkbox" id={`key-${k.id}`} name="ssh_key_ids" value={k.id} defaultChecked={sshKeys.data?.length === 1} />
+                  <label htmlFor={`key-${k.id}`}>
+                    {k.name} <code className="muted">{k.fingerprint}</code>
+                  </label>
+                </div>
+              ))}
+              <p className="muted">
+                The VM lets in the keys chosen here. <Link to="/ssh-keys">Add an SSH key</Link>
+              </p>
+            </fieldset>
             <div className="check">
               <input type="checkbox" id="public-ip" name="public_ip" defaultChecked />
               <label htmlFor="public-ip">Public IP address</label>
             </div>
             {storage.data && storage.data.length > 0 ? (
               <>
-                <Select label="Block storage (optional)" name="block_storage_tier_id" placeholder="None" options={storage.data.map((s) => ({ value: s.id, label: `${s.name} — ${money(s.monthly_price_per_gb)} per GB-month` }))} />
-                <Input label="Block storage size (GB)" name="block_storage_gb" type="number" min={1} defaultValue={10} />
+                <Select
+                  label="Block storage (optional)"
+                  name="block_storage_tier_id"
+                  placeholder="None"
+                  value={storageChoice}
+                  onChange={(e) => setStorageChoice(e.target.value)}
+                  options={storage.data.map((s) => ({ value: s.id, label: `${s.name} — ${money(s.monthly_price_per_gb)} per GB-month` }))}
+                />
+                {storageChoice ? <Input label="Block storage size (GB)" name="block_storage_gb" type="number" min={10} max={16384} defaultValue={20} required /> : null}
               </>
             ) : null}
+            <details>
+              <summary>User data (optional)</summary>
+              <TextArea label="Cloud-init user data" name="user_data" rows={8} spellCheck={false} placeholder={'#cloud-config\npackages:\n  - nginx'} />
+              <p className="muted">Runs at the first boot: a cloud-config (first line #cloud-config) or a script (first line #!), at most 64 KiB. Your SSH keys above are added to it.</p>
+            </details>
             <Button type="submit">Review the price</Button>
           </form>
         </Card>
       ) : null}
       {tier && draft ? (
-        <Card title="3. Confirm">
-          <p>
-            <b>{draft.name}</b>: {tier.name}, {draft.os}
-            {draft.public_ip ? ', with a public IP' : ''}
-            {storageTier && draft.block_storage_gb ? `, ${draft.block_storage_gb} GB ${storageTier.name}` : ''}.
-          </p>
-          <p data-testid="price">
-            Price: <b>{money(tier.monthly_price)} per month</b> ({money(tier.hourly_price)} per hour, charged hourly while it exists)
-            {storageTier && draft.block_storage_gb ? ` plus storage ${money(storageTier.monthly_price_per_gb * draft.block_storage_gb)} per month` : ''}.
-          </p>
-          <ErrorMessage error={create.error} />
-          <div className="row">
-            <Button busy={create.isPending} onClick={() => create.mutate({ ...draft, location_id: Number(location), tier_id: tier.id })}>
-              Create the VM
-            </Button>
-            <Button kind="secondary" onClick={() => setDraft(undefined)}>
-              Change
-            </Button>
-          </div>
-        </Card>
+        <div ref={confirmRef} tabIndex={-1}>
+          <Card title="3. Confirm">
+            <p>
+              <b>{draft.name}</b>: {tier.name}, {draft.os}
+              {draft.public_ip ? ', with a public IP' : ''}
+              {storageTier && draft.block_storage_gb ? `, ${draft.block_storage_gb} GB ${storageTier.name}` : ''}.
+            </p>
+            {draft.ssh_key_ids.length === 0 ? (
+              <Notice tone="warning">No SSH key chosen: nobody will be able to log in to this VM over SSH.</Notice>
+            ) : (
+              <p>
+                SSH keys: {(sshKeys.data ?? []).filter((k) => draft.ssh_key_ids.includes(k.id)).map((k) => k.name).join(', ')}
+                {draft.user_data ? '; with user data' : ''}.
+              </p>
+            )}
+            <p data-testid="price">
+              Price: <b>{money(tier.monthly_price)} per month</b> ({money(tier.hourly_price)} per hour, charged hourly while it exists)
+              {storageTier && draft.block_storage_gb ? ` plus storage ${money(storageTier.monthly_price_per_gb * draft.block_storage_gb)} per month` : ''}.
+            </p>
+            <ErrorMessage error={create.error} />
+            <div className="row">
+              <Button busy={create.isPending} onClick={() => create.mutate({ ...draft, location_id: Number(location), tier_id: tier.id })}>
+                Create the VM
+              </Button>
+              <Button kind="secondary" onClick={() => setDraft(undefined)}>
+                Change
+              </Button>
+            </div>
+          </Card>
+        </div>
       ) : null}
     </Page>
   );
@@ -175,18 +214,18 @@ export function VmDetail() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const vm = useQuery({
-    queryKey: ['vms', 'one', id],
+    queryKey: keys.vms.one(id),
     queryFn: () => get(() => api.GET('/api/compute/vm/{id}', { params: { path: { id } } })),
     refetchInterval: (q) => (q.state.data && (TRANSITIONAL.has(q.state.data.status) || q.state.data.pending_action) ? 1500 : 10_000),
   });
-  const groups = useQuery({ queryKey: ['security-groups'], queryFn: () => get(() => api.GET('/api/network/security-group/')) });
-  const invalidate = [['vms']];
+  const groups = useQuery({ queryKey: keys.securityGroups.all, queryFn: () => get(() => api.GET('/api/network/security-group/')) });
+  const invalidate = [keys.vms.all];
   const path = { params: { path: { id } } };
   const start = useAction(() => get(() => api.POST('/api/compute/vm/{id}/start', path)), { invalidate });
   const stop = useAction(() => get(() => api.POST('/api/compute/vm/{id}/stop', path)), { invalidate });
   const retry = useAction(() => get(() => api.POST('/api/compute/vm/{id}/retry', path)), { invalidate });
   const remove = useAction(() => call(() => api.DELETE('/api/compute/vm/{id}', path)), { invalidate, onSuccess: () => navigate('/vms') });
-  const attach = useAction((uuid: string) => call(() => api.POST('/api/compute/vm/{id}/security-groups', { ...path, body: { security_group_uuid: uuid } })), { invalidate: [['security-groups']] });
+  const attach = useAction((uuid: string) => call(() => api.POST('/api/compute/vm/{id}/security-groups', { ...path, body: { security_group_uuid: uuid } })), { invalidate: [keys.securityGroups.all] });
   const busy = start.isPending || stop.isPending || retry.isPending || remove.isPending;
   return (
     <Loaded query={vm}>
@@ -227,6 +266,10 @@ export function VmDetail() {
               <ConfirmButton label="Delete" confirm="Delete this VM and its disk?" busy={remove.isPending} disabled={busy || v.status === 'Deleting' || v.status === 'Deleted'} onConfirm={() => remove.mutate(undefined)} />
             </div>
           </Card>
+          <VmConnect vm={v} groups={groups.data ?? []} />
+          <VmResize vm={v} />
+          <VmActions vm={v} />
+          <VmConsole vm={v} />
           <Card title="Security groups">
             <form
               className="inline"

@@ -1,14 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { api, ApiError, call, get } from '../api/client';
-import { Button, Card, ErrorMessage, formValues, Input, Loading, Notice, Page, useAction } from '../ui/kit';
+import { api, ApiError, get } from '../api/client';
+import { keys } from '../api/keys';
+import { Button, Card, ErrorMessage, Loading, Notice, Page, useAction } from '../ui/kit';
+import { PasswordLoginForm, SecondFactorForm, type SecondFactorStep } from '../shared/auth-forms';
 import { Shell, type NavItem } from '../ui/shell';
 import { staffKey, useCan, useStaff, type Operation } from './access';
-import { TwoFactorSetup } from './two-factor';
+import { ChangePassword } from './shared/change-password';
+import { TwoFactorSetup } from './shared/two-factor';
 
 const Dashboard = lazy(() => import('./dashboard'));
 const Customers = lazy(() => import('./customers'));
+const Vms = lazy(() => import('./vms'));
 const Invoices = lazy(() => import('./invoices'));
 const Pricing = lazy(() => import('./pricing'));
 const Catalog = lazy(() => import('./catalog'));
@@ -19,11 +23,13 @@ const Content = lazy(() => import('./content'));
 const Admins = lazy(() => import('./admins'));
 const Audit = lazy(() => import('./audit'));
 const Account = lazy(() => import('./account'));
+const SetPassword = lazy(() => import('./set-password'));
 
 /** Each screen with the operation whose permission opens it. */
 const SCREENS: (NavItem & { op: Operation })[] = [
   { to: '/backoffice', label: 'Dashboard', end: true, op: 'GET /api/backoffice/dashboard/customer/insight' },
   { to: '/backoffice/customers', label: 'Customers', op: 'GET /api/backoffice/customer' },
+  { to: '/backoffice/vms', label: 'Virtual machines', op: 'GET /api/backoffice/compute/vm' },
   { to: '/backoffice/tickets', label: 'Tickets', op: 'GET /api/backoffice/ticket/' },
   { to: '/backoffice/invoices', label: 'Invoices', group: 'Billing', op: 'GET /api/backoffice/billing/prepaid/invoices' },
   { to: '/backoffice/pricing', label: 'Pricing', group: 'Billing', op: 'GET /api/backoffice/pricing/schedule' },
@@ -39,23 +45,42 @@ export default function StaffApp() {
   return (
     <Routes>
       <Route path="login" element={<StaffLogin />} />
+      <Route
+        path="set-password"
+        element={
+          <Suspense fallback={<Loading />}>
+            <SetPassword />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<StaffShell />} />
     </Routes>
   );
 }
 
 function StaffShell() {
-  const me = useStaff();
+  // Ask first whether this browser holds a staff session at all, so a logged-out visit goes to the
+  // login page without a call that would answer 401 (and fill the browser's console).
+  const hint = useQuery({ queryKey: keys.staff.sessionHint, queryFn: () => get(() => api.GET('/api/backoffice/auth/session-hint')), gcTime: 0, refetchOnMount: 'always' });
+  const me = useStaff(hint.data?.staff === true);
   const can = useCan();
   const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [leaving, setLeaving] = useState(false);
-  if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to={`/backoffice/login?next=${encodeURIComponent(location.pathname)}`} replace />;
-  if (me.error instanceof ApiError && me.error.code === 'TWO_FACTOR_SETUP_REQUIRED') return <Enrol />;
+  const [offer, setOffer] = useState(() => sessionStorage.getItem(OFFER_TWO_FACTOR) === '1');
+  const endOffer = () => {
+    sessionStorage.removeItem(OFFER_TWO_FACTOR);
+    setOffer(false);
+  };
+  if ((hint.isFetchedAfterMount && hint.data?.staff === false) || (me.error instanceof ApiError && me.error.status === 401)) return <Navigate to={`/backoffice/login?next=${encodeURIComponent(location.pathname)}`} replace />;
+  if (me.error instanceof ApiError && me.error.code === 'TWO_FACTOR_SETUP_REQUIRED') return <Enrol onDone={endOffer} />;
+  if (me.error instanceof ApiError && me.error.code === 'PASSWORD_CHANGE_REQUIRED') return <ChangePassword first />;
+  if (hint.error) return <ErrorMessage error={hint.error} />;
   if (me.error) return <ErrorMessage error={me.error} />;
   if (!me.data) return <Loading />;
   if (me.data.must_change_password) return <ChangePassword first />;
+  if (offer && !me.data.two_factor_enabled) return <OfferTwoFactor onDone={endOffer} />;
   const screens = SCREENS.filter((s) => can(s.op));
   const allowed = (op: Operation, el: React.ReactNode) => (can(op) ? el : <Forbidden />);
   const logout = async () => {
@@ -85,6 +110,7 @@ function StaffShell() {
         <Routes>
           <Route index element={can(op('/backoffice')) ? <Dashboard /> : <Welcome />} />
           <Route path="customers/*" element={allowed(op('/backoffice/customers'), <Customers />)} />
+          <Route path="vms/*" element={allowed(op('/backoffice/vms'), <Vms />)} />
           <Route path="tickets/*" element={allowed(op('/backoffice/tickets'), <Tickets />)} />
           <Route path="invoices/*" element={allowed(op('/backoffice/invoices'), <Invoices />)} />
           <Route path="pricing/*" element={allowed(op('/backoffice/pricing'), <Pricing />)} />
@@ -119,17 +145,24 @@ function safeNext(next: string | null): string {
   return next && next.startsWith('/backoffice') ? next : '/backoffice';
 }
 
+/** Set at a first login: the shell offers two-factor set-up once the password is the staff member's own. */
+const OFFER_TWO_FACTOR = 'staff-offer-2fa';
+
 function StaffLogin() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
+  const [step, setStep] = useState<'password' | SecondFactorStep>('password');
   const done = async () => {
     await qc.invalidateQueries({ queryKey: staffKey });
     navigate(safeNext(new URLSearchParams(location.search).get('next')), { replace: true });
   };
   const login = useAction((body: { email: string; password: string }) => get(() => api.POST('/api/backoffice/auth/login', { body })), {
-    onSuccess: (r) => (r.two_factor_required ? setStep('code') : void done()),
+    onSuccess: (r) => {
+      if (r.two_factor_required) return setStep('code');
+      if (r.first_login && !r.two_factor_setup_required) sessionStorage.setItem(OFFER_TWO_FACTOR, '1');
+      void done();
+    },
   });
   const verify = useAction((body: { code?: string; recovery_code?: string }) => get(() => api.POST('/api/backoffice/auth/2fa/verify', { body })), { onSuccess: () => void done() });
   return (
@@ -137,45 +170,9 @@ function StaffLogin() {
       <Card>
         <Page title={step === 'password' ? 'Staff log in' : 'Two-factor authentication'}>
           {step === 'password' ? (
-            <form
-              className="form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const v = formValues(e.currentTarget);
-                login.mutate({ email: v.email ?? '', password: v.password ?? '' });
-              }}
-            >
-              <Input label="E-mail" name="email" type="email" autoComplete="username" required />
-              <Input label="Password" name="password" type="password" autoComplete="current-password" required />
-              <ErrorMessage error={login.error} />
-              <Button type="submit" busy={login.isPending}>
-                Log in
-              </Button>
-            </form>
+            <PasswordLoginForm onSubmit={(v) => login.mutate(v)} error={login.error} busy={login.isPending} />
           ) : (
-            <form
-              className="form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const code = formValues(e.currentTarget).code ?? '';
-                verify.mutate(step === 'code' ? { code } : { recovery_code: code });
-              }}
-            >
-              {step === 'code' ? (
-                <Input label="6-digit code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
-              ) : (
-                <Input label="Recovery code" name="code" autoComplete="off" required autoFocus />
-              )}
-              <ErrorMessage error={verify.error} />
-              <div className="row">
-                <Button type="submit" busy={verify.isPending}>
-                  Verify
-                </Button>
-                <Button kind="link" onClick={() => setStep(step === 'code' ? 'recovery' : 'code')}>
-                  {step === 'code' ? 'Use a recovery code' : 'Use the authenticator code'}
-                </Button>
-              </div>
-            </form>
+            <SecondFactorForm step={step} onStep={setStep} onSubmit={({ code, step: s }) => verify.mutate(s === 'code' ? { code } : { recovery_code: code })} error={verify.error} busy={verify.isPending} />
           )}
         </Page>
       </Card>
@@ -183,49 +180,42 @@ function StaffLogin() {
   );
 }
 
-export function ChangePassword({ first }: { first?: boolean }) {
-  const qc = useQueryClient();
-  const change = useAction((body: { current_password: string; new_password: string }) => call(() => api.POST('/api/backoffice/auth/change-password', { body })), {
-    onSuccess: () => void qc.invalidateQueries({ queryKey: staffKey }),
-  });
-  const form = (
-    <Card title={first ? undefined : 'Change password'}>
-      {first ? <Notice tone="warning">Your password was generated: choose your own before you continue.</Notice> : null}
-      {change.isSuccess ? <Notice tone="success">Password changed.</Notice> : null}
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = formValues(e.currentTarget);
-          change.mutate({ current_password: v.current_password ?? '', new_password: v.new_password ?? '' });
-          e.currentTarget.reset();
-        }}
-      >
-        <Input label="Current password" name="current_password" type="password" autoComplete="current-password" required />
-        <Input label="New password" name="new_password" type="password" autoComplete="new-password" required />
-        <ErrorMessage error={change.error} />
-        <Button type="submit" busy={change.isPending}>
-          Change password
-        </Button>
-      </form>
-    </Card>
-  );
-  return first ? (
-    <main className="auth">
-      <Page title="Choose a new password">{form}</Page>
-    </main>
-  ) : (
-    form
-  );
-}
-
-function Enrol() {
+/** After a first login: two-factor set-up, offered and skippable (required ones go through Enrol). */
+function OfferTwoFactor({ onDone }: { onDone: () => void }) {
   const qc = useQueryClient();
   return (
     <main className="auth">
       <Page title="Set up two-factor authentication">
-        <Notice tone="warning">Your role handles money: two-factor authentication is required before you continue.</Notice>
-        <TwoFactorSetup onDone={() => void qc.invalidateQueries({ queryKey: staffKey })} />
+        <p>Staff accounts can move money and see every customer. A code from an authenticator app at each login keeps the account yours even if the password leaks.</p>
+        <TwoFactorSetup
+          onDone={() => {
+            onDone();
+            void qc.invalidateQueries({ queryKey: staffKey });
+          }}
+        />
+        <p>
+          <Button kind="link" onClick={onDone}>
+            Skip for now
+          </Button>{' '}
+          <span className="muted">You can turn it on later under My account.</span>
+        </p>
+      </Page>
+    </main>
+  );
+}
+
+function Enrol({ onDone }: { onDone: () => void }) {
+  const qc = useQueryClient();
+  return (
+    <main className="auth">
+      <Page title="Set up two-factor authentication">
+        <Notice tone="warning">Two-factor authentication is required for your account before you continue.</Notice>
+        <TwoFactorSetup
+          onDone={() => {
+            onDone();
+            void qc.invalidateQueries({ queryKey: staffKey });
+          }}
+        />
       </Page>
     </main>
   );

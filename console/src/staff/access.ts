@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, get } from '../api/client';
 import { OPERATION_PERMISSIONS } from '../api/permissions';
+import { keys } from '../api/keys';
 
 export type Operation = keyof typeof OPERATION_PERMISSIONS;
 
-export const staffKey = ['staff', 'me'];
-export function useStaff() {
-  return useQuery({ queryKey: staffKey, queryFn: () => get(() => api.GET('/api/backoffice/admin/inf')) });
+export const staffKey = keys.staff.me;
+/** The signed-in staff member; `enabled`: false reads only what another caller fetched. */
+export function useStaff(enabled = true) {
+  return useQuery({ queryKey: staffKey, queryFn: () => get(() => api.GET('/api/backoffice/admin/inf')), enabled });
 }
 
 /**
@@ -15,6 +17,6 @@ export function useStaff() {
  * to show only what the role permits; the API still decides (a 403 shows its message).
  */
 export function useCan(): (op: Operation) => boolean {
-  const me = useStaff().data;
+  const me = useStaff(false).data;
   return (op) => !!me && me.permissions.includes(OPERATION_PERMISSIONS[op]);
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../ui/kit';
 import { staffKey, useStaff } from './access';
-import { ChangePassword } from './StaffApp';
-import { TwoFactorManage, TwoFactorSetup } from './two-factor';
+import { ChangePassword } from './shared/change-password';
+import { TwoFactorManage, TwoFactorSetup } from './shared/two-factor';
 import { useState } from 'react';
 
 export default function Account() {

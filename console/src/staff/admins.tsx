@@ -3,30 +3,33 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Notice, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
+import { keys } from '../api/keys';
 
 function AdminList() {
   const can = useCan();
   const [page, setPage] = useState(1);
-  const admins = useQuery({ queryKey: ['admins', page], queryFn: () => call(() => api.GET('/api/backoffice/admin', { params: { query: { page, limit: 20 } } })) });
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => get(() => api.GET('/api/backoffice/admin/roles')), enabled: can('GET /api/backoffice/admin/roles') });
-  const [password, setPassword] = useState<string>();
-  const create = useAction((body: { name: string; email: string; role: string }) => get(() => api.POST('/api/backoffice/admin', { body })), { invalidate: [['admins']], onSuccess: (r) => setPassword(r.password) });
+  const admins = useQuery({ queryKey: keys.staff.admins.page(page), queryFn: () => call(() => api.GET('/api/backoffice/admin', { params: { query: { page, limit: 20 } } })) });
+  const roles = useQuery({ queryKey: keys.staff.roles, queryFn: () => get(() => api.GET('/api/backoffice/admin/roles')), enabled: can('GET /api/backoffice/admin/roles') });
+  const [linked, setLinked] = useState<{ email: string; until: string }>();
+  const mailed = (r: { email: string; set_password_link_expires_at: string }) => setLinked({ email: r.email, until: r.set_password_link_expires_at });
+  const create = useAction((body: { name: string; email: string; role: string }) => get(() => api.POST('/api/backoffice/admin', { body })), { invalidate: [keys.staff.admins.all, keys.staff.roles], onSuccess: mailed });
   const act = useAction(
     async ({ id, action, role }: { id: number; action: 'delete' | 'restore' | 'reset' | 'role'; role?: string }): Promise<unknown> => {
       const path = { params: { path: { id } } };
       if (action === 'delete') return call(() => api.DELETE('/api/backoffice/admin/{id}/delete', path));
       if (action === 'restore') return call(() => api.POST('/api/backoffice/admin/{id}/restore', path));
       if (action === 'role') return call(() => api.PATCH('/api/backoffice/admin/{id}/update-role', { ...path, body: { role: role ?? '' } }));
-      return get(() => api.POST('/api/backoffice/admin/{id}/reset-password', path)).then((r) => setPassword(r.password));
+      return get(() => api.POST('/api/backoffice/admin/{id}/reset-password', path)).then(mailed);
     },
-    { invalidate: [['admins']] },
+    // member counts on the roles change with every add, role change, delete and restore
+    { invalidate: [keys.staff.admins.all, keys.staff.roles] },
   );
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.name, label: r.name }));
   return (
     <Card title="Admins">
-      {password ? (
-        <Notice tone="warning">
-          Generated password, shown once (also e-mailed): <span className="secret">{password}</span>
+      {linked ? (
+        <Notice tone="success">
+          A link to choose the password was e-mailed to {linked.email}. It works once, until {when(linked.until)}.
         </Notice>
       ) : null}
       <ErrorMessage error={act.error ?? create.error} />
@@ -56,7 +59,7 @@ function AdminList() {
                       </Button>
                     ) : (
                       <>
-                        <ConfirmButton label="Reset password" kind="secondary" confirm="Generate a new password?" onConfirm={() => act.mutate({ id: a.id, action: 'reset' })} />
+                        <ConfirmButton label="Reset password" kind="secondary" confirm="End their sessions and e-mail them a link to choose a new password?" onConfirm={() => act.mutate({ id: a.id, action: 'reset' })} />
                         <ConfirmButton label="Delete" confirm="Suspend this admin?" onConfirm={() => act.mutate({ id: a.id, action: 'delete' })} />
                       </>
                     )}
@@ -92,16 +95,16 @@ function AdminList() {
 /** Roles × permissions: what each role may do; Super Admin may change the unlocked ones. */
 function PermissionMatrix() {
   const can = useCan();
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => get(() => api.GET('/api/backoffice/admin/roles')) });
+  const roles = useQuery({ queryKey: keys.staff.roles, queryFn: () => get(() => api.GET('/api/backoffice/admin/roles')) });
   const perRole = useQueries({
     queries: (roles.data ?? []).map((r) => ({
-      queryKey: ['role-permissions', r.name],
+      queryKey: keys.staff.rolePermissions.of(r.name),
       queryFn: () => get(() => api.GET('/api/backoffice/admin/roles/{role_name}/permissions', { params: { path: { role_name: r.name } } })),
     })),
   });
   const sync = useAction(
     ({ role, permissions }: { role: string; permissions: string[] }) => call(() => api.POST('/api/backoffice/admin/roles/{role_name}/permissions', { params: { path: { role_name: role } }, body: { permissions } })),
-    { invalidate: [['role-permissions'], ['roles']] },
+    { invalidate: [keys.staff.rolePermissions.all, keys.staff.roles] },
   );
   const editable = can('POST /api/backoffice/admin/roles/{role_name}/permissions');
   const catalog = perRole[0]?.data ?? [];

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { Button, formValues, Input, Loaded, Page, Pager, Table, when } from '../ui/kit';
+import { keys } from '../api/keys';
 
 export default function Audit() {
   const [page, setPage] = useState(1);
   const [action, setAction] = useState('');
-  const logs = useQuery({ queryKey: ['audit', page, action], queryFn: () => call(() => api.GET('/api/backoffice/audit-logs', { params: { query: { page, limit: 25, ...(action ? { action } : {}) } } })) });
+  const logs = useQuery({ queryKey: keys.staff.audit(page, action), queryFn: () => call(() => api.GET('/api/backoffice/audit-logs', { params: { query: { page, limit: 25, ...(action ? { action } : {}) } } })) });
   return (
     <Page title="Audit log">
       <form

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Page, Select, Status, Table, useAction } from '../ui/kit';
 import { useCan } from './access';
+import { keys } from '../api/keys';
 
 function TierTypes() {
   const can = useCan();
-  const types = useQuery({ queryKey: ['tier-types'], queryFn: () => get(() => api.GET('/api/backoffice/node/tier-types')) });
-  const create = useAction((body: { name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type', { body })), { invalidate: [['tier-types']] });
-  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type/{id}/update', { params: { path: { id } }, body })), { invalidate: [['tier-types'], ['staff-tiers']] });
+  const types = useQuery({ queryKey: keys.staff.tierTypes, queryFn: () => get(() => api.GET('/api/backoffice/node/tier-types')) });
+  const create = useAction((body: { name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type', { body })), { invalidate: [keys.staff.tierTypes] });
+  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => get(() => api.POST('/api/backoffice/node/tier-type/{id}/update', { params: { path: { id } }, body })), { invalidate: [keys.staff.tierTypes, keys.staff.tiers] });
   const manage = can('POST /api/backoffice/node/tier-type/{id}/update');
   return (
     <Card title="Tier types">
@@ -65,10 +66,10 @@ function TierTypes() {
 
 function Tiers() {
   const can = useCan();
-  const tiers = useQuery({ queryKey: ['staff-tiers'], queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
-  const types = useQuery({ queryKey: ['tier-types'], queryFn: () => get(() => api.GET('/api/backoffice/node/tier-types')) });
-  const locations = useQuery({ queryKey: ['locations'], queryFn: () => get(() => api.GET('/api/lookup/locations')) });
-  const invalidate = [['staff-tiers']];
+  const tiers = useQuery({ queryKey: keys.staff.tiers, queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
+  const types = useQuery({ queryKey: keys.staff.tierTypes, queryFn: () => get(() => api.GET('/api/backoffice/node/tier-types')) });
+  const locations = useQuery({ queryKey: keys.locations, queryFn: () => get(() => api.GET('/api/lookup/locations')) });
+  const invalidate = [keys.staff.tiers];
   const toggle = useAction(({ id, what }: { id: number; what: 'status' | 'loadbalance' }) => call(() => api.PATCH(what === 'status' ? '/api/backoffice/tier/{id}/toggle-status' : '/api/backoffice/tier/{id}/toggle-loadbalance', { params: { path: { id } } })), { invalidate });
   const retire = useAction((id: number) => call(() => api.DELETE('/api/backoffice/tier/{id}/delete', { params: { path: { id } } })), { invalidate });
   const cpuLimit = useAction(({ id, cpu_limit }: { id: number; cpu_limit: number }) => get(() => api.PATCH('/api/backoffice/tier/{id}/update-cpu', { params: { path: { id } }, body: { cpu_limit } })), { invalidate });
@@ -160,10 +161,10 @@ function Tiers() {
 
 function BlockStorage() {
   const can = useCan();
-  const machines = useQuery({ queryKey: ['block-machines'], queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks')) });
-  const tiers = useQuery({ queryKey: ['staff-storage-tiers'], queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks/tiers')) });
-  const toggle = useAction((id: number) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update-status', { params: { path: { id } } })), { invalidate: [['staff-storage-tiers']] });
-  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update', { params: { path: { id } }, body })), { invalidate: [['staff-storage-tiers']] });
+  const machines = useQuery({ queryKey: keys.staff.blockMachines, queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks')) });
+  const tiers = useQuery({ queryKey: keys.staff.storageTiers, queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks/tiers')) });
+  const toggle = useAction((id: number) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update-status', { params: { path: { id } } })), { invalidate: [keys.staff.storageTiers] });
+  const rename = useAction(({ id, ...body }: { id: number; name: string; description: string }) => call(() => api.PATCH('/api/backoffice/storage/blocks/tiers/{id}/update', { params: { path: { id } }, body })), { invalidate: [keys.staff.storageTiers] });
   const manage = can('PATCH /api/backoffice/storage/blocks/tiers/{id}/update');
   return (
     <Card title="Block storage">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Page, Pager, Status, Table, TextArea, useAction, when } from '../ui/kit';
+import { keys } from '../api/keys';
 
 // Announcements and release notes have the same API under two prefixes.
 type Kind = 'announcements' | 'release-notes';
@@ -11,12 +12,11 @@ const ONE = (kind: Kind) => `/api/backoffice/${kind}/{id}` as '/api/backoffice/a
 function Documents({ kind, title }: { kind: Kind; title: string }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id?: number; title: string; message: string }>();
-  const key = ['content', kind];
-  const docs = useQuery({ queryKey: [...key, page], queryFn: () => call(() => api.GET(P(kind), { params: { query: { page, limit: 10 } } })) });
+    const docs = useQuery({ queryKey: keys.staff.content.page(kind, page), queryFn: () => call(() => api.GET(P(kind), { params: { query: { page, limit: 10 } } })) });
   const save = useAction(
     (d: { id?: number; title: string; message: string }) =>
       d.id ? get(() => api.PUT(ONE(kind), { params: { path: { id: d.id! } }, body: { title: d.title, message: d.message } })) : get(() => api.POST(P(kind), { body: { title: d.title, message: d.message } })),
-    { invalidate: [key], onSuccess: () => setEditing(undefined) },
+    { invalidate: [keys.staff.content.all(kind)], onSuccess: () => setEditing(undefined) },
   );
   const act = useAction(
     ({ id, action }: { id: number; action: 'publish' | 'unpublish' | 'delete' }) => {
@@ -24,7 +24,7 @@ function Documents({ kind, title }: { kind: Kind; title: string }) {
       if (action === 'delete') return call(() => api.DELETE(ONE(kind), path));
       return call(() => api.POST(`/api/backoffice/${kind}/{id}/${action}` as '/api/backoffice/announcements/{id}/publish', path));
     },
-    { invalidate: [key] },
+    { invalidate: [keys.staff.content.all(kind)] },
   );
   return (
     <Card title={title}>

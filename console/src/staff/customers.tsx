@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
+import { deviceName } from '../ui/device';
 import { useCan } from './access';
+import { CustomerResources, CustomerTickets } from './shared/customer-activity';
+import { keys } from '../api/keys';
 
 const LIMITS = [
   ['vm_limit', 'Most VMs'],
@@ -18,7 +21,7 @@ function CustomerList() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const customers = useQuery({
-    queryKey: ['customers', page, search],
+    queryKey: keys.staff.customers(page, search),
     queryFn: () => call(() => api.GET('/api/backoffice/customer', { params: { query: { page, limit: 20, ...(search ? { search } : {}) } } })),
   });
   return (
@@ -67,7 +70,7 @@ function BalanceAdjustment({ id }: { id: number }) {
   const adjust = useAction(
     (body: { type: 'ADD' | 'DEDUCT'; amount: number; description: string }) =>
       get(() => api.POST('/api/backoffice/customer/{customer_id}/balance', { params: { path: { customer_id: id }, header: { 'idempotency-key': crypto.randomUUID() } }, body })),
-    { invalidate: [['customer', id], ['credit-history', id]] },
+    { invalidate: [keys.staff.customer(id), keys.staff.creditHistory.all(id)] },
   );
   return (
     <Card title="Adjust the balance">
@@ -94,9 +97,9 @@ function BalanceAdjustment({ id }: { id: number }) {
 
 function Sessions({ id, maxSession }: { id: number; maxSession: number }) {
   const can = useCan();
-  const sessions = useQuery({ queryKey: ['customer-sessions', id], queryFn: () => get(() => api.GET('/api/backoffice/customer/{id}/device-sessions', { params: { path: { id } } })) });
-  const revoke = useAction((sid: string) => call(() => api.DELETE('/api/backoffice/customer/{id}/device-sessions/{sid}', { params: { path: { id, sid } } })), { invalidate: [['customer-sessions', id]] });
-  const limit = useAction((max_session: number) => get(() => api.PATCH('/api/backoffice/auth/device-session/update', { body: { customer_id: id, max_session } })), { invalidate: [['customer', id], ['customer-sessions', id]] });
+  const sessions = useQuery({ queryKey: keys.staff.customerSessions(id), queryFn: () => get(() => api.GET('/api/backoffice/customer/{id}/device-sessions', { params: { path: { id } } })) });
+  const revoke = useAction((sid: string) => call(() => api.DELETE('/api/backoffice/customer/{id}/device-sessions/{sid}', { params: { path: { id, sid } } })), { invalidate: [keys.staff.customerSessions(id)] });
+  const limit = useAction((max_session: number) => get(() => api.PATCH('/api/backoffice/auth/device-session/update', { body: { customer_id: id, max_session } })), { invalidate: [keys.staff.customer(id), keys.staff.customerSessions(id)] });
   const manage = can('DELETE /api/backoffice/customer/{id}/device-sessions/{sid}');
   return (
     <Card title="Device sessions">
@@ -107,7 +110,7 @@ function Sessions({ id, maxSession }: { id: number; maxSession: number }) {
             {rows.map((s) => (
               <tr key={s.id}>
                 <td>
-                  {s.user_agent ?? 'unknown'} {s.impersonated ? <Status value="Impersonation" /> : null}
+                  <span title={s.user_agent ?? undefined}>{deviceName(s.user_agent)}</span> {s.impersonated ? <Status value="Impersonation" /> : null}
                 </td>
                 <td>{s.ip ?? '—'}</td>
                 <td>{when(s.created_at)}</td>
@@ -131,7 +134,7 @@ function Sessions({ id, maxSession }: { id: number; maxSession: number }) {
             limit.mutate(Number(formValues(e.currentTarget).max_session));
           }}
         >
-          <Input label="Most sessions at once (max_session)" name="max_session" type="number" min={1} max={100} defaultValue={maxSession} required />
+          <Input label="Most sessions at once" name="max_session" type="number" min={1} max={100} defaultValue={maxSession} required />
           <Button type="submit" busy={limit.isPending}>
             Save
           </Button>
@@ -142,9 +145,18 @@ function Sessions({ id, maxSession }: { id: number; maxSession: number }) {
   );
 }
 
+/** Ledger entry types as staff read them; the API keeps its codes. */
+const ENTRY_TYPES: Record<string, string> = {
+  BalanceLogAdd: 'Top-up',
+  BalanceLogBonus: 'Bonus credit',
+  BalanceLogAdjustAdd: 'Manual credit',
+  BalanceLogAdjustDeduct: 'Manual deduction',
+  BalanceLogCharge: 'Usage charge',
+};
+
 function CreditHistory({ id }: { id: number }) {
   const [page, setPage] = useState(1);
-  const history = useQuery({ queryKey: ['credit-history', id, page], queryFn: () => call(() => api.GET('/api/backoffice/customer/{customer_id}/credit-history', { params: { path: { customer_id: id }, query: { page, limit: 10 } } })) });
+  const history = useQuery({ queryKey: keys.staff.creditHistory.page(id, page), queryFn: () => call(() => api.GET('/api/backoffice/customer/{customer_id}/credit-history', { params: { path: { customer_id: id }, query: { page, limit: 10 } } })) });
   return (
     <Card title="Credit history">
       <Loaded query={history}>
@@ -154,7 +166,7 @@ function CreditHistory({ id }: { id: number }) {
               {r.data.map((e) => (
                 <tr key={e.id}>
                   <td>{when(e.created_at)}</td>
-                  <td>{e.type}</td>
+                  <td>{ENTRY_TYPES[e.type] ?? e.type}</td>
                   <td className="num">{money(e.amount)}</td>
                   <td className="num">{money(e.current_balance_after)}</td>
                   <td>{e.description}</td>
@@ -172,16 +184,16 @@ function CreditHistory({ id }: { id: number }) {
 function CustomerDetail() {
   const id = Number(useParams().id);
   const can = useCan();
-  const customer = useQuery({ queryKey: ['customer', id], queryFn: () => get(() => api.GET('/api/backoffice/customer/{id}', { params: { path: { id } } })) });
+  const customer = useQuery({ queryKey: keys.staff.customer(id), queryFn: () => get(() => api.GET('/api/backoffice/customer/{id}', { params: { path: { id } } })) });
   const impersonate = useAction(() => get(() => api.POST('/api/backoffice/customer/{id}/impersonate', { params: { path: { id } } })), {
     // the customer session is a cookie of this origin: the customer console opens in a new tab, marked as impersonation
     onSuccess: () => window.open('/', '_blank', 'noopener'),
   });
-  const disable2fa = useAction((reason: string) => get(() => api.PATCH('/api/backoffice/2fa/force-disable', { body: { customer_id: id, reason } })), { invalidate: [['customer', id]] });
+  const disable2fa = useAction((reason: string) => get(() => api.PATCH('/api/backoffice/2fa/force-disable', { body: { customer_id: id, reason } })), { invalidate: [keys.staff.customer(id)] });
   const update = useAction(
     (body: { billing_type?: 'PREPAID' | 'POSTPAID'; is_active?: boolean; is_identity_verified?: boolean } & Partial<Record<(typeof LIMITS)[number][0], number>>) =>
       get(() => api.PATCH('/api/backoffice/customer/{id}', { params: { path: { id } }, body })),
-    { invalidate: [['customer', id]] },
+    { invalidate: [keys.staff.customer(id)] },
   );
   return (
     <Loaded query={customer}>
@@ -259,6 +271,8 @@ function CustomerDetail() {
               </form>
             </Card>
           ) : null}
+          <CustomerResources id={id} />
+          {can('GET /api/backoffice/ticket/') ? <CustomerTickets id={id} /> : null}
           {can('GET /api/backoffice/customer/{id}/device-sessions') ? <Sessions id={id} maxSession={c.max_session} /> : null}
           {can('GET /api/backoffice/customer/{customer_id}/credit-history') ? <CreditHistory id={id} /> : null}
         </Page>

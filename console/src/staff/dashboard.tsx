@@ -3,16 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { api, get } from '../api/client';
 import { BarChart } from '../ui/chart';
 import { Card, Loaded, money, Page, Select } from '../ui/kit';
+import { keys } from '../api/keys';
 
 const monthLabel = (m: string) => new Date(`${m.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
 
 export default function Dashboard() {
   const [groupBy, setGroupBy] = useState<'ram' | 'cpu' | 'os'>('cpu');
-  const insight = useQuery({ queryKey: ['dash', 'insight'], queryFn: () => get(() => api.GET('/api/backoffice/dashboard/customer/insight')) });
-  const revenue = useQuery({ queryKey: ['dash', 'revenue'], queryFn: () => get(() => api.GET('/api/backoffice/dashboard/billing/revenue')) });
-  const deposit = useQuery({ queryKey: ['dash', 'deposit'], queryFn: () => get(() => api.GET('/api/backoffice/dashboard/billing/deposit')) });
-  const vms = useQuery({ queryKey: ['dash', 'vms', groupBy], queryFn: () => get(() => api.GET('/api/backoffice/dashboard/hv/total-vm', { params: { query: { group_by: groupBy } } })) });
-  const ips = useQuery({ queryKey: ['dash', 'ips'], queryFn: () => get(() => api.GET('/api/backoffice/dashboard/hv/ip-occupation')) });
+  const insight = useQuery({ queryKey: keys.staff.dashboard.insight, queryFn: () => get(() => api.GET('/api/backoffice/dashboard/customer/insight')) });
+  const revenue = useQuery({ queryKey: keys.staff.dashboard.revenue, queryFn: () => get(() => api.GET('/api/backoffice/dashboard/billing/revenue')) });
+  const deposit = useQuery({ queryKey: keys.staff.dashboard.deposit, queryFn: () => get(() => api.GET('/api/backoffice/dashboard/billing/deposit')) });
+  const vms = useQuery({ queryKey: keys.staff.dashboard.vms(groupBy), queryFn: () => get(() => api.GET('/api/backoffice/dashboard/hv/total-vm', { params: { query: { group_by: groupBy } } })) });
+  const ips = useQuery({ queryKey: keys.staff.dashboard.ips, queryFn: () => get(() => api.GET('/api/backoffice/dashboard/hv/ip-occupation')) });
   return (
     <Page title="Dashboard">
       <Loaded query={insight}>
@@ -38,10 +39,13 @@ export default function Dashboard() {
           <Loaded query={revenue}>
             {(r) => (
               <>
-                <p>
-                  This month <b>{money(r.this_month_total, r.currency)}</b> · last 12 months {money(r.last_12_months_total, r.currency)}
+                <p data-testid="revenue-this-month">
+                  Earned this month <b>{money(r.this_month_total, r.currency)}</b> · last 12 months {money(r.last_12_months_total, r.currency)}
                 </p>
-                <BarChart title="Paid invoices per month" bars={r.trend.map((t) => ({ label: monthLabel(t.month), value: t.total }))} format={(n) => money(n, r.currency)} />
+                <p className="muted" data-testid="gateway-fees-this-month">
+                  Payment fees collected for the payment methods, not revenue: {money(r.gateway_fees.this_month_total, r.currency)} this month · {money(r.gateway_fees.last_12_months_total, r.currency)} in 12 months
+                </p>
+                <BarChart title="Earned on paid invoices per month" bars={r.trend.map((t) => ({ label: monthLabel(t.month), value: t.total }))} format={(n) => money(n, r.currency)} />
               </>
             )}
           </Loaded>

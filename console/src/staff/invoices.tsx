@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ErrorMessage, formValues, Input, Loaded, money, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
+import { keys } from '../api/keys';
 
 function Prepaid() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const invoices = useQuery({
-    queryKey: ['bo-prepaid', page, status],
+    queryKey: keys.staff.prepaidInvoices(page, status),
     queryFn: () => call(() => api.GET('/api/backoffice/billing/prepaid/invoices', { params: { query: { page, limit: 20, ...(status ? { status: status as 'Paid' } : {}) } } })),
   });
   return (
@@ -23,7 +24,7 @@ function Prepaid() {
                   <td>{when(i.created_at)}</td>
                   <td>#{i.customer_id}</td>
                   <td>
-                    {i.method_name} ({i.gateway_name})
+                    {i.method_name} via {i.gateway_label}
                   </td>
                   <td className="num">{money(i.amount, i.currency)}</td>
                   <td>
@@ -52,12 +53,12 @@ function Postpaid() {
   const [status, setStatus] = useState('');
   const [verifying, setVerifying] = useState<string>();
   const invoices = useQuery({
-    queryKey: ['bo-postpaid', page, status],
+    queryKey: keys.staff.postpaidInvoices.page(page, status),
     queryFn: () => call(() => api.GET('/api/backoffice/billing/postpaid/invoices', { params: { query: { page, limit: 20, ...(status ? { status: status as 'PAID' } : {}) } } })),
   });
   const verify = useAction(
     ({ id, paid_note }: { id: string; paid_note: string }) => get(() => api.PATCH('/api/backoffice/billing/postpaid/invoices/{invoice_id}/verify', { params: { path: { invoice_id: id } }, body: { paid_note } })),
-    { invalidate: [['bo-postpaid']], onSuccess: () => setVerifying(undefined) },
+    { invalidate: [keys.staff.postpaidInvoices.all], onSuccess: () => setVerifying(undefined) },
   );
   return (
     <Card title="Postpaid invoices">

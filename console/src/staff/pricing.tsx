@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, get } from '../api/client';
-import { Button, Card, ConfirmButton, ErrorMessage, Input, Loaded, money, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
+import { Button, Card, ConfirmButton, ErrorMessage, Input, Loaded, money, moneyText, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
+import { keys } from '../api/keys';
 
 type Kind = 'component' | 'tier' | 'storage_tier';
 interface Draft {
@@ -16,17 +17,21 @@ interface Draft {
 }
 
 function useLookups() {
-  const locations = useQuery({ queryKey: ['locations'], queryFn: () => get(() => api.GET('/api/lookup/locations')), staleTime: 600_000 });
-  const components = useQuery({ queryKey: ['components'], queryFn: () => get(() => api.GET('/api/backoffice/component/components')), staleTime: 600_000 });
-  const tiers = useQuery({ queryKey: ['staff-tiers'], queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
-  const storageTiers = useQuery({ queryKey: ['staff-storage-tiers'], queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks/tiers')) });
+  const locations = useQuery({ queryKey: keys.locations, queryFn: () => get(() => api.GET('/api/lookup/locations')), staleTime: 600_000 });
+  const components = useQuery({ queryKey: keys.staff.components, queryFn: () => get(() => api.GET('/api/backoffice/component/components')), staleTime: 600_000 });
+  const tiers = useQuery({ queryKey: keys.staff.tiers, queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
+  const storageTiers = useQuery({ queryKey: keys.staff.storageTiers, queryFn: () => get(() => api.GET('/api/backoffice/storage/blocks/tiers')) });
   return { locations: locations.data ?? [], components: components.data ?? [], tiers: tiers.data ?? [], storageTiers: storageTiers.data ?? [] };
 }
 
 /** The query of the preview and the body of the schedule route, from the form's draft. */
 function requestOf(d: Draft) {
   const base = { monthly_price: Number(d.monthly_price), effective_date: new Date(d.effective_date).toISOString(), location_id: Number(d.location_id) };
-  if (d.kind === 'tier') return { ...base, tier_id: Number(d.item_id), ...(d.component_id ? { component_id: Number(d.component_id) } : {}) };
+  // a tier's price without a location applies wherever the tier is offered
+  if (d.kind === 'tier') {
+    const { location_id, ...rest } = base;
+    return { ...rest, ...(d.location_id ? { location_id } : {}), tier_id: Number(d.item_id), ...(d.component_id ? { component_id: Number(d.component_id) } : {}) };
+  }
   if (d.kind === 'storage_tier') return { ...base, storage_tier_id: Number(d.item_id) };
   return { ...base, component_id: Number(d.item_id) };
 }
@@ -48,7 +53,7 @@ function ScheduleForm() {
       if ('storage_tier_id' in r) return get(() => api.POST('/api/backoffice/pricing/update-storage-tier', { body: r }));
       return get(() => api.POST('/api/backoffice/pricing/update-loc', { body: r }));
     },
-    { invalidate: [['schedules']], onSuccess: () => { setDraft(empty); setPreviewed(undefined); preview.reset(); } },
+    { invalidate: [keys.staff.schedules.all], onSuccess: () => { setDraft(empty); setPreviewed(undefined); preview.reset(); } },
   );
   const items =
     draft.kind === 'tier'
@@ -67,7 +72,14 @@ function ScheduleForm() {
         }}
       >
         <Select label="What" value={draft.kind} onChange={set('kind')} options={[{ value: 'component', label: 'A component in a location' }, { value: 'tier', label: 'A VM tier (its package or its own price of a component)' }, { value: 'storage_tier', label: 'A block storage tier' }]} />
-        <Select label="Location" value={draft.location_id} onChange={set('location_id')} required placeholder="Choose" options={locations.map((l) => ({ value: l.id, label: l.name }))} />
+        <Select
+          label="Location"
+          value={draft.location_id}
+          onChange={set('location_id')}
+          required={draft.kind !== 'tier'}
+          placeholder={draft.kind === 'tier' ? 'Every location where the tier is offered' : 'Choose'}
+          options={locations.map((l) => ({ value: l.id, label: l.name }))}
+        />
         <Select label="Item" value={draft.item_id} onChange={set('item_id')} required placeholder="Choose" options={items} />
         {draft.kind === 'tier' ? (
           <Select
@@ -91,7 +103,7 @@ function ScheduleForm() {
             Price {money(impact.current_monthly_price)} → <b>{money(impact.new_monthly_price)}</b> per month from {when(impact.effective_date)}.
           </p>
           <p>
-            {impact.affected_resources} of {impact.running_resources} running resources in the location use it. Monthly revenue {money(impact.monthly_revenue_before)} →{' '}
+            {impact.affected_resources} of {impact.running_resources} running resources {impact.location_id === null ? 'in those locations' : 'in the location'} use it. Monthly revenue {money(impact.monthly_revenue_before)} →{' '}
             <b>{money(impact.monthly_revenue_after)}</b> (change <b>{money(impact.monthly_revenue_change)}</b>).
           </p>
           <ErrorMessage error={save.error} />
@@ -107,9 +119,19 @@ function ScheduleForm() {
 
 function Schedules() {
   const can = useCan();
+  const { locations, components, tiers, storageTiers } = useLookups();
+  const nameOf = <T extends { id: number; name: string }>(list: T[], id: number | null) => list.find((x) => x.id === id)?.name;
+  const itemName = (s: { item_type: string; component_id: number | null; tier_id: number | null; storage_tier_id: number | null; price_key: string }) => {
+    if (s.item_type === 'tier') {
+      const tier = nameOf(tiers, s.tier_id) ?? `tier #${s.tier_id}`;
+      return s.component_id === null ? `VM tier ${tier} (package)` : `${nameOf(components, s.component_id) ?? 'component'} on VM tier ${tier}`;
+    }
+    if (s.item_type === 'storage_tier') return `Block storage tier ${nameOf(storageTiers, s.storage_tier_id) ?? `#${s.storage_tier_id}`}`;
+    return nameOf(components, s.component_id) ?? s.price_key;
+  };
   const [status, setStatus] = useState<'waiting' | 'applied' | 'cancelled'>('waiting');
-  const schedules = useQuery({ queryKey: ['schedules', status], queryFn: () => get(() => api.GET('/api/backoffice/pricing/schedule', { params: { query: { status } } })) });
-  const cancel = useAction((id: number) => get(() => api.DELETE('/api/backoffice/pricing/cancel/{id}', { params: { path: { id } } })), { invalidate: [['schedules']] });
+  const schedules = useQuery({ queryKey: keys.staff.schedules.byStatus(status), queryFn: () => get(() => api.GET('/api/backoffice/pricing/schedule', { params: { query: { status } } })) });
+  const cancel = useAction((id: number) => get(() => api.DELETE('/api/backoffice/pricing/cancel/{id}', { params: { path: { id } } })), { invalidate: [keys.staff.schedules.all] });
   return (
     <Card title="Scheduled changes">
       <Select label="Show" value={status} onChange={(e) => setStatus(e.target.value as 'waiting')} options={['waiting', 'applied', 'cancelled'].map((s) => ({ value: s, label: s }))} />
@@ -119,10 +141,10 @@ function Schedules() {
           <Table caption="Price schedules" head={['Item', 'Location', 'Monthly', 'Hourly', 'Effective', 'Status', '']} empty={rows.length === 0}>
             {rows.map((s) => (
               <tr key={s.id}>
-                <td>{s.price_key}</td>
-                <td>{s.location_id}</td>
-                <td className="num">{money(s.monthly_price)}</td>
-                <td className="num">{money(s.hourly_price)}</td>
+                <td>{itemName(s)}</td>
+                <td>{s.location_id === null ? 'Every location' : (nameOf(locations, s.location_id) ?? `Location #${s.location_id}`)}</td>
+                <td className="num">{moneyText(s.monthly_price)}</td>
+                <td className="num">{moneyText(s.hourly_price)}</td>
                 <td>{when(s.effective_date)}</td>
                 <td>
                   <Status value={s.status} />
@@ -144,7 +166,7 @@ function Schedules() {
 function PricesInForce() {
   const { locations } = useLookups();
   const [location, setLocation] = useState('1');
-  const prices = useQuery({ queryKey: ['prices', location], queryFn: () => get(() => api.GET('/api/backoffice/pricing/location/{location_id}', { params: { path: { location_id: Number(location) } } })) });
+  const prices = useQuery({ queryKey: keys.staff.prices(location), queryFn: () => get(() => api.GET('/api/backoffice/pricing/location/{location_id}', { params: { path: { location_id: Number(location) } } })) });
   const { components } = useLookups();
   return (
     <Card title="Prices in force">
@@ -155,8 +177,8 @@ function PricesInForce() {
             {rows.map((p) => (
               <tr key={p.id}>
                 <td>{components.find((c) => c.id === p.component_id)?.name ?? p.price_key}</td>
-                <td className="num">{money(p.monthly_price)}</td>
-                <td className="num">{money(p.price_per_hour)}</td>
+                <td className="num">{moneyText(p.monthly_price)}</td>
+                <td className="num">{moneyText(p.price_per_hour)}</td>
                 <td>{when(p.effective_from)}</td>
               </tr>
             ))}

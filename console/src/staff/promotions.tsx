@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
+import { keys } from '../api/keys';
 
 const iso = (local?: string) => (local ? new Date(local).toISOString() : null);
 
 function Coupons() {
   const can = useCan();
   const [page, setPage] = useState(1);
-  const coupons = useQuery({ queryKey: ['coupons', page], queryFn: () => call(() => api.GET('/api/backoffice/coupons', { params: { query: { page, limit: 10 } } })) });
+  const coupons = useQuery({ queryKey: keys.staff.coupons.page(page), queryFn: () => call(() => api.GET('/api/backoffice/coupons', { params: { query: { page, limit: 10 } } })) });
   const create = useAction((v: Record<string, string>) =>
     get(() =>
       api.POST('/api/backoffice/coupons', {
@@ -25,9 +26,9 @@ function Coupons() {
         },
       }),
     ),
-  { invalidate: [['coupons']] });
-  const toggle = useAction((c: { id: number; is_active: boolean }) => get(() => api.PATCH('/api/backoffice/coupons/{id}', { params: { path: { id: c.id } }, body: { is_active: !c.is_active } })), { invalidate: [['coupons']] });
-  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/coupons/{id}', { params: { path: { id } } })), { invalidate: [['coupons']] });
+  { invalidate: [keys.staff.coupons.all] });
+  const toggle = useAction((c: { id: number; is_active: boolean }) => get(() => api.PATCH('/api/backoffice/coupons/{id}', { params: { path: { id: c.id } }, body: { is_active: !c.is_active } })), { invalidate: [keys.staff.coupons.all] });
+  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/coupons/{id}', { params: { path: { id } } })), { invalidate: [keys.staff.coupons.all] });
   const manage = can('POST /api/backoffice/coupons');
   return (
     <Card title="Top-up coupons">
@@ -95,7 +96,7 @@ function Coupons() {
 function RedeemCodes() {
   const can = useCan();
   const [page, setPage] = useState(1);
-  const codes = useQuery({ queryKey: ['redeem-codes', page], queryFn: () => call(() => api.GET('/api/backoffice/redeem-codes', { params: { query: { page, limit: 10 } } })) });
+  const codes = useQuery({ queryKey: keys.staff.redeemCodes.page(page), queryFn: () => call(() => api.GET('/api/backoffice/redeem-codes', { params: { query: { page, limit: 10 } } })) });
   const create = useAction(
     (v: Record<string, string>) =>
       get(() =>
@@ -103,9 +104,9 @@ function RedeemCodes() {
           body: { code: v.code ?? '', amount: Number(v.amount), ...(v.usage_limit ? { usage_limit: Number(v.usage_limit) } : {}), valid_from: iso(v.valid_from), valid_until: iso(v.valid_until) },
         }),
       ),
-    { invalidate: [['redeem-codes']] },
+    { invalidate: [keys.staff.redeemCodes.all] },
   );
-  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/redeem-codes/{id}', { params: { path: { id } } })), { invalidate: [['redeem-codes']] });
+  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/redeem-codes/{id}', { params: { path: { id } } })), { invalidate: [keys.staff.redeemCodes.all] });
   const manage = can('POST /api/backoffice/redeem-codes');
   return (
     <Card title="Redeem codes">
@@ -155,7 +156,7 @@ function RedeemCodes() {
 }
 
 function Rewards() {
-  const rewards = useQuery({ queryKey: ['rewards'], queryFn: () => get(() => api.GET('/api/backoffice/rewards/settings')) });
+  const rewards = useQuery({ queryKey: keys.staff.rewards, queryFn: () => get(() => api.GET('/api/backoffice/rewards/settings')) });
   const save = useAction(
     (v: Record<string, string>) =>
       get(() =>
@@ -168,7 +169,7 @@ function Rewards() {
           },
         }),
       ),
-    { invalidate: [['rewards']] },
+    { invalidate: [keys.staff.rewards] },
   );
   return (
     <Card title="Rewards">

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, get } from '../api/client';
 import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Notice, Page, Select, Table, useAction } from '../ui/kit';
 import { useCan } from './access';
+import { CompanyDetails } from './shared/company';
+import { keys } from '../api/keys';
 
 function AppSettings() {
   const can = useCan();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => get(() => api.GET('/api/backoffice/setting')) });
-  const save = useAction((body: { app_name: string; privacy_policy_url: string; terms_and_conditions_url: string; maintenance_mode: boolean }) => get(() => api.PUT('/api/backoffice/setting/update', { body })), { invalidate: [['settings']] });
+  const settings = useQuery({ queryKey: keys.staff.settings, queryFn: () => get(() => api.GET('/api/backoffice/setting')) });
+  const save = useAction((body: { app_name: string; privacy_policy_url: string; terms_and_conditions_url: string; maintenance_mode: boolean }) => get(() => api.PUT('/api/backoffice/setting/update', { body })), { invalidate: [keys.staff.settings] });
   return (
     <Card title="Application">
       <Loaded query={settings}>
@@ -40,8 +42,8 @@ function AppSettings() {
 
 function Colors() {
   const can = useCan();
-  const colors = useQuery({ queryKey: ['colors'], queryFn: () => get(() => api.GET('/api/backoffice/setting/color')) });
-  const save = useAction((body: { primary_color: string; secondary_color: string; error_color: string }) => call(() => api.POST('/api/backoffice/setting/color', { body })), { invalidate: [['colors']] });
+  const colors = useQuery({ queryKey: keys.staff.colors, queryFn: () => get(() => api.GET('/api/backoffice/setting/color')) });
+  const save = useAction((body: { primary_color: string; secondary_color: string; error_color: string }) => call(() => api.POST('/api/backoffice/setting/color', { body })), { invalidate: [keys.staff.colors] });
   return (
     <Card title="Theme colours">
       <Loaded query={colors}>
@@ -70,30 +72,54 @@ function Colors() {
   );
 }
 
+const TWO_FACTOR_SCOPES = [
+  { value: 'nobody', label: 'Nobody (each staff member may turn it on)' },
+  { value: 'money_roles', label: 'Staff whose role moves money (balances, invoices, coupons, prices)' },
+  { value: 'all_staff', label: 'All staff' },
+] as const;
+type Scope = (typeof TWO_FACTOR_SCOPES)[number]['value'];
+
 function StaffTwoFactor() {
-  const policy = useQuery({ queryKey: ['staff-2fa'], queryFn: () => get(() => api.GET('/api/backoffice/setting/staff-2fa')) });
-  const save = useAction((required: boolean) => get(() => api.PUT('/api/backoffice/setting/staff-2fa', { body: { required } })), { invalidate: [['staff-2fa']] });
+  const can = useCan();
+  const policy = useQuery({ queryKey: keys.staff.twoFactorPolicy, queryFn: () => get(() => api.GET('/api/backoffice/setting/staff-2fa')) });
+  const save = useAction((required_for: Scope) => get(() => api.PUT('/api/backoffice/setting/staff-2fa', { body: { required_for } })), { invalidate: [keys.staff.twoFactorPolicy] });
   return (
     <Card title="Staff two-factor authentication">
       <Loaded query={policy}>
         {(p) => (
-          <p className="row">
-            {p.required ? 'Required for staff who handle money.' : 'Not required.'}
-            <Button kind="secondary" busy={save.isPending} onClick={() => save.mutate(!p.required)}>
-              {p.required ? 'Stop requiring it' : 'Require it'}
-            </Button>
-          </p>
+          <form
+            className="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save.mutate(formValues(e.currentTarget).required_for as Scope);
+            }}
+          >
+            <Select
+              label="Required for"
+              name="required_for"
+              defaultValue={p.required_for}
+              disabled={!can('PUT /api/backoffice/setting/staff-2fa')}
+              options={TWO_FACTOR_SCOPES.map((o) => ({ value: o.value, label: o.label }))}
+            />
+            <p className="muted">Staff who must use it and have not set it up are led through the set-up at their next login.</p>
+            {save.isSuccess ? <Notice tone="success">Saved.</Notice> : null}
+            <ErrorMessage error={save.error} />
+            {can('PUT /api/backoffice/setting/staff-2fa') ? (
+              <Button type="submit" busy={save.isPending}>
+                Save
+              </Button>
+            ) : null}
+          </form>
         )}
       </Loaded>
-      <ErrorMessage error={save.error} />
     </Card>
   );
 }
 
 function Charging() {
-  const charging = useQuery({ queryKey: ['charging-settings'], queryFn: () => get(() => api.GET('/api/backoffice/setting/charging')) });
+  const charging = useQuery({ queryKey: keys.staff.charging, queryFn: () => get(() => api.GET('/api/backoffice/setting/charging')) });
   const save = useAction((body: { low_balance_warning_hours: number; postpaid_due_days: number; postpaid_suspend_grace_days: number; runway_warning_hours: number }) => get(() => api.PUT('/api/backoffice/setting/charging', { body })), {
-    invalidate: [['charging-settings']],
+    invalidate: [keys.staff.charging],
   });
   return (
     <Card title="Charging">
@@ -125,18 +151,19 @@ function Charging() {
 
 function FirewallRuleTypes() {
   const can = useCan();
-  const types = useQuery({ queryKey: ['rule-types'], queryFn: () => get(() => api.GET('/api/backoffice/setting/firewall-rule-types')) });
-  const create = useAction((body: { name: string; protocol: 'tcp' | 'udp' | 'icmp' | 'any'; description: string }) => call(() => api.POST('/api/backoffice/setting/firewall-rule-types/create', { body })), { invalidate: [['rule-types']] });
-  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/setting/firewall-rule-types/{id}/delete', { params: { path: { id } } })), { invalidate: [['rule-types']] });
+  const types = useQuery({ queryKey: keys.staff.ruleTypes, queryFn: () => get(() => api.GET('/api/backoffice/setting/firewall-rule-types')) });
+  const create = useAction((body: { name: string; protocol: 'tcp' | 'udp' | 'icmp' | 'any'; description: string; default_port?: number }) => call(() => api.POST('/api/backoffice/setting/firewall-rule-types/create', { body })), { invalidate: [keys.staff.ruleTypes] });
+  const remove = useAction((id: number) => call(() => api.DELETE('/api/backoffice/setting/firewall-rule-types/{id}/delete', { params: { path: { id } } })), { invalidate: [keys.staff.ruleTypes] });
   return (
     <Card title="Firewall rule types">
       <Loaded query={types}>
         {(rows) => (
-          <Table caption="Firewall rule types" head={['Name', 'Protocol', 'Description', '']} empty={rows.length === 0}>
+          <Table caption="Firewall rule types" head={['Name', 'Protocol', 'Port', 'Description', '']} empty={rows.length === 0}>
             {rows.map((r) => (
               <tr key={r.id}>
                 <td>{r.name}</td>
                 <td>{r.protocol}</td>
+                <td>{r.default_port ?? '—'}</td>
                 <td>{r.description}</td>
                 <td>{can('DELETE /api/backoffice/setting/firewall-rule-types/{id}/delete') ? <ConfirmButton label="Delete" confirm="Delete this rule type?" busy={remove.isPending && remove.variables === r.id} onConfirm={() => remove.mutate(r.id)} /> : null}</td>
               </tr>
@@ -151,13 +178,14 @@ function FirewallRuleTypes() {
           onSubmit={(e) => {
             e.preventDefault();
             const v = formValues(e.currentTarget);
-            create.mutate({ name: v.name ?? '', protocol: (v.protocol ?? 'tcp') as 'tcp', description: v.description ?? '' });
+            create.mutate({ name: v.name ?? '', protocol: (v.protocol ?? 'tcp') as 'tcp', description: v.description ?? '', ...(v.default_port ? { default_port: Number(v.default_port) } : {}) });
             e.currentTarget.reset();
           }}
         >
           <Input label="Name" name="name" required />
           <Select label="Protocol" name="protocol" options={['tcp', 'udp', 'icmp', 'any'].map((p) => ({ value: p, label: p }))} />
           <Input label="Description" name="description" required />
+          <Input label="Default port (tcp, udp)" name="default_port" type="number" min={1} max={65535} />
           <Button type="submit" busy={create.isPending}>
             Add
           </Button>
@@ -172,6 +200,7 @@ export default function Settings() {
   return (
     <Page title="Settings">
       <AppSettings />
+      {can('GET /api/backoffice/setting/company') ? <CompanyDetails /> : null}
       {can('GET /api/backoffice/setting/color') ? <Colors /> : null}
       {can('GET /api/backoffice/setting/staff-2fa') ? <StaffTwoFactor /> : null}
       {can('GET /api/backoffice/setting/charging') ? <Charging /> : null}

@@ -4,6 +4,7 @@ import { Link, Route, Routes, useParams } from 'react-router';
 import { api, call, fileToBase64, get } from '../api/client';
 import { Button, Card, ErrorMessage, Loaded, Page, Pager, Select, Status, Table, TextArea, useAction, when } from '../ui/kit';
 import { useCan, useStaff } from './access';
+import { keys } from '../api/keys';
 
 /**
  * Follows the backoffice ticket stream (Server-Sent Events): any event refreshes the ticket lists
@@ -14,7 +15,7 @@ function useTicketStream(): boolean {
   const [live, setLive] = useState(false);
   useEffect(() => {
     const source = new EventSource('/api/backoffice/ticket/sse/stream', { withCredentials: true });
-    const refresh = () => void qc.invalidateQueries({ queryKey: ['staff-tickets'] });
+    const refresh = () => void qc.invalidateQueries({ queryKey: keys.staff.tickets.all });
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
     source.onmessage = refresh;
@@ -29,9 +30,9 @@ const PRIORITIES = ['Low', 'Medium', 'High'] as const;
 function TicketList() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
-  const insight = useQuery({ queryKey: ['staff-tickets', 'insight'], queryFn: () => get(() => api.GET('/api/backoffice/ticket/insight')) });
+  const insight = useQuery({ queryKey: keys.staff.tickets.insight, queryFn: () => get(() => api.GET('/api/backoffice/ticket/insight')) });
   const tickets = useQuery({
-    queryKey: ['staff-tickets', 'list', page, status],
+    queryKey: keys.staff.tickets.page(page, status),
     queryFn: () => call(() => api.GET('/api/backoffice/ticket/', { params: { query: { page, limit: 20, ...(status ? { status: status as 'Open' } : {}) } } })),
   });
   return (
@@ -78,7 +79,7 @@ function TicketDetail() {
   const can = useCan();
   const me = useStaff().data;
   const conv = useQuery({
-    queryKey: ['staff-tickets', 'one', id],
+    queryKey: keys.staff.tickets.one(id),
     queryFn: async () => {
       const [ticket, messages] = await Promise.all([
         get(() => api.GET('/api/backoffice/ticket/{id}', { params: { path: { id } } })),
@@ -87,8 +88,8 @@ function TicketDetail() {
       return { ticket, messages };
     },
   });
-  const admins = useQuery({ queryKey: ['admins', 'all'], queryFn: () => get(() => api.GET('/api/backoffice/admin', { params: { query: { limit: 100 } } })), enabled: can('GET /api/backoffice/admin') });
-  const invalidate = [['staff-tickets']];
+  const admins = useQuery({ queryKey: keys.staff.admins.every, queryFn: () => get(() => api.GET('/api/backoffice/admin', { params: { query: { limit: 100 } } })), enabled: can('GET /api/backoffice/admin') });
+  const invalidate = [keys.staff.tickets.all];
   const path = { params: { path: { id } } };
   const reply = useAction(
     async (form: HTMLFormElement) => {

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { ApiError } from '../api/client';
 
 /** A page: its title in the document and as the one h1. */
@@ -38,7 +39,29 @@ export function Button({ busy, children, kind = 'primary', ...rest }: ButtonHTML
   );
 }
 
-/** The API's message (and its field errors) for a failed call. */
+const WORDS: Record<string, string> = { id: 'ID', ids: 'IDs', vm: 'VM', vms: 'VMs', ip: 'IP', ips: 'IPs', cidr: 'CIDR', url: 'URL', cpu: 'CPU', os: 'OS', ssh: 'SSH', dns: 'DNS' };
+
+/**
+ * An API field name as the person reads it: the label of the form control of that name when the
+ * page has one ("Target VMs"), else the name in words ("target_vm_ids" → "Target VM IDs";
+ * "forwarding_rules.0.entry_port" → "Forwarding rules 1: entry port").
+ */
+export function fieldLabel(field: string): string {
+  const top = field.split('.')[0] ?? field;
+  if (typeof document !== 'undefined') {
+    for (const name of [field, top]) {
+      const el = document.querySelector<HTMLInputElement>(`[name="${CSS.escape(name)}"]`);
+      const label = el?.labels?.[0]?.textContent?.trim() ?? el?.querySelector(':scope > legend')?.textContent?.trim() ?? el?.getAttribute('aria-label');
+      if (label) return label;
+    }
+  }
+  const words = (part: string) => part.split('_').map((w) => WORDS[w] ?? w).join(' ');
+  const parts = field.split('.').map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : words(p)));
+  const text = parts.reduce((acc, p, i) => (i === 0 ? p : /^\d+$/.test(p) ? `${acc} ${p}` : `${acc}: ${p}`), '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The API's message (and its field errors, named as the form names them) for a failed call. */
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null;
   const e = error instanceof ApiError ? error : new ApiError(error instanceof Error ? error.message : String(error), 0, 'ERROR');
@@ -49,7 +72,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
         <ul>
           {e.errors.map((f, i) => (
             <li key={i}>
-              {f.field ? `${f.field}: ` : ''}
+              {f.field && f.field !== 'body' ? `${fieldLabel(f.field)}: ` : ''}
               {f.message}
             </li>
           ))}
@@ -182,6 +205,33 @@ export function money(value: number | string | null | undefined, currency = 'IDR
   return `${currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 6 })}`;
 }
 
+/**
+ * Money as people write it, from the number's decimal text (no float arithmetic): rounded half-up
+ * to `places`, thousands grouped, cents only when there are some ("IDR 61.64", "IDR 45,000").
+ */
+export function moneyText(value: number | string | null | undefined, currency = 'IDR', places = 2): string {
+  if (value === null || value === undefined || value === '') return '—';
+  let text = String(value).trim();
+  if (/e/i.test(text)) text = Number(text).toFixed(places);
+  const negative = text.startsWith('-');
+  const [whole = '0', frac = ''] = text.replace(/^[-+]/, '').split('.');
+  let digits = (whole + frac.padEnd(places, '0').slice(0, places)).replace(/^0+(?=\d)/, '');
+  if (Number(frac[places] ?? '0') >= 5) {
+    // add one in the last kept place, carrying through the digits
+    const arr = digits.split('').map(Number);
+    let i = arr.length - 1;
+    while (i >= 0 && arr[i] === 9) arr[i--] = 0;
+    if (i < 0) arr.unshift(1);
+    else arr[i]! += 1;
+    digits = arr.join('');
+  }
+  digits = digits.padStart(places + 1, '0');
+  const int = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = digits.slice(digits.length - places);
+  const zero = /^[0,]*$/.test(int) && /^0*$/.test(cents);
+  return `${negative && !zero ? '-' : ''}${currency} ${int}${/^0*$/.test(cents) ? '' : `.${cents}`}`;
+}
+
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
@@ -200,33 +250,49 @@ export function useAction<A, R>(fn: (arg: A) => Promise<R>, opts: { invalidate?:
   });
 }
 
-/** A button that asks once more before it acts. */
+/**
+ * A button that asks once more before it acts, in a modal alert dialog (Radix): the focus moves
+ * into it (onto "No", the safe answer), stays there until it closes, and returns to the button.
+ * No overlay element: Radix's overlay locks scrolling with an inline <style>, which the console's
+ * content security policy refuses; the backdrop is the dialog's own shadow.
+ */
 export function ConfirmButton({ label, confirm, onConfirm, busy, kind = 'danger', disabled }: { label: string; confirm: string; onConfirm: () => void; busy?: boolean; kind?: 'danger' | 'secondary' | 'primary'; disabled?: boolean }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <Button kind={kind === 'danger' ? 'secondary' : kind} busy={busy} disabled={disabled} onClick={() => setAsking(true)}>
-        {label}
-      </Button>
-    );
-  }
+  const [open, setOpen] = useState(false);
+  // Radix hides the app from screen readers (aria-hidden) while the dialog is open; `inert` also
+  // takes its controls out of reach, so nothing hidden stays focusable (axe's aria-hidden-focus).
+  // A layout effect: the app is live again before Radix gives the focus back to the button.
+  useLayoutEffect(() => {
+    const app = document.getElementById('root');
+    if (!open || !app) return;
+    app.inert = true;
+    return () => {
+      app.inert = false;
+    };
+  }, [open]);
   return (
-    <span className="confirm" role="group" aria-label={confirm}>
-      <span>{confirm}</span>
-      <Button
-        kind={kind}
-        busy={busy}
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        Yes, {label.toLowerCase()}
-      </Button>
-      <Button kind="secondary" onClick={() => setAsking(false)}>
-        No
-      </Button>
-    </span>
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>
+        <Button kind={kind === 'danger' ? 'secondary' : kind} busy={busy} disabled={disabled}>
+          {label}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">{label}</AlertDialog.Title>
+          <AlertDialog.Description>{confirm}</AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <Button kind="secondary">No</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button kind={kind} onClick={onConfirm}>
+                Yes, {label.toLowerCase()}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 

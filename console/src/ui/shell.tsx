@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 export interface NavItem {
@@ -14,6 +14,14 @@ export function Shell({ brand, nav, top, banner, staff, children }: { brand: str
   // the menu (narrow screens) closes when a link leads elsewhere
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.pathname;
+  // after a navigation the focus goes to the page (a screen reader starts there, Tab goes on from
+  // there), not left on a link or a button of a screen that is gone; not on the first screen drawn
+  const main = useRef<HTMLElement>(null);
+  const drawn = useRef<string | null>(null);
+  useEffect(() => {
+    if (drawn.current !== null && drawn.current !== location.pathname) main.current?.focus();
+    drawn.current = location.pathname;
+  }, [location.pathname]);
   return (
     <div className={`shell ${staff ? 'staff' : ''}`}>
       <a className="skip" href="#main">
@@ -46,7 +54,7 @@ export function Shell({ brand, nav, top, banner, staff, children }: { brand: str
         {banner}
         <header className="topbar">{top}</header>
         {/* data-path: the route drawn (the browser tests wait for it after navigating) */}
-        <main id="main" className="content" tabIndex={-1} data-path={location.pathname + location.search}>
+        <main ref={main} id="main" className="content" tabIndex={-1} data-path={location.pathname + location.search}>
           {children}
         </main>
       </div>

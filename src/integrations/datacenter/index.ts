@@ -1,11 +1,20 @@
 import { LibvirtDatacenter, type LibvirtDatacenterOptions } from './libvirt/libvirt-datacenter.js';
 import type { LibvirtConfig } from './libvirt/config.js';
-import { SimulatedDatacenter, type SimulatedDatacenterOptions } from './simulated.js';
-import type { Datacenter } from './types.js';
+import { SimulatedDatacenter } from './simulated/simulated-datacenter.js';
+import type { SimulatedDatacenterOptions } from './simulated/simulated-hosts.js';
+import type { Datacenter } from './datacenter.js';
 
-export * from './types.js';
-export { SimulatedDatacenter, type SimulatedDatacenterOptions } from './simulated.js';
+export * from './datacenter.js';
+export * from './shared.js';
+export * from './vm-hosts.js';
+export * from './network-fabric.js';
+export * from './firewalls.js';
+export * from './balancers.js';
+export * from './consoles.js';
+export { SimulatedDatacenter } from './simulated/simulated-datacenter.js';
+export type { SimulatedDatacenterOptions } from './simulated/simulated-hosts.js';
 export { usableAddresses } from './ip-pool.js';
+export { HEALTH_CHECK_PATH_PATTERN } from './health-check-path.js';
 export { LibvirtDatacenter, type LibvirtDatacenterOptions } from './libvirt/libvirt-datacenter.js';
 export { loadLibvirtConfig, parseLibvirtConfig, LibvirtConfigError, type LibvirtConfig } from './libvirt/config.js';
 

@@ -37,7 +37,7 @@ export class PgOneGateway extends GatewayAdapter {
       email: req.customer.email,
       customerVaName: req.customer.name,
       callbackUrl: `${this.config.publicUrl}${PGONE_CALLBACK_PATH}`,
-      returnUrl: `${this.config.publicUrl}/api/payment/redirect/pgone`,
+      returnUrl: `${req.returnBase ?? this.config.publicUrl}/api/payment/redirect/pgone`,
       expiryPeriod: Math.max(1, Math.round(this.secondsUntil(req.expiresAt) / 60)),
       signature: hmacSha256Hex(apiKey, `${merchantCode}${req.invoiceId}${paymentAmount}`),
     };

@@ -38,8 +38,8 @@ export class PgTwoGateway extends GatewayAdapter {
       customer: { given_names: req.customer.name, email: req.customer.email },
       payment_methods: [req.methodCode],
       invoice_duration: Math.max(60, Math.round(this.secondsUntil(req.expiresAt))),
-      success_redirect_url: `${this.config.publicUrl}/api/payment/redirect/pgtwo?status=success`,
-      failure_redirect_url: `${this.config.publicUrl}/api/payment/redirect/pgtwo?status=failed`,
+      success_redirect_url: `${req.returnBase ?? this.config.publicUrl}/api/payment/redirect/pgtwo?status=success`,
+      failure_redirect_url: `${req.returnBase ?? this.config.publicUrl}/api/payment/redirect/pgtwo?status=failed`,
     };
     return {
       url: `${baseUrl}/v2/invoices`,

@@ -3,7 +3,7 @@ import { digitsOf, gatewayAmount } from './signatures.js';
 
 /** The local payment page and its instructions, shaped like the real gateway's answer. */
 export function sandboxPayment(gateway: GatewayName, publicUrl: string, req: CreatePaymentRequest, vaPrefix: string): CreatedPayment {
-  const paymentUrl = `${publicUrl}/sandbox/pay/${gateway}/${req.invoiceId}`;
+  const paymentUrl = `${req.returnBase ?? publicUrl}/sandbox/pay/${gateway}/${req.invoiceId}`;
   const reference = `SBX${digitsOf(`${gateway}:${req.invoiceId}`, 12)}`;
   switch (req.methodType) {
     case 'VIRTUAL_ACCOUNT':

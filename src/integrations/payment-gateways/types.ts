@@ -15,6 +15,12 @@ export interface CreatePaymentRequest {
   customer: { email: string; name: string };
   expiresAt: Date;
   description: string;
+  /**
+   * Where the person's browser comes back to: the origin (scheme, host, port) of this service they
+   * started the top-up on, already checked by the caller. Unset: PUBLIC_URL. Callbacks (server to
+   * server) always go to PUBLIC_URL.
+   */
+  returnBase?: string;
 }
 
 export interface CreatedPayment {

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { adminOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
@@ -13,6 +14,7 @@ import {
   ChangePasswordBody,
   LoginBody,
   LoginData,
+  SetPasswordBody,
   StaffCodeBody,
   StaffGeneratedSecret,
   StaffPasswordBody,
@@ -53,7 +55,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
   const sessionAnswer = (reply: FastifyReply, r: SessionResult) => {
     setCookies(reply, r);
     reply.clearCookie(BO_CHALLENGE_COOKIE, { ...base, path: REFRESH_PATH });
-    const data = { must_change_password: r.admin.mustChangePassword, two_factor_required: false, two_factor_setup_required: r.twoFactorSetupRequired, admin: presentProfile(r.admin, r.permissions) };
+    const data = { must_change_password: r.admin.mustChangePassword, two_factor_required: false, first_login: r.firstLogin, two_factor_setup_required: r.twoFactorSetupRequired, admin: presentProfile(r.admin, r.permissions) };
     const message = r.admin.mustChangePassword ? 'Logged in; change your password to continue' : r.twoFactorSetupRequired ? 'Logged in; turn on two-factor authentication to continue' : 'Logged in';
     return { message, data };
   };
@@ -77,7 +79,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
       const r = await auth.login(req.body, actorOf(req));
       if (r.kind === '2fa') {
         reply.setCookie(BO_CHALLENGE_COOKIE, r.challengeToken, { ...base, path: REFRESH_PATH, maxAge: CHALLENGE_TTL_SECONDS });
-        return { message: 'Enter the code from your authenticator app', data: { must_change_password: false, two_factor_required: true, two_factor_setup_required: false } };
+        return { message: 'Enter the code from your authenticator app', data: { must_change_password: false, two_factor_required: true, two_factor_setup_required: false, first_login: false } };
       }
       return sessionAnswer(reply, r);
     },
@@ -149,6 +151,26 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
     },
   );
 
+  app.get(
+    '/session-hint',
+    {
+      // asked by the console before any signed-in call, on every page load: not an attempt to count
+      config: { permission: 'public', rateLimit: false },
+      schema: {
+        tags,
+        summary: 'Whether this browser holds backoffice session cookies (says nothing of their validity)',
+        description:
+          'The staff console asks this before any signed-in call: false means there is certainly no session, so it shows the login page without a 401. It lives under /api/backoffice/auth because the staff cookies are scoped to /api/backoffice (the access cookie) and /api/backoffice/auth (the refresh cookie). Always 200.',
+        security: [{}],
+        response: { 200: Envelope(Type.Object({ staff: Type.Boolean({ description: 'a bo_access_token or bo_refresh_token cookie came with the request' }) })) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { message: 'OK', data: { staff: Boolean(req.cookies[BO_ACCESS_COOKIE] || req.cookies[BO_REFRESH_COOKIE]) } };
+    },
+  );
+
   app.post(
     '/logout',
     {
@@ -165,6 +187,23 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox<AdminAuthRoutesOptions> 
       await auth.logout({ accessToken: req.cookies[BO_ACCESS_COOKIE], refreshToken: req.cookies[BO_REFRESH_COOKIE] }, actorOf(req));
       clearCookies(reply);
       return { message: 'Logged out', data: null };
+    },
+  );
+
+  app.post(
+    '/set-password',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Chooses the password with the token of the mailed link (new staff account or reset); one use, expires after 48 hours; the sessions of the account end',
+        body: SetPasswordBody,
+        response: { 200: MessageOnly, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => {
+      await auth.setPasswordByLink(req.body, actorOf(req));
+      return { message: 'Password set: log in with it', data: null };
     },
   );
 

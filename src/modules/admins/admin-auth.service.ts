@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accountSubject, unknownEmailSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
 import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
+import { hashPassword, sha256Hex, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { DAY_MS, ENDED_SESSION_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
@@ -10,6 +10,7 @@ import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from
 import type { AdminPrincipal } from '../../platform/http/auth.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
+import type { AdminPasswordLinksRepository } from './admin-password-links.repository.js';
 import type { AdminTokens } from './admin-tokens.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole } from './admins.repository.js';
@@ -41,6 +42,8 @@ export interface SessionResult extends IssuedTokens {
   permissions: string[];
   /** the role moves money and the setting requires 2FA, which is not on yet: only enrolment works */
   twoFactorSetupRequired: boolean;
+  /** the account had never logged in before this session */
+  firstLogin: boolean;
 }
 
 /** The password was right and 2FA is on: the bo_mfa_challenge cookie leads to POST /auth/2fa/verify. */
@@ -51,12 +54,17 @@ export interface ChallengeResult {
 
 export type LoginResult = SessionResult | ChallengeResult;
 
+/** Who must use two-factor authentication (the settings module stores it). */
+export type StaffTwoFactorScope = 'nobody' | 'money_roles' | 'all_staff';
+
 export interface AdminAuthDeps {
   lock: AccountLock;
   refreshTokens: RefreshTokens;
   twoFactor: StaffTwoFactorService;
-  /** the staff-2fa setting (GET/PUT /api/backoffice/setting/staff-2fa) */
-  staffTwoFactorRequired: () => Promise<boolean>;
+  /** the staff-2fa setting (GET/PUT /api/backoffice/setting/staff-2fa): who must use 2FA */
+  staffTwoFactorScope: () => Promise<StaffTwoFactorScope>;
+  /** the mailed set-password links (AdminsService issues them) */
+  passwordLinks: AdminPasswordLinksRepository;
 }
 
 export class PasswordChangeRequiredError extends AppError {
@@ -67,7 +75,7 @@ export class PasswordChangeRequiredError extends AppError {
 
 export class TwoFactorSetupRequiredError extends AppError {
   constructor() {
-    super(403, 'TWO_FACTOR_SETUP_REQUIRED', 'Your role moves money: turn on two-factor authentication first (POST /api/backoffice/auth/2fa/generate, then /enable)');
+    super(403, 'TWO_FACTOR_SETUP_REQUIRED', 'Two-factor authentication is required for your account: turn it on first (POST /api/backoffice/auth/2fa/generate, then /enable)');
   }
 }
 
@@ -95,13 +103,16 @@ export class AdminAuthService {
     this.lock = deps.lock;
     this.refreshTokens = deps.refreshTokens;
     this.twoFactor = deps.twoFactor;
-    this.staffTwoFactorRequired = deps.staffTwoFactorRequired;
+    this.staffTwoFactorScope = deps.staffTwoFactorScope;
+    this.passwordLinks = deps.passwordLinks;
   }
+
+  private readonly passwordLinks: AdminPasswordLinksRepository;
 
   private readonly lock: AccountLock;
   private readonly refreshTokens: RefreshTokens;
   private readonly twoFactor: StaffTwoFactorService;
-  private readonly staffTwoFactorRequired: () => Promise<boolean>;
+  private readonly staffTwoFactorScope: () => Promise<StaffTwoFactorScope>;
 
   async login(input: { email: string; password: string }, from: Actor): Promise<LoginResult> {
     const now = this.clock.now();
@@ -198,13 +209,16 @@ export class AdminAuthService {
         refreshExpiresAt: expiresAt,
         refreshMaxAgeSeconds: SESSION_TTL_MS / 1000,
         twoFactorSetupRequired,
+        firstLogin: admin.lastLoginAt === null,
       };
     }
   }
 
-  /** Whether these permissions move money while the staff-2fa setting is on. */
+  /** Whether the staff-2fa setting requires 2FA of someone holding these permissions. */
   private async mustUseTwoFactor(permissions: readonly string[]): Promise<boolean> {
-    return permissions.some((p) => MONEY_PERMISSIONS.includes(p as Permission)) && (await this.staffTwoFactorRequired());
+    const scope = await this.staffTwoFactorScope();
+    if (scope === 'all_staff') return true;
+    return scope === 'money_roles' && permissions.some((p) => MONEY_PERMISSIONS.includes(p as Permission));
   }
 
   /**
@@ -306,6 +320,34 @@ export class AdminAuthService {
   }
 
   /**
+   * The mailed link's step: the staff member chooses the password. The link works once, until it
+   * expires; the account's sessions end and a lock set by someone guessing is lifted (the mailbox
+   * is proof enough). Afterwards the staff member logs in with the new password.
+   */
+  async setPasswordByLink(input: { token: string; new_password: string }, from: Actor): Promise<void> {
+    if (!isStrongPassword(input.new_password)) {
+      throw new ValidationError('Weak password', [{ field: 'new_password', message: passwordRule.description }]);
+    }
+    const now = this.clock.now();
+    const passwordHash = await hashPassword(input.new_password);
+    await this.db.transaction(async (tx) => {
+      const adminId = await this.passwordLinks.consume(tx, sha256Hex(input.token), now);
+      const admin = adminId === undefined ? undefined : await this.admins.findById(tx, adminId, { forUpdate: true });
+      if (!admin || admin.deletedAt) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
+      await this.admins.update(tx, admin.id, { passwordHash, mustChangePassword: false, passwordChangedAt: now });
+      const revoked = await this.sessions.revokeAllOf(tx, admin.id, now, 'password set by link');
+      await this.lock.clear('admin', accountSubject(admin.id), tx);
+      await this.audit.record(tx, {
+        actor: { ...from, type: 'admin', id: admin.id },
+        action: 'admin.password_set_by_link',
+        targetType: 'admin',
+        targetId: admin.id,
+        after: { sessions_revoked: revoked },
+      });
+    });
+  }
+
+  /**
    * The per-request check: a valid bo_access token whose session is still alive. An admin who must
    * change the password gets 403 PASSWORD_CHANGE_REQUIRED except where `allowPendingPasswordChange`.
    */
@@ -318,8 +360,10 @@ export class AdminAuthService {
     if (!UUID.test(claims.sid)) throw new UnauthenticatedError('Invalid or expired token');
     const live = await this.sessions.findLive(this.db, claims.sid, adminId, now);
     if (!live) throw new UnauthenticatedError('The session has ended; log in again');
-    if (live.mustChangePassword && !opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
-    if (!live.twoFactorOn && !opts.allowPendingTwoFactor && (await this.mustUseTwoFactor(claims.perms))) throw new TwoFactorSetupRequiredError();
+    // The password change comes first: while it is pending, 2FA enrolment (which asks for the password) waits.
+    if (live.mustChangePassword) {
+      if (!opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
+    } else if (!live.twoFactorOn && !opts.allowPendingTwoFactor && (await this.mustUseTwoFactor(claims.perms))) throw new TwoFactorSetupRequiredError();
     if (now.getTime() - live.lastAccessAt.getTime() > TOUCH_EVERY_MS) await this.sessions.touch(this.db, live.sessionId, now);
     return { kind: 'admin', adminId, sessionId: live.sessionId, role: claims.role, permissions: claims.perms };
   }

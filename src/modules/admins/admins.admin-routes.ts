@@ -12,7 +12,7 @@ import {
   AdminListItem,
   AdminListQuery,
   AdminProfile,
-  AdminWithPassword,
+  AdminInvited,
   CreateAdminBody,
   PermissionCatalog,
   RoleItem,
@@ -41,7 +41,8 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
   app.get(
     '/inf',
     {
-      config: { permission: 'authenticated' },
+      // Open while a generated password waits to be changed: the console reads must_change_password here.
+      config: { permission: 'authenticated', allowPendingPasswordChange: true },
       schema: { tags, summary: 'The logged-in admin with role and permissions', response: { 200: Envelope(AdminProfile), ...errorResponses(401) } },
     },
     async (req) => {
@@ -70,14 +71,14 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
       config: { permission: 'manage_admins', audit: 'admin.created' },
       schema: {
         tags,
-        summary: 'Creates a staff account with a generated password (returned once, e-mailed)',
+        summary: 'Creates a staff account; the staff member gets a mailed one-time link to choose the password (no password is sent or shown)',
         body: CreateAdminBody,
-        response: { 201: Envelope(AdminWithPassword), ...errorResponses(400, 401, 403, 409) },
+        response: { 201: Envelope(AdminInvited), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (req, reply) => {
       const r = await admins.create(actorOf(req), req.body);
-      return reply.status(201).send({ message: 'Admin created', data: { ...presentAdmin(r.admin), password: r.password } });
+      return reply.status(201).send({ message: 'Admin created; a link to choose the password was e-mailed', data: { ...presentAdmin(r.admin), set_password_link_expires_at: r.linkExpiresAt.toISOString() } });
     },
   );
 
@@ -126,14 +127,14 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
       config: { permission: 'manage_admins', audit: 'admin.password_reset' },
       schema: {
         tags,
-        summary: 'Generates a new password (Super Admin only); returned once, e-mailed, must be changed at next login',
+        summary: "Resets a staff member's password (Super Admin only): the old one stops working, sessions end, a one-time link to choose a new one is e-mailed",
         params: AdminIdParams,
-        response: { 200: Envelope(AdminWithPassword), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Envelope(AdminInvited), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
       const r = await admins.resetPassword(actorOf(req), req.params.id);
-      return { message: 'Password reset', data: { ...presentAdmin(r.admin), password: r.password } };
+      return { message: 'Password reset; a link to choose a new one was e-mailed', data: { ...presentAdmin(r.admin), set_password_link_expires_at: r.linkExpiresAt.toISOString() } };
     },
   );
 

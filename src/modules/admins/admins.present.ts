@@ -22,6 +22,7 @@ export function presentProfile(a: AdminWithRole, permissions: readonly string[])
     role: a.roleName,
     permissions: [...permissions],
     must_change_password: a.mustChangePassword,
+    two_factor_enabled: a.totpSecretEnc !== null,
     last_login_at: a.lastLoginAt?.toISOString() ?? null,
     created_at: a.createdAt.toISOString(),
   };

@@ -21,6 +21,7 @@ export const AdminProfile = Type.Object({
   role: Type.String(),
   permissions: Type.Array(Type.String(), { description: 'resolved at login and at every token refresh: role changes apply within 15 minutes' }),
   must_change_password: Type.Boolean(),
+  two_factor_enabled: Type.Boolean(),
   last_login_at: NullableTimestamp,
   created_at: Timestamp,
 });
@@ -29,6 +30,7 @@ export const LoginData = Type.Object({
   must_change_password: Type.Boolean({ description: 'true: only change-password (and logout) work until the password is changed' }),
   two_factor_required: Type.Boolean({ description: 'true: no session yet; send a code to POST /api/backoffice/auth/2fa/verify (the bo_mfa_challenge cookie is set)' }),
   two_factor_setup_required: Type.Boolean({ description: 'true: the role moves money and the staff-2fa setting is on: only 2FA enrolment (and logout) work until 2FA is on' }),
+  first_login: Type.Boolean({ description: "true: the account's first login (the console offers two-factor set-up after it)" }),
   admin: Type.Optional(AdminProfile),
 });
 
@@ -55,9 +57,14 @@ export const AdminListItem = Type.Object({
   created_at: Timestamp,
 });
 
-export const AdminWithPassword = Type.Object({
+export const AdminInvited = Type.Object({
   ...AdminListItem.properties,
-  password: Type.String({ description: 'the generated password; shown only in this response (and e-mailed)' }),
+  set_password_link_expires_at: Timestamp,
+});
+
+export const SetPasswordBody = StrictObject({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'the token of the mailed link' }),
+  new_password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
 export const AdminListQuery = PageQuery;

@@ -1,15 +1,16 @@
 import { accountSubject, type AccountLock } from '../../platform/account-lock/account-lock.js';
 import type { Clock } from '../../platform/clock.js';
-import { hashPassword } from '../../platform/crypto/index.js';
+import { hashPassword, randomToken, sha256Hex } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { noticeMail } from '../../platform/mail/templates.js';
+import { linkMail } from '../../platform/mail/templates.js';
 import { SYSTEM_ACTOR, type Actor, type AuditService } from '../audit/index.js';
 import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
 import { generatePassword } from './admin-tokens.js';
+import type { AdminPasswordLinksRepository } from './admin-password-links.repository.js';
 import type { AdminSessionsRepository } from './admin-sessions.repository.js';
 import type { AdminsRepository, AdminWithRole, RolesRepository } from './admins.repository.js';
 import { SUPER_ADMIN } from './permissions.js';
@@ -26,6 +27,17 @@ export interface CreatedAdmin {
   password: string;
 }
 
+/** A staff account whose owner was mailed a link to choose the password. */
+export interface InvitedAdmin {
+  admin: AdminWithRole;
+  linkExpiresAt: Date;
+}
+
+/** How long a mailed set-password link works (docs/api.md, staff accounts). */
+export const PASSWORD_LINK_TTL_HOURS = 48;
+/** The page the link opens (admin-password.pages.ts). */
+export const SET_PASSWORD_PAGE = '/backoffice/set-password';
+
 /** Staff accounts: create, list, change role, delete, restore, reset password, first Super Admin. */
 export class AdminsService {
   constructor(
@@ -37,6 +49,8 @@ export class AdminsService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly lock: AccountLock,
+    private readonly links: AdminPasswordLinksRepository,
+    private readonly opts: { publicUrl: string },
   ) {}
 
   async get(id: number): Promise<AdminWithRole> {
@@ -49,9 +63,12 @@ export class AdminsService {
     return this.admins.list(this.db, page.limit, offsetOf(page));
   }
 
-  async create(actor: Actor, input: { name: string; email: string; role: string }): Promise<CreatedAdmin> {
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+  /**
+   * A new staff account. Nobody knows its password (a random one is hashed and forgotten): the
+   * staff member chooses one through the link mailed to them.
+   */
+  async create(actor: Actor, input: { name: string; email: string; role: string }): Promise<InvitedAdmin> {
+    const passwordHash = await hashPassword(randomToken());
     return this.db.transaction(async (tx) => {
       const role = await this.roles.findByName(tx, input.role);
       if (!role) throw new ValidationError('Unknown role', [{ field: 'role', message: `${input.role} is not a role` }]);
@@ -59,8 +76,8 @@ export class AdminsService {
       const admin = await this.insertAdmin(tx, { name: input.name, email: input.email, roleId: role.id, passwordHash, mustChangePassword: true });
       const created = { ...admin, roleName: role.name };
       await this.audit.record(tx, { actor, action: 'admin.created', targetType: 'admin', targetId: admin.id, after: snapshot(created) });
-      await this.mailPassword(tx, created, password, 'Your backoffice account');
-      return { admin: created, password };
+      const linkExpiresAt = await this.mailLink(tx, created, 'Your backoffice account', `An account on the backoffice was opened for you (${created.email}, role ${created.roleName}). Choose your password through this link, then log in.`);
+      return { admin: created, linkExpiresAt };
     });
   }
 
@@ -117,10 +134,12 @@ export class AdminsService {
     });
   }
 
-  /** A new generated password, returned once and e-mailed; the admin must change it at next login. */
-  async resetPassword(actor: Actor, id: number): Promise<CreatedAdmin> {
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+  /**
+   * The old password stops working and the admin's sessions end; a link to choose a new one is
+   * mailed to the admin (nobody else sees a password).
+   */
+  async resetPassword(actor: Actor, id: number): Promise<InvitedAdmin> {
+    const passwordHash = await hashPassword(randomToken());
     return this.db.transaction(async (tx) => {
       await assertSuperAdmin(tx, this.admins, actor, "Only Super Admin may reset other admins' passwords");
       if (actor.id === id) throw new BadRequestError('USE_CHANGE_PASSWORD', 'Use change-password for your own password');
@@ -133,8 +152,8 @@ export class AdminsService {
       const revoked = await this.sessions.revokeAllOf(tx, id, now, 'password reset');
       await this.audit.record(tx, { actor, action: 'admin.password_reset', targetType: 'admin', targetId: id, after: { sessions_revoked: revoked } });
       const updated = { ...target, mustChangePassword: true };
-      await this.mailPassword(tx, updated, password, 'Your backoffice password was reset');
-      return { admin: updated, password };
+      const linkExpiresAt = await this.mailLink(tx, updated, 'Your backoffice password was reset', `Your backoffice password (${updated.email}) was reset by a Super Admin and your sessions were ended. Choose a new password through this link. If you did not expect this message, contact your administrator.`);
+      return { admin: updated, linkExpiresAt };
     });
   }
 
@@ -181,20 +200,14 @@ export class AdminsService {
     }
   }
 
-  private mailPassword(tx: Executor, admin: AdminWithRole, password: string, subject: string) {
-    return this.mailer.queueMail(
-      admin.email,
-      noticeMail({
-        template: 'admin_password',
-        subject,
-        lines: [
-          `Hello ${admin.name},`,
-          `Your backoffice account (${admin.email}, role ${admin.roleName}) has a new password: ${password}`,
-          'You will be asked to change it when you log in. If you did not expect this message, contact your administrator.',
-        ],
-        sensitive: true,
-      }),
-      tx,
-    );
+  /** Stores a new one-time link (earlier ones of the admin stop working) and queues its mail. */
+  private async mailLink(tx: Executor, admin: AdminWithRole, subject: string, intro: string): Promise<Date> {
+    const now = this.clock.now();
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_HOURS * 3600_000);
+    await this.links.replace(tx, { adminId: admin.id, tokenHash: sha256Hex(token), expiresAt, now });
+    const url = `${this.opts.publicUrl}${SET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+    await this.mailer.queueMail(admin.email, linkMail({ template: 'admin_set_password', subject, intro: `Hello ${admin.name}, ${intro}`, url, validHours: PASSWORD_LINK_TTL_HOURS }), tx);
+    return expiresAt;
   }
 }

@@ -56,6 +56,25 @@ export const admins = pgTable(
   (t) => [uniqueIndex('admins_email_unique').on(sql`lower(${t.email})`), index('admins_role_idx').on(t.roleId)],
 );
 
+/**
+ * One-time links that let a staff member choose a password (a new account, or a reset by Super
+ * Admin). Only a hash is stored; a new link replaces the admin's earlier unused ones.
+ */
+export const adminPasswordLinks = pgTable(
+  'admin_password_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_password_links_hash_unique').on(t.tokenHash), index('admin_password_links_admin_idx').on(t.adminId)],
+);
+
 /** What a request that loses a race on these constraints answers (409; platform/db/errors.ts). */
 export const adminsConstraintMeanings = {
   admins_email_unique: { code: 'EMAIL_TAKEN', message: 'An admin with this e-mail exists' },

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   view_block_storage: 'See block storage machines and storage tiers',
   manage_block_storage: 'Change block storage tiers',
   view_compute: "See customers' VMs (list with filters, one VM with its datacenter details), for support",
+  operate_compute: "Act on a customer's VM for support: its browser console, power actions, rebuild and rescue (each audited, the customer told)",
   view_network: 'See the private networks and IP occupation of all customers',
   manage_network: 'Administer private networks and IPs of customers',
   view_settings: 'See application settings, theme colors and firewall rule types',

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { adminOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { documentView } from './announcements.present.js';
 import { Deleted, Document, DocumentBody, DocumentIdParams, DocumentListQuery, PublishBody } from './announcements.schemas.js';
 import type { AnnouncementsService } from './announcements.service.js';
 import type { DocumentKind } from './announcements.tables.js';
@@ -10,7 +11,7 @@ import type { DocumentKind } from './announcements.tables.js';
 const actorOf = (req: FastifyRequest) => ({ adminId: adminOf(req).adminId, ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /**
- * /api/backoffice/announcements and /api/backoffice/release-notes (spec 4.15): the same routes
+ * /api/backoffice/announcements and /api/backoffice/release-notes (docs/api.md, "Announcements and release notes"): the same routes
  * for both kinds of document, registered once per kind.
  */
 export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements: AnnouncementsService; kind: DocumentKind }> = async (
@@ -30,7 +31,8 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await announcements.list(kind, p, req.query.status));
+      const page = await announcements.list(kind, p, req.query.status);
+      return paginated('OK', p, { items: page.items.map(documentView), total: page.total });
     },
   );
 
@@ -40,13 +42,13 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
       config: { permission, audit: audit('created') },
       schema: { tags, summary: `Create a ${what} (Draft: not visible to customers)`, body: DocumentBody, response: { 201: Envelope(Document), ...errorResponses(400, 401, 403) } },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Created as a draft', data: await announcements.create(kind, actorOf(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: 'Created as a draft', data: documentView(await announcements.create(kind, actorOf(req), req.body)) }),
   );
 
   app.get(
     '/:id',
     { config: { permission }, schema: { tags, summary: `One ${what}`, params: DocumentIdParams, response: { 200: Envelope(Document), ...errorResponses(401, 403, 404) } } },
-    async (req) => ({ message: 'OK', data: await announcements.get(kind, req.params.id) }),
+    async (req) => ({ message: 'OK', data: documentView(await announcements.get(kind, req.params.id)) }),
   );
 
   app.put(
@@ -61,7 +63,7 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
         response: { 200: Envelope(Document), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Updated', data: await announcements.update(kind, actorOf(req), req.params.id, req.body) }),
+    async (req) => ({ message: 'Updated', data: documentView(await announcements.update(kind, actorOf(req), req.params.id, req.body)) }),
   );
 
   app.delete(
@@ -94,7 +96,7 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
     },
     async (req) => {
       const at = req.body?.publish_at;
-      const data = await announcements.publish(kind, actorOf(req), req.params.id, at ? new Date(at) : undefined);
+      const data = documentView(await announcements.publish(kind, actorOf(req), req.params.id, at ? new Date(at) : undefined));
       return { message: data.status === 'Published' ? 'Published' : 'Publication scheduled', data };
     },
   );
@@ -111,6 +113,6 @@ export const announcementsAdminRoutes: FastifyPluginAsyncTypebox<{ announcements
         response: { 200: Envelope(Document), ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (req) => ({ message: 'Withdrawn', data: await announcements.unpublish(kind, actorOf(req), req.params.id) }),
+    async (req) => ({ message: 'Withdrawn', data: documentView(await announcements.unpublish(kind, actorOf(req), req.params.id)) }),
   );
 };

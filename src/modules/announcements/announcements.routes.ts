@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
+import { publicDocumentView } from './announcements.present.js';
 import { PublicDocument } from './announcements.schemas.js';
 import type { AnnouncementsService } from './announcements.service.js';
 
@@ -18,7 +19,7 @@ export const announcementsRoutes: FastifyPluginAsyncTypebox<{ announcements: Ann
         response: { 200: Envelope(Type.Union([PublicDocument, Type.Null()])), ...errorResponses(401) },
       },
     },
-    async () => ({ message: 'OK', data: await announcements.highlight() }),
+    async () => ({ message: 'OK', data: await announcements.highlight().then((row) => row && publicDocumentView(row)) }),
   );
 
   app.get(
@@ -26,7 +27,8 @@ export const announcementsRoutes: FastifyPluginAsyncTypebox<{ announcements: Ann
     { schema: { tags, summary: 'Published announcements, newest first', querystring: PageQuery, response: { 200: Paginated(PublicDocument), ...errorResponses(400, 401) } } },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await announcements.listPublished('announcement', p));
+      const page = await announcements.listPublished('announcement', p);
+      return paginated('OK', p, { items: page.items.map(publicDocumentView), total: page.total });
     },
   );
 
@@ -35,7 +37,8 @@ export const announcementsRoutes: FastifyPluginAsyncTypebox<{ announcements: Ann
     { schema: { tags, summary: 'Published release notes, newest first', querystring: PageQuery, response: { 200: Paginated(PublicDocument), ...errorResponses(400, 401) } } },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await announcements.listPublished('release_note', p));
+      const page = await announcements.listPublished('release_note', p);
+      return paginated('OK', p, { items: page.items.map(publicDocumentView), total: page.total });
     },
   );
 };

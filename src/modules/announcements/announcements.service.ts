@@ -4,7 +4,6 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { documentView, publicDocumentView } from './announcements.present.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
 import type { DocumentKind, DocumentStatus } from './announcements.tables.js';
 
@@ -26,7 +25,7 @@ const actionPrefix = (kind: DocumentKind) => (kind === 'announcement' ? 'announc
 const label = (kind: DocumentKind) => (kind === 'announcement' ? 'Announcement' : 'Release note');
 
 /**
- * Announcements and release notes (spec 4.15):
+ * Announcements and release notes (docs/api.md, "Announcements and release notes"):
  *   (new) → Draft; Draft or Withdrawn → Published (publish, now or at `publish_at`);
  *   Published → Withdrawn (unpublish). Customers see Published only.
  * Publishing an announcement (not a release note) notifies every customer once.
@@ -57,19 +56,18 @@ export class AnnouncementsService {
       const now = this.clock.now();
       const row = await this.repo.insert(tx, { kind, title, message, status: 'Draft', createdByAdminId: actor.adminId, createdAt: now, updatedAt: now });
       await this.record(tx, actor, `${actionPrefix(kind)}.created`, row.id, undefined, { title, status: row.status });
-      return documentView(row);
+      return row;
     });
   }
 
-  async list(kind: DocumentKind, p: PageRequest, status?: DocumentStatus): Promise<Page<ReturnType<typeof documentView>>> {
-    const page = await this.repo.list(this.db, kind, p, status);
-    return { items: page.items.map(documentView), total: page.total };
+  list(kind: DocumentKind, p: PageRequest, status?: DocumentStatus): Promise<Page<AnnouncementRow>> {
+    return this.repo.list(this.db, kind, p, status);
   }
 
   async get(kind: DocumentKind, id: number) {
     const row = await this.repo.find(this.db, kind, id);
     if (!row) throw new NotFoundError(label(kind));
-    return documentView(row);
+    return row;
   }
 
   async update(kind: DocumentKind, actor: StaffActor, id: number, input: { title: string; message: string }) {
@@ -79,7 +77,7 @@ export class AnnouncementsService {
       const before = await this.locked(tx, kind, id);
       const row = await this.repo.update(tx, id, { title, message, updatedAt: this.clock.now() });
       await this.record(tx, actor, `${actionPrefix(kind)}.updated`, id, { title: before.title, message: before.message }, { title, message });
-      return documentView(row);
+      return row;
     });
   }
 
@@ -106,7 +104,7 @@ export class AnnouncementsService {
         status: row.status,
         publish_at: row.publishAt?.toISOString() ?? null,
       });
-      return documentView(row);
+      return row;
     });
   }
 
@@ -120,7 +118,7 @@ export class AnnouncementsService {
       else if (before.publishAt) row = await this.repo.update(tx, id, { publishAt: null, updatedAt: now });
       else throw new ConflictError(`The ${label(kind).toLowerCase()} is not published`, 'NOT_PUBLISHED');
       await this.record(tx, actor, `${actionPrefix(kind)}.unpublished`, id, { status: before.status, publish_at: before.publishAt?.toISOString() ?? null }, { status: row.status });
-      return documentView(row);
+      return row;
     });
   }
 
@@ -152,14 +150,13 @@ export class AnnouncementsService {
   // --- customer side ----------------------------------------------------------------------
 
   /** The newest published announcement, or null. */
-  async highlight() {
+  async highlight(): Promise<AnnouncementRow | null> {
     const page = await this.repo.listPublished(this.db, 'announcement', { page: 1, limit: 1 });
-    return page.items[0] ? publicDocumentView(page.items[0]) : null;
+    return page.items[0] ?? null;
   }
 
-  async listPublished(kind: DocumentKind, p: PageRequest) {
-    const page = await this.repo.listPublished(this.db, kind, p);
-    return { items: page.items.map(publicDocumentView), total: page.total };
+  listPublished(kind: DocumentKind, p: PageRequest): Promise<Page<AnnouncementRow>> {
+    return this.repo.listPublished(this.db, kind, p);
   }
 
   private async publishRow(tx: Executor, row: AnnouncementRow, now: Date): Promise<AnnouncementRow> {

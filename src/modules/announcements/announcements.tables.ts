@@ -8,7 +8,7 @@ export const DOCUMENT_STATUSES = ['Draft', 'Published', 'Withdrawn'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /**
- * Announcements and release notes (spec 4.15): one table, told apart by `kind`. New documents
+ * Announcements and release notes (docs/api.md, "Announcements and release notes"): one table, told apart by `kind`. New documents
  * are Draft; publish makes them Published (visible to customers), unpublish Withdrawn. A
  * `publish_at` in the future schedules the publication (the announcements.publish-due job).
  */

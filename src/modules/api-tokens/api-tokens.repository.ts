@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
+import { riderSql, rowMapper, runPrepared, selectList, sqlText, takeRider, type PreparedRead, type RiderRead } from '../../platform/db/prepared.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import { customers } from '../customers/customers.tables.js';
 import { apiTokens } from './api-tokens.tables.js';
@@ -37,6 +37,30 @@ const tokenForAuth: PreparedRead<TokenForAuth> = {
   map: rowMapper(tokenForAuthColumns),
 };
 
+const tokenForAuthSelect = sqlText(
+  sql`select ${selectList(tokenForAuthColumns)} from ${apiTokens} join ${customers} on ${customers.id} = ${apiTokens.customerId} where ${apiTokens.secretHash} = $1`,
+);
+const mapTokenForAuth = rowMapper<TokenForAuth>(tokenForAuthColumns);
+
+/** The per-request read of a token with a rider's row for the token's customer, built once per rider. */
+const withRiders = new Map<string, PreparedRead<{ token: TokenForAuth; rider: unknown }>>();
+function tokenForAuthWith<R>(rider: RiderRead<R>): PreparedRead<{ token: TokenForAuth; rider: R | undefined }> {
+  let read = withRiders.get(rider.name);
+  if (!read) {
+    const joined = riderSql(rider, sql.raw('t."customerId"'));
+    read = {
+      name: `api_token_for_request+${rider.name}`,
+      text: `select t.*${joined.columns} from (${tokenForAuthSelect}) as t${joined.join}`,
+      map: (row) => {
+        const [found, token] = takeRider(rider, row);
+        return { token: mapTokenForAuth(token), rider: found };
+      },
+    };
+    withRiders.set(rider.name, read);
+  }
+  return read as PreparedRead<{ token: TokenForAuth; rider: R | undefined }>;
+}
+
 export class ApiTokensRepository {
   async insert(ex: Executor, row: typeof apiTokens.$inferInsert): Promise<ApiTokenRow> {
     const [created] = await ex.insert(apiTokens).values(row).returning();
@@ -67,9 +91,19 @@ export class ApiTokensRepository {
     return row?.n ?? 0;
   }
 
-  async lockCustomer(ex: Executor, customerId: number): Promise<boolean> {
-    const rows = await ex.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-    return rows.length > 0;
+  /** Locks the account's row; its e-mail address and state, or undefined for an unknown account. */
+  async lockCustomer(ex: Executor, customerId: number): Promise<{ email: string; isActive: boolean } | undefined> {
+    const [row] = await ex.select({ email: customers.email, isActive: customers.isActive }).from(customers).where(eq(customers.id, customerId)).for('update');
+    return row;
+  }
+
+  /** The tokens neither revoked nor expired at `at`, newest first. */
+  async listLive(ex: Executor, customerId: number, at: Date): Promise<ApiTokenRow[]> {
+    return ex
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.customerId, customerId), isNull(apiTokens.revokedAt), sql`${apiTokens.expiresAt} > ${at.toISOString()}::timestamptz`))
+      .orderBy(desc(apiTokens.id));
   }
 
   async rename(ex: Executor, customerId: number, id: number, name: string): Promise<ApiTokenRow | undefined> {
@@ -91,9 +125,24 @@ export class ApiTokensRepository {
     return row;
   }
 
+  /** Revokes every token of the account that is neither revoked nor expired at `at`; how many. */
+  async revokeAllLive(ex: Executor, customerId: number, by: 'customer' | 'staff', at: Date): Promise<number> {
+    const rows = await ex
+      .update(apiTokens)
+      .set({ revokedAt: at, revokedBy: by })
+      .where(and(eq(apiTokens.customerId, customerId), isNull(apiTokens.revokedAt), sql`${apiTokens.expiresAt} > ${at.toISOString()}::timestamptz`))
+      .returning({ id: apiTokens.id });
+    return rows.length;
+  }
+
   /** The token with this secret hash and its account's state (the per-request read). */
-  async findForAuth(ex: Executor, secretHash: string): Promise<TokenForAuth | undefined> {
-    const [row] = await runPrepared(ex, tokenForAuth, [secretHash]);
+  /** The token with its account's state (and `rider`'s row for its customer, when given), in one statement. */
+  async findForAuth<R>(ex: Executor, secretHash: string, rider?: RiderRead<R>): Promise<{ token: TokenForAuth; rider: R | undefined } | undefined> {
+    if (!rider) {
+      const [token] = await runPrepared(ex, tokenForAuth, [secretHash]);
+      return token && { token, rider: undefined };
+    }
+    const [row] = await runPrepared(ex, tokenForAuthWith(rider), [secretHash]);
     return row;
   }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, TokenParams } from './api-tokens.schemas.js';
+import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, RevokedTokens, TokenParams } from './api-tokens.schemas.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import { Type } from 'typebox';
 import { tokenView } from './api-tokens.present.js';
@@ -61,5 +61,18 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
     '/:id',
     { config: { activity: 'api_token.revoked' }, schema: { tags, summary: 'Revokes a token: its next request answers 401', params: TokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
     async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke('customer', customerOf(req).customerId, req.params.id)) }),
+  );
+
+  app.post(
+    '/revoke-all',
+    {
+      config: { activity: 'api_token.revoked_all' },
+      schema: {
+        tags,
+        summary: 'Revokes every active token at once (after a password change, or when a token may have leaked): their next requests answer 401',
+        response: { 200: Envelope(RevokedTokens), ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => ({ message: 'Every token revoked', data: await tokens.revokeAll(customerOf(req).customerId) }),
   );
 };

@@ -40,3 +40,5 @@ export const CreatedToken = Type.Object({
   ...ApiToken.properties,
   token: Type.String({ description: 'the secret, shown this once: send it as Authorization: Bearer <token>' }),
 });
+
+export const RevokedTokens = Type.Object({ revoked: Type.Integer({ description: 'how many active tokens were revoked' }) });

@@ -1,10 +1,13 @@
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, NotFoundError, QuotaExceededError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import type { RiderRead } from '../../platform/db/prepared.js';
 import type { Actor, AuditService } from '../audit/index.js';
+import { liveTokensLines, tokenCreatedMail } from './api-tokens.mails.js';
 import type { ApiTokenRow, ApiTokensRepository } from './api-tokens.repository.js';
 import { hashTokenSecret, isWellFormedToken, newTokenSecret } from './token-secret.js';
 import { isTokenScope, type TokenScope } from './token-scopes.js';
@@ -27,6 +30,11 @@ export interface TokenPrincipal {
   scopes: readonly string[];
 }
 
+/** The rate limits of a token request: `count` adds the request to them and throws past one. */
+export interface TokenRequestLimits {
+  count(): Promise<void>;
+}
+
 export interface CreateTokenInput {
   name: string;
   scopes: string[];
@@ -43,6 +51,9 @@ export class ApiTokensService {
     private readonly repo: ApiTokensRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    /** The console's page where a customer manages their tokens (named in the mails), if a console is served. */
+    private readonly consoleUrl: string | undefined,
   ) {}
 
   stateOf(t: ApiTokenRow): TokenState {
@@ -50,7 +61,10 @@ export class ApiTokensService {
     return t.expiresAt.getTime() <= this.clock.now().getTime() ? 'expired' : 'active';
   }
 
-  /** Creates a token; the secret in the answer is shown this once and never again. */
+  /**
+   * Creates a token; the secret in the answer is shown this once and never again. The owner is
+   * mailed its name, scopes and expiry (never the secret), so a token made by someone else is seen.
+   */
   async create(customerId: number, input: CreateTokenInput): Promise<{ token: ApiTokenRow; secret: string }> {
     const now = this.clock.now();
     const scopes = [...new Set(input.scopes)].sort();
@@ -59,7 +73,10 @@ export class ApiTokensService {
     const expiresAt = this.expiryOf(input, now);
     const minted = newTokenSecret();
     const token = await this.db.transaction(async (tx) => {
-      if (!(await this.repo.lockCustomer(tx, customerId))) throw new NotFoundError('Customer');
+      const owner = await this.repo.lockCustomer(tx, customerId);
+      if (!owner) throw new NotFoundError('Customer');
+      // Deactivated while this request was on its way: it ended the sessions, so no token is born after it.
+      if (!owner.isActive) throw new UnauthenticatedError('Your session has ended, please log in again');
       if ((await this.repo.countLive(tx, customerId, now)) >= MAX_LIVE_TOKENS) throw new QuotaExceededError(`At most ${MAX_LIVE_TOKENS} live API tokens per account`);
       const row = await this.repo.insert(tx, {
         customerId,
@@ -71,6 +88,7 @@ export class ApiTokensService {
         expiresAt,
       });
       noteActivityTarget(row.id);
+      await this.mailer.queueMail(owner.email, tokenCreatedMail(row, this.consoleUrl), tx);
       return row;
     });
     return { token, secret: minted.secret };
@@ -116,15 +134,38 @@ export class ApiTokensService {
     });
   }
 
+  /** Revokes every live token of the account at once (the customer's "revoke all"). */
+  async revokeAll(customerId: number): Promise<{ revoked: number }> {
+    return this.db.transaction(async (tx) => ({ revoked: await this.repo.revokeAllLive(tx, customerId, 'customer', this.clock.now()) }));
+  }
+
   /**
-   * The caller of a request with `Authorization: Bearer <secret>`. A malformed secret is refused
-   * without a database read; a revoked or expired token, or one of a deactivated account, is 401;
-   * a suspended account's tokens answer 403 until the suspension ends.
+   * Revokes every live token inside the caller's transaction: how an account recovery or a
+   * deactivation ends them (the auth and customer administration modules call it).
    */
-  async authenticate(secret: string, ip: string | null): Promise<TokenPrincipal> {
+  revokeAllIn(tx: Executor, customerId: number, by: 'customer' | 'staff'): Promise<number> {
+    return this.repo.revokeAllLive(tx, customerId, by, this.clock.now());
+  }
+
+  /** Lines for a security notice that keeps the tokens: which still work and how to revoke them all. */
+  async liveTokensNotice(ex: Executor, customerId: number): Promise<string[]> {
+    return liveTokensLines(await this.repo.listLive(ex, customerId, this.clock.now()), this.consoleUrl);
+  }
+
+  /**
+   * The caller of a request with `Authorization: Bearer <secret>`, counted against `limits` while
+   * the token is read (the two statements run side by side): past a limit it is 429 whatever the
+   * token. With a `rider`, its row for the token's customer is read in the token's statement.
+   * A malformed secret is refused without a database read (the caller counts it by address); a
+   * revoked or expired token, or one of a deactivated account, is 401; a suspended account's
+   * tokens answer 403 until the suspension ends.
+   */
+  async authenticate(secret: string, ip: string | null, limits: TokenRequestLimits, rider?: RiderRead<unknown>): Promise<TokenPrincipal & { rider?: unknown }> {
     if (!isWellFormedToken(secret)) throw new UnauthenticatedError('Invalid API token');
-    const token = await this.repo.findForAuth(this.db, hashTokenSecret(secret));
     const now = this.clock.now();
+    // counted and read at once; past a limit the read's answer is not looked at
+    const [, found] = await Promise.all([limits.count(), this.repo.findForAuth(this.db, hashTokenSecret(secret), rider)]);
+    const token = found?.token;
     if (!token || !token.customerActive) throw new UnauthenticatedError('Invalid API token');
     if (token.revokedAt) throw new UnauthenticatedError('This API token was revoked');
     if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('This API token has expired');
@@ -133,7 +174,7 @@ export class ApiTokensService {
     }
     const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
     if (!token.lastUsedAt || token.lastUsedAt.getTime() < staleBefore.getTime()) await this.repo.touch(this.db, token.id, now, ip, staleBefore);
-    return { customerId: token.customerId, tokenId: token.id, scopes: token.scopes };
+    return { customerId: token.customerId, tokenId: token.id, scopes: token.scopes, ...(found?.rider !== undefined ? { rider: found.rider } : {}) };
   }
 
   readonly pruneJob = defineJob<object>({

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../platform/errors.js';
 import type { CustomerAuthenticator, CustomerPrincipal } from '../../platform/http/auth.js';
-import type { ApiTokensService } from './api-tokens.service.js';
+import type { ApiTokensService, TokenRequestLimits } from './api-tokens.service.js';
 import { scopesCover, tokenAccessOf } from './token-scopes.js';
 import { hashTokenSecret, isWellFormedToken } from './token-secret.js';
 
@@ -31,32 +31,41 @@ export class BearerOrCookieAuthenticator implements CustomerAuthenticator {
     if (header === undefined) return this.cookies.authenticate(request, reply);
     const secret = BEARER.exec(header)?.[1];
     if (!secret) throw new UnauthenticatedError('Authorization must be "Bearer <API token>"');
-    await this.count(secret, request.ip);
-    const token = await this.tokens.authenticate(secret, request.ip);
+    if (!isWellFormedToken(secret)) {
+      await this.countAddress(request.ip);
+      throw new UnauthenticatedError('Invalid API token');
+    }
+    const token = await this.tokens.authenticate(secret, request.ip, this.limitsFor(secret, request.ip), request.routeOptions.config.authRider?.());
     const access = tokenAccessOf(request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url ?? '');
     if (!access?.reachable) throw new ForbiddenError('API tokens cannot use this route: it needs a signed-in session', 'TOKEN_NOT_ALLOWED');
     if (!scopesCover(token.scopes, access.scope)) {
       throw new AppError(403, 'INSUFFICIENT_SCOPE', `This API token lacks the ${access.scope} scope`, [{ field: 'scope', message: access.scope }]);
     }
+    if (token.rider !== undefined) request.authRider = token.rider;
     return { kind: 'customer', customerId: token.customerId, sessionId: `token:${token.tokenId}`, apiTokenId: token.tokenId };
   }
 
   /**
-   * One statement for both limits. The token is keyed by its hash; a text whose checksum fails
-   * cannot be a token, so only its address is counted and a flood of made-up tokens writes no
-   * counter row per guess.
+   * The token's and the client address's per-minute limits, counted while the token is read. A
+   * text whose checksum fails cannot be a token: it is refused without that read, and only its
+   * address is counted, so a flood of made-up tokens writes no counter row per guess.
    */
-  private async count(secret: string, ip: string): Promise<void> {
-    const tokenKey = `api-token:${hashTokenSecret(secret)}`;
-    const ipKey = `api-token-ip:${ip}`;
-    const hits = await this.limits.counters.hitAll(isWellFormedToken(secret) ? [tokenKey, ipKey] : [ipKey], 60_000);
-    for (const [key, max] of [
-      [tokenKey, this.limits.perTokenPerMin],
-      [ipKey, this.limits.perIpPerMin],
-    ] as const) {
-      const h = hits.get(key);
-      if (h && h.current > max) throw new RateLimitedError(h.ttl / 1000, 'Too many requests with API tokens, try again later');
-    }
+  private limitsFor(secret: string | null, ip: string): TokenRequestLimits {
+    const maxOf = new Map<string, number>([[`api-token-ip:${ip}`, this.limits.perIpPerMin]]);
+    if (secret !== null) maxOf.set(`api-token:${hashTokenSecret(secret)}`, this.limits.perTokenPerMin);
+    return {
+      count: async () => {
+        const hits = await this.limits.counters.hitAll([...maxOf.keys()], 60_000);
+        for (const [key, max] of maxOf) {
+          const h = hits.get(key);
+          if (h && h.current > max) throw new RateLimitedError(h.ttl / 1000, 'Too many requests with API tokens, try again later');
+        }
+      },
+    };
+  }
+
+  private countAddress(ip: string): Promise<void> {
+    return this.limitsFor(null, ip).count();
   }
 }
 

@@ -5,3 +5,4 @@ export { apiTokensAdminRoutes } from './api-tokens.admin-routes.js';
 export { tokenAccessOf, scopesCover, ALL_SCOPES, SCOPE_FAMILIES, TOKEN_ROUTE_SCOPES, TOKEN_UNREACHABLE_PREFIXES, type RequiredScope, type TokenScope } from './token-scopes.js';
 export { isWellFormedToken, TOKEN_PATTERN, TOKEN_PREFIX } from './token-secret.js';
 export { BearerOrCookieAuthenticator, requireTokenScopes, type RateCounters } from './bearer-authenticator.js';
+export { createApiTokensModule } from './api-tokens.module.js';

@@ -1,28 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { auditEntryView } from './audit.present.js';
 import { AuditLogEntry, AuditLogQuery } from './audit.schemas.js';
 import type { AuditService } from './audit.service.js';
-import type { AuditRow } from './audit.repository.js';
 
 const tags = ['Backoffice: audit'];
-
-function present(r: AuditRow) {
-  return {
-    id: r.id,
-    actor_type: r.actorType,
-    actor_id: r.actorId,
-    impersonator_admin_id: r.impersonatorAdminId,
-    action: r.action,
-    target_type: r.targetType,
-    target_id: r.targetId,
-    before: r.before,
-    after: r.after,
-    ip: r.ip,
-    user_agent: r.userAgent,
-    created_at: r.createdAt.toISOString(),
-  };
-}
 
 export const auditAdminRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
@@ -41,7 +24,7 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }
       const p = pageOf(req.query);
       const q = req.query;
       const page = await audit.list({ actorType: q.actor_type, actorId: q.actor_id, action: q.action, targetType: q.target_type, targetId: q.target_id }, p);
-      return paginated('OK', p, { items: page.items.map(present), total: page.total });
+      return paginated('OK', p, { items: page.items.map(auditEntryView), total: page.total });
     },
   );
 };

@@ -2,25 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { errorResponses, Paginated } from '../../platform/http/schemas.js';
-import type { AuditRow } from './audit.repository.js';
+import { activityEntryView } from './audit.present.js';
 import { ActivityEntry, ActivityQuery } from './audit.schemas.js';
 import type { AuditService } from './audit.service.js';
 
 const tags = ['Activity'];
-
-function present(r: AuditRow) {
-  return {
-    id: r.id,
-    action: r.action,
-    target_type: r.targetType,
-    target_id: r.targetId,
-    details: r.after,
-    impersonated: r.impersonatorAdminId !== null,
-    ip: r.ip,
-    user_agent: r.userAgent,
-    created_at: r.createdAt.toISOString(),
-  };
-}
 
 /** GET /api/activity: the customer's own activity log (customer surface). */
 export const activityRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (app, { audit }) => {
@@ -39,7 +25,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> 
     async (req) => {
       const p = pageOf(req.query);
       const page = await audit.activityOf(customerOf(req).customerId, p);
-      return paginated('OK', p, { items: page.items.map(present), total: page.total });
+      return paginated('OK', p, { items: page.items.map(activityEntryView), total: page.total });
     },
   );
 };

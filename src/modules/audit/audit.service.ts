@@ -1,44 +1,33 @@
-import { noteAuditEntry } from '../../platform/audit-scope.js';
+import type { AuditEntry, AuditLog } from '../../platform/audit-log.js';
+import { noteAuditEntry, type AuditKind } from '../../platform/audit-scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.js';
 
-/** Who did something, from where. Built from the request by `actorOf` (audit.context.ts). */
-export interface Actor {
-  type: 'admin' | 'customer' | 'system' | 'anonymous';
-  id: number | null;
-  /** the admin behind an impersonated customer session */
-  impersonatorAdminId?: number;
-  ip?: string;
-  userAgent?: string;
-}
-
-export interface AuditEntry {
-  actor: Actor;
-  /** dotted verb, e.g. admin.login, admin.role_changed, settings.updated */
-  action: string;
-  targetType?: string;
-  targetId?: string | number;
-  before?: unknown;
-  after?: unknown;
-}
-
-export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
+export { SYSTEM_ACTOR, type Actor, type AuditEntry } from '../../platform/audit-log.js';
 
 /**
- * The audit trail. `record` takes the transaction of the change it describes, so the entry
- * exists exactly when the change does. Never put secrets (hashes, tokens, passwords) in before/after.
+ * The audit trail and its one writer (`write`, the platform's AuditLog port): every entry of the
+ * log, whoever writes it, is inserted here. `record` is a service's entry for the change it made
+ * (kind `change`), given the transaction of that change, so the entry exists exactly when the
+ * change does. Never put secrets (hashes, tokens, passwords) in before/after.
  */
-export class AuditService {
+export class AuditService implements AuditLog {
   constructor(
     private readonly db: Database,
     private readonly repo: AuditRepository,
     private readonly clock: Clock,
   ) {}
 
-  async record(tx: Executor, entry: AuditEntry): Promise<void> {
-    await this.repo.insert(tx, {
+  /** A service's entry for the change it made, in the transaction of that change. */
+  record(tx: Executor, entry: AuditEntry): Promise<void> {
+    return this.write(tx, entry, 'change');
+  }
+
+  /** Writes one entry of `kind` on `ex` (a transaction), or on the ambient database when undefined. */
+  async write(ex: unknown, entry: AuditEntry, kind: AuditKind): Promise<void> {
+    await this.repo.insert((ex as Executor | undefined) ?? this.db, {
       actorType: entry.actor.type,
       actorId: entry.actor.id,
       impersonatorAdminId: entry.actor.impersonatorAdminId ?? null,
@@ -51,7 +40,7 @@ export class AuditService {
       userAgent: entry.actor.userAgent?.slice(0, 500) ?? null,
       createdAt: this.clock.now(),
     });
-    noteAuditEntry();
+    noteAuditEntry(kind);
   }
 
   list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditRow>> {

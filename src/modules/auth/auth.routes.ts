@@ -5,6 +5,7 @@ import { customerOf } from '../../platform/http/auth.js';
 import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { clearSessionCookies, clientMeta, CookieName, setChallengeCookie, setSessionCookies } from './auth.cookies.js';
+import { sessionView } from './auth.present.js';
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -190,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.get('/sessions', { schema: { tags, summary: 'My device sessions', response: { 200: Envelope(Type.Array(SessionEntry)), ...errorResponses(401) } } }, async (req) => {
     const me = customerOf(req);
-    return { message: 'OK', data: await sessions.list(me.customerId, me.sessionId) };
+    return { message: 'OK', data: (await sessions.list(me.customerId, me.sessionId)).map(sessionView) };
   });
 
   app.delete(

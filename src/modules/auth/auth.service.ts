@@ -16,6 +16,7 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError, Unauthenticat
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { linkMail, noticeMail } from '../../platform/mail/templates.js';
+import type { AccountAccess } from './account-access.js';
 import type { AuthRepository, Credentials } from './auth.repository.js';
 import { CHALLENGE_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
 import { isStrongPassword, passwordRule } from '../../platform/password-policy.js';
@@ -46,6 +47,9 @@ export interface AuthDeps {
   lock: AccountLock;
   events: SecurityEvents;
   queue: JobQueue;
+  access: AccountAccess;
+  /** the rewards module: a customer may register with another's referral code */
+  referrals: ReferralClaims;
 }
 
 /** Registration, login (with its second factor) and passwords. */
@@ -69,9 +73,10 @@ export class AuthService {
   });
 
   private readonly lock: AccountLock;
-  private referrals: ReferralClaims | undefined;
+  private readonly referrals: ReferralClaims;
   private readonly events: SecurityEvents;
   private readonly queue: JobQueue;
+  private readonly access: AccountAccess;
 
   constructor(
     private readonly db: Database,
@@ -86,12 +91,8 @@ export class AuthService {
     this.lock = deps.lock;
     this.events = deps.events;
     this.queue = deps.queue;
-    this.queue.register(this.accountMailJob);
-  }
-
-  /** Wired by the container (rewards): a customer may register with another's referral code. */
-  useReferrals(referrals: ReferralClaims): void {
-    this.referrals = referrals;
+    this.access = deps.access;
+    this.referrals = deps.referrals;
   }
 
   async register(input: { email: string; password: string; first_name: string; last_name: string; account_type: 'P' | 'B'; referral_code?: string }): Promise<{ id: number }> {
@@ -111,7 +112,6 @@ export class AuthService {
       });
       if (id === undefined) throw new ConflictError('This e-mail address is already registered', 'EMAIL_TAKEN');
       if (input.referral_code !== undefined) {
-        if (!this.referrals) throw new BadRequestError('REFERRAL_CODE_NOT_FOUND', 'This referral code does not exist');
         await this.referrals.claimReferral(id, input.referral_code);
       }
       await this.queueVerificationLink(tx, id, email, input.first_name.trim(), now);
@@ -283,7 +283,8 @@ export class AuthService {
       // Outstanding reset links and half-done 2FA logins (password already checked) end with the old password.
       await this.repo.voidTokens(tx, customerId, ['password_reset'], now);
       await this.repo.voidChallenges(tx, customerId, now);
-      await this.mailer.queueMail(customer.email, passwordChangedMail(), tx);
+      // The owner proved the current password: their tokens keep working, and the notice lists them.
+      await this.mailer.queueMail(customer.email, passwordChangedMail(await this.access.liveTokensNotice(tx, customerId)), tx);
     });
   }
 
@@ -319,13 +320,15 @@ export class AuthService {
       const row = await this.repo.findLiveToken(tx, 'password_reset', sha256Hex(input.token), now);
       if (!row || !(await this.repo.consumeToken(tx, row.id, now))) throw new BadRequestError('INVALID_TOKEN', 'The link is invalid, expired or already used');
       await this.repo.updatePassword(tx, row.customerId, passwordHash, now);
-      const revoked = await this.sessions.revokeOthers(tx, row.customerId, undefined, 'password_reset');
-      await this.repo.voidChallenges(tx, row.customerId, now);
+      // A reset takes the account back: whoever had it loses every session and API token.
+      const ended = await this.access.endAll(tx, row.customerId, 'password_reset', 'customer');
       // Control of the mailbox lifts a lock set by someone guessing the old password.
       await this.lock.clear('customer', accountSubject(row.customerId), tx);
-      await this.events.record(tx, SecurityAction.passwordReset, row.customerId, { sessions_revoked: revoked });
+      await this.events.record(tx, SecurityAction.passwordReset, row.customerId, { sessions_revoked: ended.sessions, api_tokens_revoked: ended.api_tokens });
       // Following a reset link proves control of the mailbox, so an unverified account is verified too.
       await this.repo.completeRegistration(tx, row.customerId, now);
+      const customer = await this.repo.findById(tx, row.customerId);
+      if (customer) await this.mailer.queueMail(customer.email, passwordResetMail(ended.api_tokens), tx);
     });
   }
 }
@@ -334,10 +337,24 @@ function hoursFrom(now: Date, hours: number): Date {
   return new Date(now.getTime() + hours * 3600_000);
 }
 
-function passwordChangedMail() {
+function passwordChangedMail(tokenLines: string[]) {
   return noticeMail({
     template: 'password-changed',
     subject: 'Your password was changed',
-    lines: ['The password of your account was just changed and your other devices were logged out.', 'If this was not you, reset your password at once and contact support.'],
+    lines: ['The password of your account was just changed and your other devices were logged out.', ...tokenLines, 'If this was not you, reset your password at once and contact support.'],
+  });
+}
+
+function passwordResetMail(apiTokensRevoked: number) {
+  return noticeMail({
+    template: 'password-reset-done',
+    subject: 'Your password was reset',
+    lines: [
+      'The password of your account was reset with the link we mailed. Every device was logged out.',
+      apiTokensRevoked === 0
+        ? 'No API token was active.'
+        : `${apiTokensRevoked === 1 ? 'Your API token was' : `All ${apiTokensRevoked} of your API tokens were`} revoked: create new ones for your scripts in the console (Profile and security, API tokens).`,
+      'If this was not you, reset your password again at once and contact support.',
+    ],
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { setSessionCookies } from './auth.cookies.js';
+import { otpSentView, stepTokenView } from './auth.present.js';
 import { CodeBody, EmailChanged, OtpSent, SendNewBody, StepToken, TokenBody } from './auth.schemas.js';
 import type { ChangeEmailService } from './change-email.service.js';
 import { SecurityAction } from './security-events.js';
@@ -13,13 +14,13 @@ export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeE
   app.post(
     '/profile/change-email/request',
     { config: { securityEvent: SecurityAction.emailChangeRequested }, schema: { tags, summary: 'Step 1: mail a 6-digit code (10 minutes) to the current address', response: { 200: Envelope(OtpSent), ...errorResponses(401, 429) } } },
-    async (req) => ({ message: 'A code was sent to your current e-mail address', data: await changeEmail.request(customerOf(req).customerId) }),
+    async (req) => ({ message: 'A code was sent to your current e-mail address', data: otpSentView(await changeEmail.request(customerOf(req).customerId)) }),
   );
 
   app.post(
     '/profile/change-email/verify-old',
     { config: { securityEvent: false }, schema: { tags, summary: 'Step 2: the code gives an intermediate token (15 minutes)', body: CodeBody, response: { 200: Envelope(StepToken), ...errorResponses(400, 401, 429) } } },
-    async (req) => ({ message: 'Code accepted', data: await changeEmail.verifyOld(customerOf(req).customerId, req.body.code.trim()) }),
+    async (req) => ({ message: 'Code accepted', data: stepTokenView(await changeEmail.verifyOld(customerOf(req).customerId, req.body.code.trim())) }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { linkMail, noticeMail, otpMail } from '../../platform/mail/templates.js';
+import type { AccountAccess } from './account-access.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
 import { SecurityAction, type SecurityEvents } from './security-events.js';
@@ -18,7 +19,7 @@ const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong
 const invalidToken = () => new BadRequestError('INVALID_TOKEN', 'The token is invalid, expired or already used');
 
 /**
- * Change of e-mail in four steps (spec 4.2): OTP to the current address → intermediate token →
+ * Change of e-mail in four steps (docs/api.md, "Customer authentication"): OTP to the current address → intermediate token →
  * link to the new address → the link's token replaces the address, re-issues this session's
  * cookies and ends every other session.
  */
@@ -31,9 +32,11 @@ export class ChangeEmailService {
     private readonly clock: Clock,
     private readonly opts: { linkBase: string; otpKey: string },
     private readonly events: SecurityEvents,
+    private readonly access: AccountAccess,
   ) {}
 
-  async request(customerId: number): Promise<{ expires_at: string }> {
+  /** Sends a code to the current address; when it expires. */
+  async request(customerId: number): Promise<Date> {
     const customer = await this.customer(customerId);
     const now = this.clock.now();
     const code = randomDigits(6);
@@ -45,10 +48,10 @@ export class ChangeEmailService {
       await this.mailer.queueMail(customer.email, otpMail({ code, purpose: 'change the e-mail address of your account', validMinutes: EMAIL_OTP_TTL_MINUTES }), tx);
       await this.events.record(tx, SecurityAction.emailChangeRequested, customerId);
     });
-    return { expires_at: expiresAt.toISOString() };
+    return expiresAt;
   }
 
-  async verifyOld(customerId: number, code: string): Promise<{ token: string; expires_at: string }> {
+  async verifyOld(customerId: number, code: string): Promise<{ token: string; expiresAt: Date }> {
     const now = this.clock.now();
     // The attempt is counted in the same statement that hands out the code's hash, so parallel
     // guesses cannot check more than MAX_OTP_ATTEMPTS codes between them.
@@ -60,7 +63,7 @@ export class ChangeEmailService {
       if (!(await this.repo.consumeToken(tx, row.id, now))) throw invalidCode();
       await this.repo.insertToken(tx, { customerId, purpose: 'email_change_verified', tokenHash: sha256Hex(token), expiresAt, now });
     });
-    return { token, expires_at: expiresAt.toISOString() };
+    return { token, expiresAt };
   }
 
   async sendNew(customerId: number, input: { token: string; new_email: string }): Promise<void> {
@@ -114,7 +117,16 @@ export class ChangeEmailService {
       const session = await this.sessions.reissue(tx, sessionId);
       await this.mailer.queueMail(
         oldEmail,
-        noticeMail({ template: 'email-changed', subject: 'Your e-mail address was changed', lines: [`The e-mail address of your account is now ${newEmail}.`, 'If this was not you, contact support at once.'] }),
+        noticeMail({
+          template: 'email-changed',
+          subject: 'Your e-mail address was changed',
+          lines: [
+            `The e-mail address of your account is now ${newEmail}. Your other devices were logged out.`,
+            // Made with the current session and a code from this mailbox: the tokens stay, listed here.
+            ...(await this.access.liveTokensNotice(tx, customerId)),
+            'If this was not you, contact support at once.',
+          ],
+        }),
         tx,
       );
       return { email: newEmail, session };

@@ -7,7 +7,9 @@ import type { SessionService } from './sessions.service.js';
 export class CookieCustomerAuthenticator implements CustomerAuthenticator {
   constructor(private readonly sessions: SessionService) {}
 
-  authenticate(request: FastifyRequest): Promise<CustomerPrincipal> {
-    return this.sessions.authenticate(request.cookies[CookieName.access]);
+  async authenticate(request: FastifyRequest): Promise<CustomerPrincipal> {
+    const { rider, ...principal } = await this.sessions.authenticate(request.cookies[CookieName.access], request.routeOptions.config.authRider?.());
+    if (rider !== undefined) request.authRider = rider;
+    return principal;
   }
 }

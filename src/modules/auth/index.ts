@@ -1,4 +1,5 @@
 export { AuthRepository } from './auth.repository.js';
+export { sessionView } from './auth.present.js';
 export { SessionsRepository } from './sessions.repository.js';
 export { AuthService } from './auth.service.js';
 export { SessionService, MAX_SESSION_LIMIT, type IssuedSession, type SessionEntry, type ClientMeta, type ImpersonatorAuthority } from './sessions.service.js';
@@ -10,3 +11,5 @@ export { CookieCustomerAuthenticator } from './customer-authenticator.js';
 export { authRoutes } from './auth.routes.js';
 export { authPages } from './auth.pages.js';
 export { SecurityEvents, SecurityAction } from './security-events.js';
+export { AccountAccess, type AccountApiTokens, type AccessEnd } from './account-access.js';
+export { createAuthModule } from './auth.module.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentAuditOrigin, newAuditScope, runInAuditScope } from '../../platform/audit-scope.js';
+import { currentAuditOrigin, newAuditScope, runInAuditScope, surfaceEntryDue, type AuditKind } from '../../platform/audit-scope.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { Actor, AuditService } from '../audit/index.js';
 
@@ -47,13 +47,16 @@ export class SecurityEvents {
     private readonly audit: AuditService,
   ) {}
 
-  /** Records on `ex` (the transaction of the change; the root database for a failed attempt). */
+  /**
+   * Records on `ex` (the transaction of the change; the root database for a failed attempt), as
+   * the service's own entry (`change`) unless `opts.kind` says it is the surface's back-up.
+   */
   async record(
     ex: Executor | undefined,
     action: SecurityAction,
     customerId: number | null,
     details?: Record<string, unknown>,
-    opts: { anonymous?: boolean; ip?: string | null; userAgent?: string | null } = {},
+    opts: { anonymous?: boolean; ip?: string | null; userAgent?: string | null; kind?: AuditKind } = {},
   ): Promise<void> {
     const origin = currentAuditOrigin();
     const ip = opts.ip ?? origin?.ip;
@@ -65,7 +68,7 @@ export class SecurityEvents {
       ...(ip ? { ip } : {}),
       ...(userAgent ? { userAgent } : {}),
     };
-    await this.audit.record(ex ?? this.db, { actor, action, targetType: 'customer', ...(customerId !== null ? { targetId: customerId } : {}), ...(details ? { after: details } : {}) });
+    await this.audit.write(ex ?? this.db, { actor, action, targetType: 'customer', ...(customerId !== null ? { targetId: customerId } : {}), ...(details ? { after: details } : {}) }, opts.kind ?? 'change');
   }
 }
 
@@ -99,10 +102,10 @@ export function enforceSecurityAudit(scope: FastifyInstance, events: SecurityEve
   scope.addHook('onSend', async (request, reply, payload) => {
     const event = request.routeOptions.config.securityEvent;
     if (!event || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    if ((request.auditScope?.recorded ?? 0) > 0 || !request.customer) return payload;
+    if (!surfaceEntryDue(request.auditScope) || !request.customer) return payload;
     try {
       const ua = request.headers['user-agent'];
-      await events.record(undefined, event, request.customer.customerId, { route: request.routeOptions.url }, { ip: request.ip, userAgent: ua ?? null });
+      await events.record(undefined, event, request.customer.customerId, { route: request.routeOptions.url }, { ip: request.ip, userAgent: ua ?? null, kind: 'surface' });
     } catch (err) {
       request.log.error({ err, event }, 'could not audit a security event');
     }

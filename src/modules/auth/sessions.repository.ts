@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
+import { riderSql, rowMapper, runPrepared, selectList, sqlText, takeRider, type PreparedRead, type RiderRead } from '../../platform/db/prepared.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerSessions } from './auth.tables.js';
 import { IMPERSONATION_TTL_SECONDS } from './auth.tokens.js';
@@ -50,6 +50,29 @@ const sessionForAuth: PreparedRead<SessionForAuth> = {
   map: rowMapper(sessionForAuthColumns),
 };
 
+/** sessionForAuth with `rider` joined, built once per rider. */
+const withRiders = new Map<string, PreparedRead<{ session: SessionForAuth; rider: unknown }>>();
+function sessionForAuthWith<R>(rider: RiderRead<R>): PreparedRead<{ session: SessionForAuth; rider: R | undefined }> {
+  let read = withRiders.get(rider.name);
+  if (!read) {
+    const { columns, join } = riderSql(rider, sql`${customerSessions.customerId}`);
+    const map = rowMapper<SessionForAuth>(sessionForAuthColumns);
+    read = {
+      name: `auth_session_for_request+${rider.name}`,
+      text: sqlText(sql`select ${selectList(sessionForAuthColumns)}${sql.raw(columns)}
+        from ${customerSessions}
+        join ${customers} on ${customers.id} = ${customerSessions.customerId}${sql.raw(join)}
+        where ${customerSessions.id} = $1`),
+      map: (row) => {
+        const [found, rest] = takeRider(rider, row);
+        return { session: map(rest), rider: found };
+      },
+    };
+    withRiders.set(rider.name, read);
+  }
+  return read as PreparedRead<{ session: SessionForAuth; rider: R | undefined }>;
+}
+
 /** A new refresh expiry, never beyond the end of an impersonated session. */
 function cappedExpiry(expiresAt: Date) {
   return sql`case when ${customerSessions.impersonatorAdminId} is null then ${expiresAt.toISOString()}::timestamptz
@@ -84,6 +107,12 @@ export class SessionsRepository {
    */
   async findForAuth(ex: Executor, id: string): Promise<SessionForAuth | undefined> {
     const [row] = await runPrepared(ex, sessionForAuth, [id]);
+    return row;
+  }
+
+  /** findForAuth with `rider`'s row for the session's customer, in the same statement. */
+  async findForAuthWith<R>(ex: Executor, id: string, rider: RiderRead<R>): Promise<{ session: SessionForAuth; rider: R | undefined } | undefined> {
+    const [row] = await runPrepared(ex, sessionForAuthWith(rider), [id]);
     return row;
   }
 

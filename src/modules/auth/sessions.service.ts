@@ -9,6 +9,7 @@ import type { AuthRepository } from './auth.repository.js';
 import { IMPERSONATION_TTL_SECONDS, REFRESH_TTL_SECONDS, type CustomerTokens } from './auth.tokens.js';
 import type { SessionForAuth, SessionRow, SessionsRepository } from './sessions.repository.js';
 import { SecurityAction, type SecurityEvents } from './security-events.js';
+import type { RiderRead } from '../../platform/db/prepared.js';
 
 export interface ClientMeta {
   ip: string | null;
@@ -30,9 +31,10 @@ export interface IssuedSession {
 export interface SessionEntry {
   id: string;
   ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-  last_access_at: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastAccessAt: Date;
+  /** the session of the request that asked */
   current: boolean;
   impersonated: boolean;
 }
@@ -77,8 +79,9 @@ export class SessionService {
   ) {}
 
   /** The session for authentication, with whether its impersonator (if any) still may impersonate. */
-  private async forAuth(ex: Executor, id: string): Promise<(SessionForAuth & { impersonatorMay: boolean }) | undefined> {
-    const row = await this.repo.findForAuth(ex, id);
+  private async forAuth(ex: Executor, id: string, rider?: RiderRead<unknown>): Promise<(SessionForAuth & { impersonatorMay: boolean; rider?: unknown }) | undefined> {
+    const found = rider ? await this.repo.findForAuthWith(ex, id, rider) : undefined;
+    const row = found ? { ...found.session, rider: found.rider } : await this.repo.findForAuth(ex, id);
     if (!row) return undefined;
     const impersonatorMay =
       row.impersonatorAdminId === null ||
@@ -94,6 +97,8 @@ export class SessionService {
     const now = this.clock.now();
     const customer = await this.authRepo.findById(tx, customerId, { forUpdate: true });
     if (!customer) throw new NotFoundError('Customer');
+    // Deactivated after the login's checks (impersonation answers its own 409 below): no session is born after it.
+    if (!customer.isActive && !impersonatorAdminId) throw new ForbiddenError('This account is disabled', 'ACCOUNT_DISABLED');
     const refreshExpiresAt = new Date(now.getTime() + (impersonatorAdminId ? IMPERSONATION_TTL_SECONDS : REFRESH_TTL_SECONDS) * 1000);
     const row = await this.repo.insert(tx, {
       customerId,
@@ -125,11 +130,14 @@ export class SessionService {
     };
   }
 
-  /** The caller of an access token, or 401 when the token or its session is not alive. */
-  async authenticate(accessToken: string | undefined): Promise<CustomerPrincipal> {
+  /**
+   * The caller of an access token, or 401 when the token or its session is not alive. With a
+   * `rider`, its row for the session's customer is read in the same statement (`rider` of the answer).
+   */
+  async authenticate(accessToken: string | undefined, rider?: RiderRead<unknown>): Promise<CustomerPrincipal & { rider?: unknown }> {
     const claims = this.tokens.verifyAccess(accessToken);
     if (!claims) throw new UnauthenticatedError();
-    const row = await this.forAuth(this.db, claims.sessionId);
+    const row = await this.forAuth(this.db, claims.sessionId, rider);
     if (!row || row.revokedAt || row.customerId !== claims.customerId || !row.customerActive) {
       throw new UnauthenticatedError('Your session has ended, please log in again');
     }
@@ -144,6 +152,7 @@ export class SessionService {
       customerId: row.customerId,
       sessionId: row.id,
       ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),
+      ...(row.rider !== undefined ? { rider: row.rider } : {}),
     };
   }
 
@@ -206,9 +215,9 @@ export class SessionService {
     return rows.map((r) => ({
       id: r.id,
       ip: r.ip,
-      user_agent: r.userAgent,
-      created_at: r.createdAt.toISOString(),
-      last_access_at: r.lastAccessAt.toISOString(),
+      userAgent: r.userAgent,
+      createdAt: r.createdAt,
+      lastAccessAt: r.lastAccessAt,
       current: r.id === currentSessionId,
       impersonated: r.impersonatorAdminId !== null,
     }));

@@ -17,6 +17,12 @@ import type { AuthRepository } from './auth.repository.js';
 import type { CustomerTokens } from './auth.tokens.js';
 import { SecurityAction, type SecurityEvents } from './security-events.js';
 
+/** A recovery code as its owner may see it again: its hint, and when it was used. */
+export interface RecoveryCodeHint {
+  hint: string;
+  usedAt: Date | null;
+}
+
 export const RECOVERY_CODE_COUNT = 10;
 
 const invalidCode = () => new BadRequestError('INVALID_CODE', 'The code is wrong, expired or already used');
@@ -38,7 +44,7 @@ export class TwoFactorService {
    * Re-authentication: the password (and a TOTP code when 2FA is on) buys a 5-minute sudo token
    * bound to the session. A wrong password and a wrong code each count towards the account lock.
    */
-  async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expires_at: string }> {
+  async sudo(customerId: number, sessionId: string, input: { password: string; code?: string }): Promise<{ token: string; expiresAt: Date }> {
     const customer = await this.loadCustomer(this.db, customerId);
     // One attempt for the request: released only when the password and (with 2FA on) the code are right.
     const attempt = await this.lock.reserve('customer', accountSubject(customerId));
@@ -61,7 +67,7 @@ export class TwoFactorService {
     await this.lock.release(attempt);
     const sudo = this.tokens.sudo(customerId, sessionId);
     await this.events.record(undefined, SecurityAction.sudoGranted, customerId, { session_id: sessionId, expires_at: sudo.expiresAt.toISOString() });
-    return { token: sudo.token, expires_at: sudo.expiresAt.toISOString() };
+    return { token: sudo.token, expiresAt: sudo.expiresAt };
   }
 
   /** 403 SUDO_REQUIRED unless the X-Access-Token was issued to this session and is still valid. */
@@ -71,16 +77,17 @@ export class TwoFactorService {
     }
   }
 
-  async generate(customerId: number): Promise<{ secret: string; otpauth_url: string; qr_code: string }> {
+  async generate(customerId: number): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
     const customer = await this.loadCustomer(this.db, customerId);
     if (customer.is2faActive) throw new ConflictError('Two-factor authentication is already on; disable it first');
     const secret = newTotpSecret();
     await this.repo.setPendingSecret(this.db, customerId, encryptSecret(this.opts.encryptionKey, secret), this.clock.now());
     const url = totpUrl(secret, customer.email, this.opts.issuer);
-    return { secret, otpauth_url: url, qr_code: await (await import('qrcode')).default.toDataURL(url) };
+    return { secret, otpauthUrl: url, qrCode: await (await import('qrcode')).default.toDataURL(url) };
   }
 
-  async enable(customerId: number, code: string): Promise<{ recovery_codes: string[] }> {
+  /** Turns 2FA on; the new recovery codes, shown once. */
+  async enable(customerId: number, code: string): Promise<string[]> {
     const now = this.clock.now();
     const customer = await this.loadCustomer(this.db, customerId);
     if (customer.is2faActive) throw new ConflictError('Two-factor authentication is already on');
@@ -94,7 +101,7 @@ export class TwoFactorService {
       const codes = await this.replaceCodes(tx, customerId);
       await this.events.record(tx, SecurityAction.twoFactorEnabled, customerId);
       await this.mailer.queueMail(customer.email, securityNotice('Two-factor authentication is on', 'Two-factor authentication was turned on for your account.'), tx);
-      return { recovery_codes: codes };
+      return codes;
     });
   }
 
@@ -110,19 +117,19 @@ export class TwoFactorService {
     });
   }
 
-  async recoveryList(customerId: number): Promise<{ remaining: number; codes: { hint: string; used: boolean }[] }> {
+  async recoveryList(customerId: number): Promise<RecoveryCodeHint[]> {
     await this.loadCustomer(this.db, customerId);
-    const codes = await this.repo.listRecoveryCodes(this.db, customerId);
-    return { remaining: codes.filter((c) => c.usedAt === null).length, codes: codes.map((c) => ({ hint: c.hint, used: c.usedAt !== null })) };
+    return (await this.repo.listRecoveryCodes(this.db, customerId)).map(({ hint, usedAt }) => ({ hint, usedAt }));
   }
 
-  async regenerate(customerId: number): Promise<{ recovery_codes: string[] }> {
+  /** New recovery codes (the old ones stop working), shown once. */
+  async regenerate(customerId: number): Promise<string[]> {
     const customer = await this.loadCustomer(this.db, customerId);
     if (!customer.is2faActive) throw new ConflictError('Two-factor authentication is not on');
     return this.db.transaction(async (tx) => {
       const codes = await this.replaceCodes(tx, customerId);
       await this.events.record(tx, SecurityAction.recoveryCodesRegenerated, customerId);
-      return { recovery_codes: codes };
+      return codes;
     });
   }
 

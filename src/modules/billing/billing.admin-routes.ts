@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, IntId, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import {
-  AdminDeposit,
+  AdminTopup,
   AdminInvoiceQuery,
   Coupon,
   CouponCreateBody,
@@ -19,17 +19,17 @@ import {
   PaymentCallbackQuery,
 } from './billing.schemas.js';
 import type { CouponsService } from './coupons.service.js';
-import type { DepositsService } from './deposits.service.js';
+import type { TopupsService } from './topups.service.js';
 import type { TopupCallbacksService } from './topup-callbacks.service.js';
 import type { TopupCreditFailuresService } from './topup-credit-failures.service.js';
-import { couponView } from './billing.present.js';
+import { adminTopupView, callbackView, couponView, creditFailureView } from './billing.present.js';
 
 const tags = ['Backoffice billing'];
 
 /** Backoffice: top-up invoices of all customers, per-account minimum, coupons (under /api/backoffice). */
-export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsService; coupons: CouponsService; callbacks: TopupCallbacksService; creditFailures: TopupCreditFailuresService }> = async (
+export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ topups: TopupsService; coupons: CouponsService; callbacks: TopupCallbacksService; creditFailures: TopupCreditFailuresService }> = async (
   app,
-  { deposits, coupons, callbacks, creditFailures },
+  { topups, coupons, callbacks, creditFailures },
 ) => {
   app.get(
     '/billing/prepaid/invoices',
@@ -39,12 +39,13 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         tags,
         summary: 'Top-up invoices of all customers, newest first',
         querystring: AdminInvoiceQuery,
-        response: { 200: Paginated(AdminDeposit), ...errorResponses(400, 401, 403) },
+        response: { 200: Paginated(AdminTopup), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await deposits.adminList({ status: req.query.status, customerId: req.query.customer_id }, p));
+      const page = await topups.adminList({ status: req.query.status, customerId: req.query.customer_id }, p);
+      return paginated('OK', p, { items: page.items.map(adminTopupView), total: page.total });
     },
   );
 
@@ -68,7 +69,8 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         ...(q.outcome !== undefined ? { outcome: q.outcome } : {}),
         ...(q.signature_valid !== undefined ? { signatureValid: q.signature_valid } : {}),
       };
-      return paginated('OK', p, await callbacks.listCallbacks(filter, p));
+      const page = await callbacks.listCallbacks(filter, p);
+      return paginated('OK', p, { items: page.items.map(callbackView), total: page.total });
     },
   );
 
@@ -87,7 +89,8 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await creditFailures.listCreditFailures({ resolved: req.query.resolved ?? false }, p));
+      const page = await creditFailures.listCreditFailures({ resolved: req.query.resolved ?? false }, p);
+      return paginated('OK', p, { items: page.items.map(creditFailureView), total: page.total });
     },
   );
 
@@ -117,7 +120,7 @@ export const billingAdminRoutes: FastifyPluginAsyncTypebox<{ deposits: DepositsS
         response: { 200: Envelope(MinimumOverride), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Minimum top-up updated', data: await deposits.setMinimum(req.params.customer_id, req.body.minimum_amount) }),
+    async (req) => ({ message: 'Minimum top-up updated', data: await topups.setMinimum(req.params.customer_id, req.body.minimum_amount) }),
   );
 
   app.get(

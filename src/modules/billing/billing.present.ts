@@ -3,6 +3,7 @@ import type { PaymentMethodType } from '../../integrations/payment-gateways/inde
 import type { PaymentCallbackRow, TopupCreditFailureWithInvoice, TopupInvoiceRow, PaymentMethodRow } from './billing.repository.js';
 import type { BonusStatus } from './billing.tables.js';
 import type { CouponRow } from './coupons.repository.js';
+import { gatewayLabel } from './gateway-labels.js';
 
 /* The billing module's answers: every row the API shows is mapped here, in one place. */
 
@@ -11,6 +12,7 @@ export type InvoiceStatusName = 'Pending' | 'Paid' | 'Failed' | 'Expired';
 export function paymentMethodView(m: PaymentMethodRow) {
   return {
     gateway_name: m.gatewayName,
+    gateway_label: gatewayLabel(m.gatewayName),
     method_code: m.methodCode,
     name: m.name,
     type: m.type as PaymentMethodType,
@@ -19,7 +21,7 @@ export function paymentMethodView(m: PaymentMethodRow) {
   };
 }
 
-export function depositView(inv: TopupInvoiceRow) {
+export function topupView(inv: TopupInvoiceRow) {
   return {
     invoice_id: inv.id,
     status: inv.status as InvoiceStatusName,
@@ -33,6 +35,7 @@ export function depositView(inv: TopupInvoiceRow) {
     coupon_code: inv.couponCode,
     currency: inv.currency,
     gateway_name: inv.gatewayName,
+    gateway_label: gatewayLabel(inv.gatewayName),
     method_code: inv.methodCode,
     method_name: inv.methodName,
     method_type: inv.methodType,
@@ -46,10 +49,15 @@ export function depositView(inv: TopupInvoiceRow) {
 }
 
 /** The deposit answer (POST /api/billing/deposit data); also what an Idempotency-Key replays. */
-export type DepositAnswer = ReturnType<typeof depositView> & { payment_url: string };
+/** A top-up as staff list it: with its customer. */
+export function adminTopupView(inv: TopupInvoiceRow) {
+  return { ...topupView(inv), customer_id: inv.customerId };
+}
 
-export function answerOf(inv: TopupInvoiceRow): DepositAnswer {
-  return { ...depositView(inv), payment_url: inv.paymentUrl! };
+export type TopupAnswer = ReturnType<typeof topupView> & { payment_url: string };
+
+export function answerOf(inv: TopupInvoiceRow): TopupAnswer {
+  return { ...topupView(inv), payment_url: inv.paymentUrl! };
 }
 
 /** A coupon (backoffice). */

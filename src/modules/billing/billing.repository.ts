@@ -85,7 +85,7 @@ export class BillingRepository {
     return row ? { email: row.email, name: `${row.first} ${row.last}`.trim() } : undefined;
   }
 
-  async insertInvoice(ex: Executor, row: NewTopupInvoice): Promise<TopupInvoiceRow> {
+  async insertTopup(ex: Executor, row: NewTopupInvoice): Promise<TopupInvoiceRow> {
     const [inserted] = await ex.insert(topupInvoices).values(row).returning();
     return inserted!;
   }
@@ -112,7 +112,7 @@ export class BillingRepository {
     return row;
   }
 
-  async listInvoices(ex: Executor, filter: InvoiceFilter, p: PageRequest): Promise<Page<TopupInvoiceRow>> {
+  async listTopups(ex: Executor, filter: InvoiceFilter, p: PageRequest): Promise<Page<TopupInvoiceRow>> {
     const conditions: SQL[] = [];
     if (filter.customerId !== undefined) conditions.push(eq(topupInvoices.customerId, filter.customerId));
     if (filter.status !== undefined) conditions.push(eq(topupInvoices.status, filter.status));
@@ -146,17 +146,17 @@ export class BillingRepository {
    * A verified success in ONE statement (atomic without a transaction): Pending/Expired/Failed →
    * Paid, only if the invoice was made with this gateway for this amount; with it the credit job
    * (`enqueue`: an INSERT of jobs from a SELECT of their payloads) and the reconciliation record.
-   * False when nothing moved (already Paid, unknown, or a mismatch: the caller reads the invoice
-   * to say which), and then nothing was written.
+   * Its answer is the credit job's id; undefined when nothing moved (already Paid, unknown, or a
+   * mismatch: the caller reads the invoice to say which), and then nothing was written.
    */
   async markPaidWithJob(
     ex: Executor,
     invoice: { id: string; gatewayName: string; totalAmount: string; at: Date },
     record: NewPaymentCallback,
     enqueue: (payloads: SQL) => SQL,
-  ): Promise<boolean> {
-    if (!UUID.test(invoice.id) || !/^\d{1,16}(\.\d{1,2})?$/.test(invoice.totalAmount)) return false;
-    const [row] = await queryRows<{ paid: number }>(
+  ): Promise<{ jobId: string | null } | undefined> {
+    if (!UUID.test(invoice.id) || !/^\d{1,16}(\.\d{1,2})?$/.test(invoice.totalAmount)) return undefined;
+    const [row] = await queryRows<{ paid: number; job_id: string | null }>(
       ex,
       sql`with paid as (
             update topup_invoices set status = 'Paid', paid_at = ${invoice.at.toISOString()}::timestamptz, updated_at = now()
@@ -172,9 +172,9 @@ export class BillingRepository {
             from paid
             returning id
           )
-          select (select count(*) from paid)::int as paid, (select count(*) from job)::int as queued, (select count(*) from rec)::int as recorded`,
+          select (select count(*) from paid)::int as paid, (select id::text from job limit 1) as job_id, (select count(*) from rec)::int as recorded`,
     );
-    return (row?.paid ?? 0) > 0;
+    return row && row.paid > 0 ? { jobId: row.job_id } : undefined;
   }
 
   /** Locks these invoices (in id order, so two batches never wait on each other in a cycle) and returns them. */
@@ -247,8 +247,8 @@ export class BillingRepository {
       .returning({ id: topupInvoices.id, couponId: topupInvoices.couponId, bonusStatus: topupInvoices.bonusStatus });
   }
 
-  /** Until the transaction ends, the customer's other deposit checks wait (an advisory lock). */
-  async lockDepositsOf(tx: Executor, customerId: number): Promise<void> {
+  /** Until the transaction ends, the customer's other top-up checks wait (an advisory lock). */
+  async lockTopupsOf(tx: Executor, customerId: number): Promise<void> {
     await lockScoped(tx, 'customerDeposits', customerId);
   }
 

@@ -16,7 +16,7 @@ function page(title: string, body: string): string {
 }
 
 /** The sandbox gateways' payment pages (only mounted when PAYMENT_MODE=sandbox; not part of the API). */
-export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxPaymentsService; publicUrl: string }> = async (app, { sandbox, publicUrl }) => {
+export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxPaymentsService; publicUrl?: string }> = async (app, { sandbox }) => {
   app.get('/sandbox/pay/:gateway/:invoice_id', { config: { public: true }, schema: { hide: true, params: Params } }, async (req, reply) => {
     const { gateway, invoice_id } = req.params;
     const inv = await sandbox.invoice(gateway, invoice_id);
@@ -41,6 +41,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxPayments
         .type('text/html; charset=utf-8')
         .send(page('Callback refused', `<h1>The service refused the callback</h1><p>HTTP ${out.callbackStatus}</p><pre>${esc(out.callbackBody)}</pre>`));
     }
-    return reply.redirect(`${publicUrl}/api/payment/redirect/${gateway}?status=${out.result === 'success' ? 'success' : 'failed'}`, 303);
+    // relative: the page was opened on the address the top-up started from, and the person goes back there
+    return reply.redirect(`/api/payment/redirect/${gateway}?status=${out.result === 'success' ? 'success' : 'failed'}`, 303);
   });
 };

@@ -15,7 +15,8 @@ export const BonusStatusSchema = Type.Enum(BONUS_STATUSES, {
 });
 
 export const PaymentMethod = Type.Object({
-  gateway_name: Type.String(),
+  gateway_name: Type.String({ description: 'the gateway code to send back in a deposit (pgone, pgtwo)' }),
+  gateway_label: Type.String({ description: 'the gateway as a person reads it ("PG One")' }),
   method_code: Type.String(),
   name: Type.String(),
   type: Type.Union([Type.Literal('VIRTUAL_ACCOUNT'), Type.Literal('QRIS'), Type.Literal('EWALLET'), Type.Literal('CARD')]),
@@ -25,7 +26,7 @@ export const PaymentMethod = Type.Object({
 
 export const TopupMinimum = Type.Object({ minimum_amount: Money, currency: Type.String() });
 
-export const DepositBody = StrictObject({
+export const TopupBody = StrictObject({
   amount: MoneyInput({ description: 'What the wallet receives; fees are added on top' }),
   method_code: Type.String({ minLength: 1, maxLength: 50 }),
   gateway_name: Type.String({ minLength: 1, maxLength: 20 }),
@@ -39,7 +40,7 @@ export const PaymentActions = Type.Object({
 });
 
 
-export const Deposit = Type.Object({
+export const Topup = Type.Object({
   invoice_id: Type.String({ format: 'uuid' }),
   status: InvoiceStatus,
   amount: Money,
@@ -52,6 +53,7 @@ export const Deposit = Type.Object({
   coupon_code: Nullable(Type.String()),
   currency: Type.String(),
   gateway_name: Type.String(),
+  gateway_label: Type.String({ description: 'the gateway as a person reads it ("PG One")' }),
   method_code: Type.String(),
   method_name: Type.String(),
   method_type: Type.String(),
@@ -64,12 +66,12 @@ export const Deposit = Type.Object({
 });
 
 /** The deposit answer: the new invoice, whose payment_url is always set by then. */
-export const DepositCreated = Type.Object({ ...Deposit.properties, payment_url: Type.String() });
+export const TopupCreated = Type.Object({ ...Topup.properties, payment_url: Type.String() });
 
-export const AdminDeposit = Type.Object({ ...Deposit.properties, customer_id: Type.Integer() });
+export const AdminTopup = Type.Object({ ...Topup.properties, customer_id: Type.Integer() });
 
 export const InvoiceIdParams = Type.Object({ invoice_id: Type.String({ maxLength: 64 }) });
-export const DepositListQuery = PageQuery;
+export const TopupListQuery = PageQuery;
 export const AdminInvoiceQuery = Type.Object({
   ...PageQuery.properties,
   status: Type.Optional(InvoiceStatus),

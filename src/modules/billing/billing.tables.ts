@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.tables.js';
 
-/** What the customer can pay with, per gateway. Seeded; fees are added on top of the deposit. */
+/** What the customer can pay with, per gateway. Seeded; fees are added on top of the top-up. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -35,7 +35,7 @@ export const paymentMethods = pgTable(
   ],
 );
 
-/** Top-up coupons: a bonus credited as its own ledger entry when the deposit is paid. */
+/** Top-up coupons: a bonus credited as its own ledger entry when the top-up is paid. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -88,10 +88,10 @@ export const topupInvoices = pgTable(
     currency: text('currency').notNull(),
     couponId: integer('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
-    /** the bonus promised when the deposit was made (0 without a coupon) */
+    /** the bonus promised when the top-up was made (0 without a coupon) */
     bonusAmount: numeric('bonus_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     /**
-     * The coupon use behind the quoted bonus: `none` (no coupon), `reserved` (taken at deposit
+     * The coupon use behind the quoted bonus: `none` (no coupon), `reserved` (taken at top-up
      * time, held until the invoice is paid, fails or expires), `released` (given back when the
      * invoice failed or expired), `credited` (the bonus was paid), `forfeited` (paid late after the
      * use was released and the coupon had no use left: no bonus).

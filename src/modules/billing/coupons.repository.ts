@@ -59,7 +59,7 @@ export class CouponsRepository {
     await ex.delete(couponRedemptions).where(eq(couponRedemptions.id, id));
   }
 
-  /** Gives back a use taken for a deposit that failed or expired. */
+  /** Gives back a use taken for a top-up that failed or expired. */
   async releaseUse(ex: Executor, couponId: number, uses = 1): Promise<void> {
     await ex
       .update(coupons)

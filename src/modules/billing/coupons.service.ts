@@ -20,7 +20,7 @@ export interface CouponInput {
 
 export interface ValidCoupon {
   coupon: CouponRow;
-  /** the bonus this deposit earns, 2 decimals */
+  /** the bonus this top-up earns, 2 decimals */
   bonus: string;
 }
 
@@ -29,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** The bonus of a coupon for a deposit: percent (rounded down to the cent, capped) or fixed. */
+/** The bonus of a coupon for a top-up: percent (rounded down to the cent, capped) or fixed. */
 export function couponBonus(coupon: Pick<CouponRow, 'type' | 'value' | 'maxBonus'>, amount: string): string {
   if (coupon.type === 'PERCENT') return percentBonus(amount, coupon.value, coupon.maxBonus);
   const fixed = dec(coupon.value);
@@ -38,7 +38,7 @@ export function couponBonus(coupon: Pick<CouponRow, 'type' | 'value' | 'maxBonus
 
 /**
  * The largest coupon amount (a FIXED value, a max_bonus, a min_deposit): the bound of every money
- * input, which is also the largest top-up. A bonus is therefore never larger than the deposit could
+ * input, which is also the largest top-up. A bonus is therefore never larger than the top-up could
  * be, and a wallet can always hold it.
  */
 export const COUPON_AMOUNT_MAX = MONEY_INPUT_MAX;
@@ -56,8 +56,8 @@ export class CouponsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Deposit time: the coupon must exist, be active, be in its window, have uses left and fit the amount. */
-  async validateForDeposit(ex: Executor, code: string, amount: string): Promise<ValidCoupon> {
+  /** Top-up time: the coupon must exist, be active, be in its window, have uses left and fit the amount. */
+  async validateForTopup(ex: Executor, code: string, amount: string): Promise<ValidCoupon> {
     const coupon = await this.repo.findByCode(ex, code.trim());
     const now = this.clock.now();
     if (!coupon) throw new BadRequestError('COUPON_NOT_FOUND', 'This coupon code does not exist');
@@ -74,7 +74,7 @@ export class CouponsService {
   }
 
   /**
-   * Deposit time, in the transaction creating the invoice: takes one use atomically (the use is
+   * Top-up time, in the transaction creating the invoice: takes one use atomically (the use is
    * the invoice's until it is paid, fails or expires). 400 COUPON_USED_UP when none is left.
    */
   async reserve(tx: Executor, couponId: number): Promise<void> {
@@ -88,8 +88,8 @@ export class CouponsService {
 
   /**
    * Payment time, inside the crediting transaction: one redemption per invoice. `useReserved`:
-   * the invoice holds a use taken at deposit time; otherwise (a late payment whose use was
-   * released) a use is taken now, if one is left. False when no bonus is due (the deposit is
+   * the invoice holds a use taken at top-up time; otherwise (a late payment whose use was
+   * released) a use is taken now, if one is left. False when no bonus is due (the top-up is
    * still credited, and the invoice says so).
    */
   async redeem(tx: Executor, couponId: number, invoiceId: string, customerId: number, bonus: string, useReserved: boolean): Promise<boolean> {

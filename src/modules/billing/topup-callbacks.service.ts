@@ -3,14 +3,14 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, InvalidSignatureError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { dec } from '../../platform/money.js';
-import type { PageRequest } from '../../platform/http/pagination.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { JobDefinition, JobQueue } from '../../platform/queue/queue.js';
 import type { GatewayName, InboundCallback, PaymentGateways, VerifiedCallback } from '../../integrations/payment-gateways/index.js';
-import type { BillingRepository, CallbackFilter, NewPaymentCallback, TopupInvoiceRow } from './billing.repository.js';
+import type { BillingRepository, CallbackFilter, NewPaymentCallback, PaymentCallbackRow, TopupInvoiceRow } from './billing.repository.js';
 import type { CallbackOutcome } from './billing.tables.js';
 import { capCallbackBody } from './callback-retention.js';
+import { CREDIT_TASK_DELAY_SECONDS } from './topup-crediting.service.js';
 import type { CouponsService } from './coupons.service.js';
-import { callbackView } from './billing.present.js';
 
 function outcomeOf(err: unknown): CallbackOutcome {
   if (err instanceof InvalidSignatureError) return 'invalid_signature';
@@ -26,9 +26,10 @@ const RECORDED_HEADERS = ['content-type', 'user-agent', 'x-callback-signature', 
 
 /**
  * Callback intake: a gateway's callback is verified and recorded (verified or not) for
- * reconciliation, and moves the invoice (Pending → Paid/Failed/Expired); a success queues the
- * credit task (TopupCreditingService's `creditJob`) in the same statement, and the task credits the
- * wallet exactly once.
+ * reconciliation, and moves the invoice (Pending → Paid/Failed/Expired); a success writes the
+ * credit task (TopupCreditingService's `creditJob`) in the same statement, then credits the wallet
+ * before answering (creditOnPayment), the task completed with the credit; the task is the safety
+ * net that credits it if this process could not. Exactly once either way.
  */
 export class TopupCallbacksService {
   constructor(
@@ -39,6 +40,8 @@ export class TopupCallbacksService {
     private readonly queue: JobQueue,
     /** the credit task a success queues */
     private readonly creditJob: JobDefinition<{ invoiceId: string }>,
+    /** credits a just-paid invoice at once (TopupCreditingService.creditOnPayment); the task is its safety net */
+    private readonly creditOnPayment: (invoiceId: string, jobId: string | null) => Promise<void>,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
@@ -90,19 +93,16 @@ export class TopupCallbacksService {
   }
 
   /** The reconciliation trail: every callback received, newest first. */
-  async listCallbacks(filter: CallbackFilter, p: PageRequest) {
-    const page = await this.repo.listCallbacks(this.db, filter, p);
-    return {
-      total: page.total,
-      items: page.items.map(callbackView),
-    };
+  listCallbacks(filter: CallbackFilter, p: PageRequest): Promise<Page<PaymentCallbackRow>> {
+    return this.repo.listCallbacks(this.db, filter, p);
   }
 
   /**
    * A verified callback. The hot path, a success for a Pending invoice, is one statement: the
    * UPDATE that moves the invoice only if it was made with this gateway for this amount, with the
-   * credit task (TopupCallbackSuccessTask) and the reconciliation record (`paidRecord`) as
-   * CTEs of it, so all three exist or none. Only when nothing moved is the invoice read, to answer
+   * credit task (TopupCallbackSuccessTask, due after CREDIT_TASK_DELAY_SECONDS) and the
+   * reconciliation record (`paidRecord`) as CTEs of it, so all three exist or none; then the credit
+   * itself, with this process's other fresh payments, which completes the task. Only when nothing moved is the invoice read, to answer
    * 404, a mismatch, or a repeat. In live mode the gateway confirms the payment first (a network
    * call, never inside a transaction), after the same checks.
    */
@@ -123,9 +123,12 @@ export class TopupCallbacksService {
           this.db,
           { id: cb.invoiceId, gatewayName, totalAmount: cb.amount, at: now },
           paidRecord(),
-          (payloads) => this.queue.enqueueSql(this.creditJob, payloads),
+          (payloads) => this.queue.enqueueSql(this.creditJob, payloads, { delaySeconds: CREDIT_TASK_DELAY_SECONDS }),
         );
-        if (paid) return 'paid';
+        if (paid) {
+          await this.creditOnPayment(cb.invoiceId, paid.jobId);
+          return 'paid';
+        }
         // Nothing moved: unknown (404), another gateway's or another amount (400), or a repeat (200).
         const invoice = await this.checkedInvoice(gatewayName, cb);
         return invoice.status === 'Paid' ? 'duplicate' : 'ignored';

@@ -1,9 +1,8 @@
 import type { Database } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/http/pagination.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { JobDefinition, JobQueue } from '../../platform/queue/queue.js';
-import type { BillingRepository } from './billing.repository.js';
-import { creditFailureView } from './billing.present.js';
+import type { BillingRepository, TopupCreditFailureWithInvoice } from './billing.repository.js';
 
 /**
  * Credit-failure administration: paid top-ups whose credit failed (recorded by the credit task,
@@ -24,12 +23,8 @@ export class TopupCreditFailuresService {
   }
 
   /** Staff: the open credit failures (or the resolved ones), newest first. */
-  async listCreditFailures(filter: { resolved: boolean }, p: PageRequest) {
-    const page = await this.repo.listCreditFailures(this.db, filter, p);
-    return {
-      total: page.total,
-      items: page.items.map(creditFailureView),
-    };
+  listCreditFailures(filter: { resolved: boolean }, p: PageRequest): Promise<Page<TopupCreditFailureWithInvoice>> {
+    return this.repo.listCreditFailures(this.db, filter, p);
   }
 
   /** Staff, once the cause is fixed: the failure is retried now (and again by the sweep). */

@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
@@ -5,18 +7,20 @@ import { AppError } from '../../platform/errors.js';
 import { receiptMail } from '../../platform/mail/templates.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { dec, moneyString } from '../../platform/money.js';
+import { displayMoney } from '../../platform/money-display.js';
+import { paymentMethodLabel } from './gateway-labels.js';
 import { sqlStateOf } from '../../platform/db/errors.js';
+import { defineSweepJob, lostBefore, settleFailure } from '../../platform/durable/index.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
 import type { BillingRepository, TopupInvoiceRow } from './billing.repository.js';
 import type { BonusStatus } from './billing.tables.js';
 import type { CouponsService } from './coupons.service.js';
+import { CREDIT_TASK_RETRIES, TOPUP_CREDIT } from './topup-crediting.policy.js';
 
 export const TOPUP_REFERENCE = 'topup_invoice';
-/** A Paid invoice still uncredited this long after payment gets its credit task again. */
-const RECREDIT_AFTER_MINUTES = 10;
 /** Failed credit runs after which a failure waits for staff instead of being retried (10 retries of the task, then the sweep's). */
-export const CREDIT_MAX_ATTEMPTS = 20;
+export const CREDIT_MAX_ATTEMPTS = TOPUP_CREDIT.maxAttempts;
 
 /** The driver's own words (drizzle wraps them in "Failed query: <the SQL>"). */
 function innermostMessage(err: unknown): string {
@@ -60,6 +64,23 @@ export interface TopupNotifier {
 export const CREDIT_BATCH_SIZE = 50;
 
 /**
+ * How long the credit task a paid callback writes waits before a worker may take it: the callback's
+ * process credits the invoice itself at once (creditOnPayment) and completes the task in that
+ * transaction; the task is there for a process that died in between.
+ */
+export const CREDIT_TASK_DELAY_SECONDS = 30;
+
+/** How long a credit made on its callback waits for a lock (an invoice, a wallet) before leaving the credit to the task. */
+const ON_PAYMENT_LOCK_TIMEOUT_MS = 2000;
+
+/** A callback waiting for its invoice to be credited. */
+interface WaitingCredit {
+  invoiceId: string;
+  jobId: string | null;
+  done(): void;
+}
+
+/**
  * Crediting a paid top-up: TopupCallbackSuccessTask (in batches) credits the wallet exactly once,
  * with the coupon bonus, the receipt mail, the in-app notice and the listeners told in the same
  * transaction; a failed run is recorded for staff (see TopupCreditFailuresService); the sweep
@@ -71,7 +92,7 @@ export class TopupCreditingService {
     name: 'TopupCallbackSuccessTask',
     queue: 'billing-high',
     description: 'Credits the wallet for a paid top-up invoice (and its coupon bonus), exactly once',
-    retryLimit: 10,
+    retryLimit: CREDIT_TASK_RETRIES,
     // A worker credits up to CREDIT_BATCH_SIZE invoices in one transaction; two workers lock their
     // invoices and wallets in the same order, so they only wait on each other, never deadlock.
     concurrency: 2,
@@ -95,28 +116,20 @@ export class TopupCreditingService {
   });
 
   /** The safety net under exactly-once: a Paid invoice is credited even if its task was lost. */
-  readonly recreditJob = defineJob<object>({
+  readonly recreditJob = defineSweepJob(TOPUP_CREDIT, {
     name: 'billing.recredit-paid',
-    schedule: '*/15 * * * *',
-    description: `Queues TopupCallbackSuccessTask again for Paid top-ups still not credited ${RECREDIT_AFTER_MINUTES} minutes after payment`,
-    handler: async (_p, ctx) => {
-      const n = await this.requeueUncredited();
-      if (n > 0) ctx.log.error({ requeued: n }, 'paid top-ups were not credited: their credit task was queued again');
-      const open = await this.repo.countOpenCreditFailures(this.db);
-      if (open > 0) ctx.log.error({ open }, 'paid top-ups wait for staff: see GET /api/backoffice/billing/credit-failures');
+    description: `Queues TopupCallbackSuccessTask again for Paid top-ups still not credited ${TOPUP_CREDIT.lostAfterMs / 60_000} minutes after payment`,
+    run: async () => ({ requeued: await this.requeueUncredited(), open: await this.repo.countOpenCreditFailures(this.db) }),
+    report: ({ requeued, open }, log) => {
+      if (requeued > 0) log.error({ requeued }, 'paid top-ups were not credited: their credit task was queued again');
+      if (open > 0) log.error({ open }, 'paid top-ups wait for staff: see GET /api/backoffice/billing/credit-failures');
     },
   });
 
-  private readonly creditListeners: { listener: TopupCreditListener; bestEffort: boolean }[] = [];
-
-  /**
-   * Wired by the container: told once per credited invoice, in its transaction. A required
-   * listener (postpaid settlement, resume after suspension) fails the credit, which is retried; a
-   * best-effort one (rewards) runs in a savepoint and its failure is logged.
-   */
-  onCredited(listener: TopupCreditListener, opts: { bestEffort?: boolean } = {}): void {
-    this.creditListeners.push({ listener, bestEffort: opts.bestEffort ?? false });
-  }
+  private waiting: WaitingCredit[] = [];
+  private crediting = false;
+  /** The async context the credits on payment run in: this service's, never a request's. */
+  private readonly home = new AsyncResource('topup-crediting');
 
   constructor(
     private readonly db: Database,
@@ -128,8 +141,53 @@ export class TopupCreditingService {
     private readonly clock: Clock,
     private readonly log: Logger,
     /** tells each customer in the app that a top-up was credited, beside the receipt mail */
-    private readonly notifier?: TopupNotifier,
+    private readonly notifier: TopupNotifier,
+    /**
+     * Told once per credited batch, in its transaction (src/flows/topup-credited.ts). A required
+     * listener (postpaid settlement, resume after suspension) fails the credit, which is retried; a
+     * best-effort one (rewards) runs in a savepoint and its failure is logged.
+     */
+    private readonly creditListeners: readonly { listener: TopupCreditListener; bestEffort: boolean }[],
   ) {}
+
+  /**
+   * Credits an invoice its callback has just marked Paid, in the callback's own process, before the
+   * callback answers: the customer sees the money as soon as the gateway has its 200. The process
+   * runs one such credit at a time; the invoices paid meanwhile are credited together in the next
+   * one (up to CREDIT_BATCH_SIZE), as the credit task's batches are, with their tasks (`jobId`, still
+   * waiting out CREDIT_TASK_DELAY_SECONDS) completed in the same transaction. Exactly once as ever:
+   * the invoice's row lock and the ledger's key. If that credit fails, or waits more than
+   * ON_PAYMENT_LOCK_TIMEOUT_MS for a lock, its tasks are made due at once, and the worker credits
+   * the invoices one by one, recording failures for staff. Never throws.
+   */
+  creditOnPayment(invoiceId: string, jobId: string | null): Promise<void> {
+    return new Promise((done) => {
+      this.waiting.push({ invoiceId, jobId, done });
+      if (!this.crediting) void this.home.runInAsyncScope(() => this.creditWaiting());
+    });
+  }
+
+  private async creditWaiting(): Promise<void> {
+    this.crediting = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, CREDIT_BATCH_SIZE);
+        const jobIds = batch.flatMap((w) => (w.jobId ? [w.jobId] : []));
+        try {
+          await this.creditPaidInvoices(
+            batch.map((w) => w.invoiceId),
+            { completeJobs: jobIds, lockTimeoutMs: ON_PAYMENT_LOCK_TIMEOUT_MS },
+          );
+        } catch (err) {
+          this.log.warn({ err, invoices: batch.length }, 'paid top-ups not credited on their callback: left to the credit task');
+          await this.queue.expedite(this.creditJob, jobIds).catch((e: unknown) => this.log.error({ err: e }, 'credit tasks not made due: they run after their delay'));
+        }
+        for (const w of batch) w.done();
+      }
+    } finally {
+      this.crediting = false;
+    }
+  }
 
   /** TopupCallbackSuccessTask for one invoice: the batch of one. True when it was credited now. */
   async creditPaidInvoice(invoiceId: string): Promise<boolean> {
@@ -145,10 +203,14 @@ export class TopupCreditingService {
    * the receipt mails and the TOPUP_CREDITED notifications written. A statement per step for the whole batch, not per invoice. An
    * invoice whose ledger entry already exists (credited by an earlier run that could not mark it)
    * is marked credited without a second entry. Returns, per invoice id, whether it was credited now.
+   * `completeJobs`: credit tasks to complete in the same transaction (see creditOnPayment);
+   * `lockTimeoutMs`: how long a statement of it may wait for a lock before it fails.
    */
-  async creditPaidInvoices(invoiceIds: string[]): Promise<Map<string, boolean>> {
+  async creditPaidInvoices(invoiceIds: string[], opts: { completeJobs?: readonly string[]; lockTimeoutMs?: number } = {}): Promise<Map<string, boolean>> {
     const credited = new Map(invoiceIds.map((id) => [id, false]));
     return this.db.transaction(async (tx) => {
+      if (opts.lockTimeoutMs !== undefined) await tx.execute(sql.raw(`set local lock_timeout = ${Math.trunc(opts.lockTimeoutMs)}`));
+      if (opts.completeJobs) await this.queue.completeWaiting(tx, this.creditJob, opts.completeJobs);
       const locked = await this.repo.lockInvoices(tx, invoiceIds);
       const lockedIds = new Set(locked.map((i) => i.id));
       for (const id of credited.keys()) if (!lockedIds.has(id)) this.log.warn({ invoiceId: id }, 'credit task for an unknown invoice: skipped');
@@ -190,14 +252,14 @@ export class TopupCreditingService {
         return contact ? [{ to: contact.email, mail: this.receipt(invoice, bonus, now) }] : [];
       });
       await this.mailer.queueMails(mails, tx);
-      await this.notifier?.notifyMany(
+      await this.notifier.notifyMany(
         fresh.map(({ invoice, bonus }) => ({
           customerId: invoice.customerId,
           kind: 'TOPUP_CREDITED' as const,
           title: 'Top-up credited',
-          body: `${invoice.currency} ${moneyString(invoice.amount)} from your top-up via ${invoice.gatewayName} ${invoice.methodName} is in your wallet${
-            bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `, with ${invoice.currency} ${moneyString(bonus.creditedBonus)} bonus credit (coupon ${invoice.couponCode})` : ''
-          }. The receipt is at GET /api/billing/invoice/${invoice.id}/download.`,
+          body: `${displayMoney(invoice.amount, invoice.currency)} from your top-up by ${paymentMethodLabel(invoice.gatewayName, invoice.methodName)} is in your wallet${
+            bonus.bonusStatus === 'credited' && dec(bonus.creditedBonus).gt(0) ? `, with ${displayMoney(bonus.creditedBonus, invoice.currency)} bonus credit (coupon ${invoice.couponCode})` : ''
+          }. Its receipt is under Billing, in your top-ups.`,
           reference: { type: TOPUP_REFERENCE, id: invoice.id },
         })),
         tx,
@@ -210,7 +272,7 @@ export class TopupCreditingService {
   private receipt(invoice: TopupInvoiceRow, bonus: { creditedBonus: string; bonusStatus: BonusStatus }, now: Date) {
     return receiptMail({
       reference: invoice.id,
-      description: `Wallet top-up via ${invoice.gatewayName} ${invoice.methodName}`,
+      description: `Wallet top-up by ${paymentMethodLabel(invoice.gatewayName, invoice.methodName)}`,
       amount: moneyString(invoice.totalAmount),
       currency: invoice.currency,
       paidAt: invoice.paidAt ?? now,
@@ -314,7 +376,7 @@ export class TopupCreditingService {
    * One run of the credit task. A failure is recorded for staff (its own transaction, the run's
    * rolled back): a business rule refusing the credit (an AppError, a check constraint) is
    * permanent at once and is not retried; anything else is retried by pg-boss and the sweep until
-   * CREDIT_MAX_ATTEMPTS runs failed, then waits for staff too.
+   * the policy's maxAttempts runs failed, then waits for staff too (TOPUP_CREDIT's give-up).
    */
   private async runCredit(invoiceId: string, log: Logger): Promise<void> {
     try {
@@ -334,16 +396,23 @@ export class TopupCreditingService {
               lastError: innermostMessage(err).slice(0, 1000),
               at: this.clock.now(),
             },
-            CREDIT_MAX_ATTEMPTS,
+            TOPUP_CREDIT.maxAttempts,
           )
           .catch((recordErr: unknown) => {
             log.error({ err: recordErr, invoiceId }, 'could not record a credit failure');
             return undefined;
           });
-        if (failure?.permanent) {
-          log.error({ err, invoiceId, attempts: failure.attempts }, 'a paid top-up could not be credited: flagged for staff, not retried');
-          return;
-        }
+        // the repository flags the failure permanent by the same rule, in the statement that counts it
+        const gaveUp =
+          failure &&
+          settleFailure(TOPUP_CREDIT, { attempts: failure.attempts, at: failure.lastFailedAt, final: failure.permanent }, {
+            retry: () => false,
+            giveUp: () => {
+              log.error({ err, invoiceId, attempts: failure.attempts }, 'a paid top-up could not be credited: flagged for staff, not retried');
+              return true;
+            },
+          });
+        if (gaveUp) return;
       }
       throw err;
     }
@@ -351,7 +420,7 @@ export class TopupCreditingService {
 
   /** Queues the credit task again for Paid invoices left uncredited; the task itself is idempotent. */
   async requeueUncredited(): Promise<number> {
-    const paidBefore = new Date(this.clock.now().getTime() - RECREDIT_AFTER_MINUTES * 60_000);
+    const paidBefore = lostBefore(TOPUP_CREDIT, this.clock.now());
     const ids = await this.repo.listUncredited(this.db, paidBefore, 500);
     let queued = 0;
     for (const invoiceId of ids) if ((await this.queue.send(this.recreditInvoiceJob, { invoiceId }, { singletonKey: invoiceId })) !== null) queued++;

@@ -8,7 +8,7 @@ import type { BlockStorageService } from './block-storage.service.js';
 
 const tags = ['Backoffice: block storage'];
 
-/** /api/backoffice/storage/blocks (spec 4.17). */
+/** /api/backoffice/storage/blocks (docs/api.md, "Catalog, prices and compute"). */
 export const blockStorageAdminRoutes: FastifyPluginAsyncTypebox<{ blockStorage: BlockStorageService }> = async (app, { blockStorage }) => {
   app.get(
     '',

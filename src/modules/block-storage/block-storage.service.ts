@@ -12,7 +12,7 @@ export const DEFAULT_STORAGE_TIERS = [
   { name: 'Premium NVMe', description: 'Low-latency NVMe volumes for databases' },
 ];
 
-/** Storage machines and storage tiers (spec 4.17); volumes of VMs are reserved here. */
+/** Storage machines and storage tiers (docs/api.md, "Catalog, prices and compute"); volumes of VMs are reserved here. */
 export class BlockStorageService {
   constructor(
     private readonly db: Database,

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination.js';
 import { Decimal, dec, moneyJson, rateJson } from '../../platform/money.js';
 import type { ChargingSettings, SuspensionRepository, UsageViewRepository } from './suspension.repository.js';
 
@@ -47,6 +48,32 @@ export class BillingUsageService {
       month_to_date: moneyJson(await this.repo.chargedSince(this.db, customerId, monthStart)),
       running: items.map(({ cost: _cost, ...rest }) => rest),
     };
+  }
+
+  /** GET /api/billing/usage/hours: the charged hours, newest first, with what each charged and why. */
+  async chargedHours(customerId: number, p: PageRequest) {
+    const { hours, lines, total } = await this.repo.chargedHours(this.db, customerId, p.limit, offsetOf(p));
+    const byHour = new Map<number, typeof lines>();
+    for (const l of lines) {
+      const k = new Date(l.hour).getTime();
+      byHour.set(k, [...(byHour.get(k) ?? []), l]);
+    }
+    const items = hours.map((h) => ({
+      hour: new Date(h.hour).toISOString(),
+      postpaid: h.postpaid,
+      usage_amount: rateJson(h.usage_amount),
+      amount: moneyJson(h.amount),
+      lines: (byHour.get(new Date(h.hour).getTime()) ?? []).map((l) => ({
+        resource_type: l.resource_type,
+        resource_id: l.resource_id,
+        description: l.description,
+        quantity: Number(l.quantity),
+        hourly_price: rateJson(l.hourly_price),
+        seconds: l.seconds,
+        amount: rateJson(l.amount),
+      })),
+    }));
+    return { items, total };
   }
 
   async settings() {

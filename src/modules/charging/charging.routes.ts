@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
-import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import type { BillingUsageService } from './billing-usage.service.js';
 import type { ChargingService } from './charging.service.js';
 import { failureView } from './charging.present.js';
-import { BillingUsage, ChargeFailure, ChargeFailureQuery, ChargingSettingsBody, ChargingSettingsView, CustomerIdPath } from './charging.schemas.js';
+import { BillingUsage, ChargedHour, ChargeFailure, ChargeFailureQuery, ChargingSettingsBody, ChargingSettingsView, CustomerIdPath } from './charging.schemas.js';
 
 /** /api/billing/usage: the customer's running resources, burn rate and runway. */
 export const chargingRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageService }> = async (app, { usage }) => {
@@ -19,6 +19,22 @@ export const chargingRoutes: FastifyPluginAsyncTypebox<{ usage: BillingUsageServ
       },
     },
     async (req) => ({ message: 'OK', data: await usage.usageOf(customerOf(req).customerId) }),
+  );
+
+  app.get(
+    '/usage/hours',
+    {
+      schema: {
+        tags: ['Billing'],
+        summary: 'My charged hours, newest first, each with the lines it charged (one per resource meter and part of the hour)',
+        querystring: PageQuery,
+        response: { 200: Paginated(ChargedHour), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      return paginated('OK', p, await usage.chargedHours(customerOf(req).customerId, p));
+    },
   );
 };
 

@@ -58,3 +58,22 @@ export const ChargeFailure = Type.Object({
 });
 
 export const CustomerIdPath = Type.Object({ customer_id: IntId });
+
+export const ChargedHour = Type.Object({
+  hour: Timestamp,
+  postpaid: Type.Boolean({ description: 'true: accrued for the monthly invoice; false: taken from the wallet' }),
+  usage_amount: Type.Number({ description: 'the sum of the lines (6 decimals)' }),
+  amount: Money,
+  lines: Type.Array(
+    Type.Object({
+      resource_type: Type.String(),
+      resource_id: Type.String(),
+      description: Type.String(),
+      quantity: Type.Number(),
+      hourly_price: Type.Number({ description: 'price per hour of one unit in force at the hour’s start (6 decimals)' }),
+      seconds: Type.Integer({ description: 'seconds of the hour the meter ran (3600: all of it)' }),
+      amount: Type.Number({ description: 'hourly_price × quantity × seconds / 3600 (6 decimals)' }),
+    }),
+    { description: 'one per meter that ran in the hour: a resource that changed price within it (a resized VM) has one line per part' },
+  ),
+}, { description: 'amount: the whole cents taken for the hour; the rest of usage_amount is carried to the next hour' });

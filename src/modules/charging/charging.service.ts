@@ -76,27 +76,23 @@ export class ChargingService {
     },
   });
 
-  private after: AfterCharging | undefined;
-  private readonly resolvedListeners: ResolvedListener[] = [];
-
   constructor(
     private readonly db: Database,
     private readonly repo: ChargingRepository,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** what runs after each run's charges (the suspension sweep) */
+    private readonly after: AfterCharging,
+    /** told when a customer set aside is charged again (the postpaid invoices of the months they missed) */
+    private readonly resolved: ResolvedListener,
     private readonly opts: { chunkMeters?: number; maxHoursPerBatch?: number } = {},
   ) {}
-
-  /** What runs after each run's charges (the suspension sweep). */
-  setAfterCharging(after: AfterCharging): void {
-    this.after = after;
-  }
 
   /** Charges every complete hour not charged yet, retries the customers set aside, then runs the after-charging sweep. */
   async runHourly(): Promise<RunResult> {
     const hours = await this.chargeDueHours();
     await this.retryFailures();
-    await this.after?.afterCharging();
+    await this.after.afterCharging();
     return { hours };
   }
 
@@ -221,11 +217,6 @@ export class ChargingService {
 
   // ---- customers set aside ----
 
-  /** Told when a customer set aside is charged again (the postpaid invoices of the months they missed). */
-  onResolved(listener: ResolvedListener): void {
-    this.resolvedListeners.push(listener);
-  }
-
   /**
    * Retries the customers set aside whose retry is due (or one customer, now, when staff ask): their
    * hours from the failed one up to the last charged hour, in order, for them alone, in one
@@ -265,7 +256,7 @@ export class ChargingService {
       }
       if (!resolved) continue;
       this.log.info({ customerId: f.customer_id, firstHour: f.first_hour.toISOString() }, 'customer set aside by the hourly charge is charged again');
-      for (const l of this.resolvedListeners) await l.chargesResolved(f.customer_id, f.first_hour);
+      await this.resolved.chargesResolved(f.customer_id, f.first_hour);
       out.push(resolved);
     }
     return out;

@@ -1,7 +1,7 @@
 export { MeteringService, METER_QUANTITY_MAX, type OpenMeter, type ResourceType } from './metering.service.js';
 export { ChargingService, hourStart, type RunResult, type HourResult } from './charging.service.js';
 export { ChargingRepository } from './charging.repository.js';
-export { SuspensionService, noopSuspender, type ResourceSuspender } from './suspension.service.js';
+export { SuspensionService, type ResourceSuspender, type ChargingNotifier } from './suspension.service.js';
 export { SuspensionRepository, SUSPEND_BALANCE, SUSPEND_OVERDUE, DEFAULT_CHARGING_SETTINGS, type ChargingSettings } from './suspension.repository.js';
 export { BillingUsageService } from './billing-usage.service.js';
 export { BillableStartService, AccountSuspendedError, type BillableStartRule } from './billable-start.service.js';
@@ -9,6 +9,7 @@ export { UsageViewRepository } from './suspension.repository.js';
 export { chargingRoutes, chargingAdminRoutes } from './charging.routes.js';
 export { PostpaidService } from './postpaid.service.js';
 export { PostpaidPaymentsService, POSTPAID_PAYMENT_TYPE } from './postpaid-payments.service.js';
-export { distribute } from './charging.present.js';
+export { distribute } from './invoice-lines.js';
 export { PostpaidRepository } from './postpaid.repository.js';
 export { postpaidRoutes, postpaidAdminRoutes } from './postpaid.routes.js';
+export { createChargingModule } from './charging.module.js';

@@ -5,8 +5,9 @@ import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotenc
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { receiptMail } from '../../platform/mail/templates.js';
 import { Decimal, dec, moneyJson, moneyString } from '../../platform/money.js';
+import { displayMoney } from '../../platform/money-display.js';
 import type { JobQueue } from '../../platform/queue/queue.js';
-import type { DepositAnswer, DepositsService } from '../billing/index.js';
+import type { TopupAnswer, TopupsService } from '../billing/index.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
 import { invoiceView } from './charging.present.js';
@@ -37,11 +38,11 @@ export type PayAnswer = {
   wallet_amount: string;
   remainder: string;
   invoices: ReturnType<typeof invoiceView>[];
-  payment: DepositAnswer | null;
+  payment: TopupAnswer | null;
 };
 
 /**
- * Paying postpaid invoices (spec 4.5, 4.10; docs/decisions.md §5): the wallet first, the remainder through
+ * Paying postpaid invoices (docs/api.md, "Postpaid invoices"; docs/decisions.md §5): the wallet first, the remainder through
  * a gateway top-up settled when it is credited (the billing hook); staff verification of manual
  * transfers. Paying or verifying the overdue invoices lifts an overdue suspension.
  */
@@ -50,7 +51,7 @@ export class PostpaidPaymentsService {
     private readonly db: Database,
     private readonly repo: PostpaidRepository,
     private readonly wallet: WalletService,
-    private readonly deposits: DepositsService,
+    private readonly topups: TopupsService,
     private readonly idempotency: IdempotencyStore,
     private readonly queue: JobQueue,
     private readonly mailer: Mailer,
@@ -87,7 +88,7 @@ export class PostpaidPaymentsService {
             wallet_amount: moneyJson(open.walletAmount),
             remainder: moneyJson(open.remainder),
             invoices: invoices.map(invoiceView),
-            payment: open.deposit,
+            payment: open.topup,
           };
           await key.complete(tx, answer);
           return { kind: 'open', answer };
@@ -125,11 +126,11 @@ export class PostpaidPaymentsService {
       if (started.kind === 'open' || started.answer.status === 'PAID') return started.answer;
 
       // the remainder: a top-up of at least the account's minimum through the gateway (outside any transaction)
-      const minimum = (await this.deposits.minimum(customerId)).minimum_amount;
+      const minimum = (await this.topups.minimum(customerId)).minimum_amount;
       const amount = Decimal.max(started.remainder, minimum);
-      let deposit: DepositAnswer;
+      let topup: TopupAnswer;
       try {
-        deposit = await this.deposits.createDeposit(customerId, { amount: amount.toNumber(), method_code: method.method_code!, gateway_name: method.gateway_name!, coupon_code: null });
+        topup = await this.topups.createTopup(customerId, { amount: amount.toNumber(), method_code: method.method_code!, gateway_name: method.gateway_name!, coupon_code: null });
       } catch (err) {
         await this.db.transaction(async (tx) => {
           await this.repo.linkPayment(tx, started.answer.payment_id, null, 'CANCELLED');
@@ -137,9 +138,9 @@ export class PostpaidPaymentsService {
         });
         throw err;
       }
-      const answer: PayAnswer = { ...started.answer, payment: deposit };
+      const answer: PayAnswer = { ...started.answer, payment: topup };
       await this.db.transaction(async (tx) => {
-        await this.repo.linkPayment(tx, answer.payment_id, deposit.invoice_id);
+        await this.repo.linkPayment(tx, answer.payment_id, topup.invoice_id);
         await key.complete(tx, answer);
       });
       return answer;
@@ -166,8 +167,8 @@ export class PostpaidPaymentsService {
       live = p;
     }
     if (!live) return undefined;
-    const deposit = await this.deposits.answer(customerId, live.topupInvoiceId!, tx);
-    return { ...live, deposit: deposit ?? null };
+    const topup = await this.topups.answer(customerId, live.topupInvoiceId!, tx);
+    return { ...live, topup: topup ?? null };
   }
 
   /**
@@ -180,7 +181,7 @@ export class PostpaidPaymentsService {
     for (const p of await this.repo.openPaymentsOf(tx, customerId, invoiceIds, true)) {
       if (p.id === except) continue;
       await this.repo.endPayment(tx, p.id, 'CANCELLED', now);
-      if (p.topupInvoiceId) await this.deposits.voidPending(tx, p.topupInvoiceId);
+      if (p.topupInvoiceId) await this.topups.voidPending(tx, p.topupInvoiceId);
     }
   }
 
@@ -210,7 +211,7 @@ export class PostpaidPaymentsService {
   private async afterPaid(tx: Executor, customerId: number, invoices: PostpaidInvoiceRow[], now: Date, paymentId: string) {
     const paid = invoices.filter((i) => i.status === 'PAID');
     await this.webhooks.emitMany(tx, paid.map((i) => ({ customerId, type: 'invoice.paid' as const, data: { invoice_id: i.id, number: i.number, total: exactNumber(dec(i.subtotal).toFixed(2)), currency: i.currency } })));
-    await this.suspension.notices.notifyMany(paid.map((i) => paidNotice(customerId, i.id, i.number, `${i.currency} ${moneyString(i.subtotal)}`)), tx);
+    await this.suspension.notices.notifyMany(paid.map((i) => paidNotice(customerId, i.id, i.number, displayMoney(i.subtotal, i.currency))), tx);
     await this.voidOtherPayments(tx, customerId, paid.map((i) => i.id), now, paymentId);
     const who = await this.repo.contact(tx, customerId);
     if (who && paid.length > 0) {
@@ -274,7 +275,7 @@ export class PostpaidPaymentsService {
       if (inv.status === 'PAID') throw new ConflictError('The invoice is already paid', 'INVOICE_ALREADY_PAID');
       await this.repo.markVerified(tx, inv.id, note, adminId, now);
       await this.webhooks.emit(tx, { customerId: inv.customer_id, type: 'invoice.paid', data: { invoice_id: inv.id, number: inv.number, total: exactNumber(dec(inv.subtotal).toFixed(2)), currency: inv.currency } });
-      await this.suspension.notices.notifyMany([paidNotice(inv.customer_id, inv.id, inv.number, `${inv.currency} ${moneyString(dec(inv.subtotal).minus(inv.amount_paid))}`)], tx);
+      await this.suspension.notices.notifyMany([paidNotice(inv.customer_id, inv.id, inv.number, displayMoney(dec(inv.subtotal).minus(inv.amount_paid), inv.currency))], tx);
       await this.voidOtherPayments(tx, inv.customer_id, [inv.id], now);
       const who = await this.repo.contact(tx, inv.customer_id);
       if (who) {

@@ -7,6 +7,7 @@ import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
 import { IdempotencyHeaders } from '../../platform/idempotency/idempotency.schemas.js';
 import type { PostpaidPaymentsService } from './postpaid-payments.service.js';
 import type { PostpaidService } from './postpaid.service.js';
+import { invoiceDetailView, invoiceView } from './charging.present.js';
 import {
   AdminListQuery,
   AdminPostpaidInvoiceDetail,
@@ -24,7 +25,7 @@ import {
 
 const Pdf = Type.Unsafe({ type: 'string', format: 'binary', description: 'PDF document' });
 
-/** /api/billing/postpaid/* and /api/billing/invoice/{id}/download (spec 4.5). */
+/** /api/billing/postpaid/* and /api/billing/invoice/{id}/download (docs/api.md, "Postpaid invoices"). */
 export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService; payments: PostpaidPaymentsService }> = async (app, { postpaid, payments }) => {
   const tags = ['Billing (postpaid)'];
   app.get('/postpaid/summary', { schema: { tags, summary: 'Unpaid total, counts, next due date and this month so far', response: { 200: Envelope(PostpaidSummary), ...errorResponses(401) } } }, async (req) => ({
@@ -36,18 +37,19 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
     { schema: { tags, summary: 'My postpaid invoices, newest first', querystring: CustomerListQuery, response: { 200: Paginated(PostpaidInvoice), ...errorResponses(400, 401) } } },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await postpaid.list({ customerId: customerOf(req).customerId, status: req.query.status }, p));
+      const page = await postpaid.list({ customerId: customerOf(req).customerId, status: req.query.status }, p);
+      return paginated('OK', p, { items: page.items.map(invoiceView), total: page.total });
     },
   );
   app.get(
     '/postpaid/invoices/unpaid',
     { schema: { tags, summary: 'My invoices with status UNPAID or OVERDUE', response: { 200: Envelope(Type.Array(PostpaidInvoice)), ...errorResponses(401) } } },
-    async (req) => ({ message: 'OK', data: await postpaid.unpaid(customerOf(req).customerId) }),
+    async (req) => ({ message: 'OK', data: (await postpaid.unpaid(customerOf(req).customerId)).map(invoiceView) }),
   );
   app.get(
     '/postpaid/invoices/:invoice_id',
     { schema: { tags, summary: 'One invoice with its lines (a line per resource and period)', params: InvoiceParams, response: { 200: Envelope(PostpaidInvoiceDetail), ...errorResponses(401, 404) } } },
-    async (req) => ({ message: 'OK', data: await postpaid.detail(req.params.invoice_id, customerOf(req).customerId) }),
+    async (req) => ({ message: 'OK', data: invoiceDetailView(await postpaid.detail(req.params.invoice_id, customerOf(req).customerId), false) }),
   );
   app.post(
     '/postpaid/invoices/:invoice_id/pay',
@@ -106,7 +108,7 @@ export const postpaidRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidServi
   );
 };
 
-/** /api/backoffice/billing/postpaid/* and export-invoice (spec 4.10). */
+/** /api/backoffice/billing/postpaid/* and export-invoice (docs/api.md, "Postpaid invoices"). */
 export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: PostpaidService; payments: PostpaidPaymentsService }> = async (app, { postpaid, payments }) => {
   const tags = ['Backoffice billing'];
   app.get(
@@ -117,13 +119,14 @@ export const postpaidAdminRoutes: FastifyPluginAsyncTypebox<{ postpaid: Postpaid
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await postpaid.list({ status: req.query.status, customerId: req.query.customer_id, period: req.query.period, search: req.query.search }, p));
+      const page = await postpaid.list({ status: req.query.status, customerId: req.query.customer_id, period: req.query.period, search: req.query.search }, p);
+      return paginated('OK', p, { items: page.items.map(invoiceView), total: page.total });
     },
   );
   app.get(
     '/billing/postpaid/invoices/:invoice_id',
     { config: { permission: 'view_billing' }, schema: { tags, summary: 'One postpaid invoice with its lines', params: InvoiceParams, response: { 200: Envelope(AdminPostpaidInvoiceDetail), ...errorResponses(401, 403, 404) } } },
-    async (req) => ({ message: 'OK', data: (await postpaid.detail(req.params.invoice_id)) as never }),
+    async (req) => ({ message: 'OK', data: invoiceDetailView(await postpaid.detail(req.params.invoice_id), true) as never }),
   );
   app.patch(
     '/billing/postpaid/invoices/:invoice_id/verify',

@@ -3,29 +3,31 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { isMonth } from '../../platform/http/instant.js';
-import type { PageRequest } from '../../platform/http/pagination.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { dec, moneyJson, moneyString } from '../../platform/money.js';
-import { renderTablePdf } from '../../platform/pdf/pdf.js';
+import { displayMoney } from '../../platform/money-display.js';
+import { displayDay, displayMonth } from '../../platform/date-display.js';
+import { renderTablePdf, type DocumentParties } from '../../platform/pdf/pdf.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import type { ChargingService } from './charging.service.js';
-import type { InvoiceFilter, PostpaidRepository } from './postpaid.repository.js';
-import { distribute, invoiceView, lineView } from './charging.present.js';
+import type { InvoiceFilter, LineRow, PostpaidInvoiceRow, PostpaidRepository } from './postpaid.repository.js';
+import { distribute } from './invoice-lines.js';
 import { SUSPEND_OVERDUE } from './suspension.repository.js';
 import { suspendedNotice, type ChargingNotice, type SuspensionService } from './suspension.service.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 
 const BATCH = 500;
 
-/** Top-up invoices as PDFs (billing's DepositsService); undefined when the id is not one. */
+/** Top-up invoices as PDFs (billing's TopupsService); undefined when the id is not one. */
 export interface TopupInvoicePdfs {
   invoicePdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer } | undefined>;
 }
 const REMINDER_DAYS = 3;
 
 /**
- * Postpaid (spec 4.5, 4.10; docs/decisions.md §5): usage accrues hourly like prepaid (usage_charges with
+ * Postpaid (docs/api.md, "Postpaid invoices"; docs/decisions.md §5): usage accrues hourly like prepaid (usage_charges with
  * postpaid = true); on the 1st one cumulative invoice per customer for the month before, with a
  * line per resource and period; UNPAID → OVERDUE after the due date; the account is suspended
  * when an invoice stays OVERDUE past the grace in settings. Payment: the wallet first, the
@@ -65,14 +67,10 @@ export class PostpaidService {
     private readonly log: Logger,
     private readonly currency: string,
     private readonly webhooks: WebhookEmitter,
+    private readonly parties: DocumentParties,
+    /** the billing module's top-up invoices, so one download serves every invoice */
+    private readonly topupInvoices: TopupInvoicePdfs,
   ) {}
-
-  private topupInvoices: TopupInvoicePdfs | undefined;
-
-  /** The billing module's top-up invoices, so one download serves every invoice (container.ts). */
-  useTopupInvoices(pdfs: TopupInvoicePdfs): void {
-    this.topupInvoices = pdfs;
-  }
 
   // ---- issuing ----
 
@@ -143,7 +141,7 @@ export class PostpaidService {
               customerId: inv.customer_id,
               kind: 'INVOICE_CREATED',
               title: `Invoice ${inv.number}`,
-              body: `Your postpaid invoice for ${start.toISOString().slice(0, 7)} is ${this.currency} ${moneyString(inv.subtotal)}, due ${due.toISOString().slice(0, 10)}.`,
+              body: `Your postpaid invoice for ${displayMonth(start)} is ${displayMoney(inv.subtotal, this.currency)}, due ${displayDay(due)}.`,
               reference: { type: 'postpaid_invoice', id: inv.id },
             });
           }
@@ -172,20 +170,20 @@ export class PostpaidService {
     };
   }
 
-  async list(filter: InvoiceFilter, p: PageRequest) {
-    const page = await this.repo.list(this.db, filter, p);
-    return { items: page.items.map(invoiceView), total: page.total };
+  list(filter: InvoiceFilter, p: PageRequest): Promise<Page<PostpaidInvoiceRow>> {
+    return this.repo.list(this.db, filter, p);
   }
 
-  async unpaid(customerId: number) {
+  async unpaid(customerId: number): Promise<PostpaidInvoiceRow[]> {
     const page = await this.repo.list(this.db, { customerId, status: 'UNPAID_OR_OVERDUE' }, { page: 1, limit: 1000 });
-    return page.items.map(invoiceView);
+    return page.items;
   }
 
-  async detail(invoiceId: string, customerId?: number) {
-    const inv = await this.repo.find(this.db, invoiceId, customerId);
-    if (!inv) throw new NotFoundError('Invoice');
-    return { ...invoiceView(inv), ...(customerId === undefined ? { customer_email: inv.customer_email ?? null } : {}), lines: (await this.repo.lines(this.db, inv.id)).map(lineView) };
+  /** One invoice with its lines; `customerId` limits it to that customer's. */
+  async detail(invoiceId: string, customerId?: number): Promise<{ invoice: PostpaidInvoiceRow; lines: LineRow[] }> {
+    const invoice = await this.repo.find(this.db, invoiceId, customerId);
+    if (!invoice) throw new NotFoundError('Invoice');
+    return { invoice, lines: await this.repo.lines(this.db, invoice.id) };
   }
 
   /**
@@ -195,17 +193,18 @@ export class PostpaidService {
   async pdf(invoiceId: string, customerId?: number): Promise<{ filename: string; pdf: Buffer }> {
     const inv = await this.repo.find(this.db, invoiceId, customerId);
     if (!inv) {
-      const topup = await this.topupInvoices?.invoicePdf(invoiceId, customerId);
+      const topup = await this.topupInvoices.invoicePdf(invoiceId, customerId);
       if (!topup) throw new NotFoundError('Invoice');
       return topup;
     }
     const lines = await this.repo.lines(this.db, inv.id);
     const month = inv.period_start.toISOString().slice(0, 7);
     const day = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+    const [issuer, billTo] = await Promise.all([this.parties.issuer(), this.parties.billTo(inv.customer_id)]);
     const pdf = await renderTablePdf({
       title: `Invoice ${inv.number}`,
+      parties: { issuer, billTo },
       lines: [
-        `Customer: ${inv.customer_email ?? inv.customer_id}`,
         `Period: ${month} (${day(inv.period_start)} – ${day(inv.period_end)} UTC)`,
         `Issued: ${inv.issued_at.toISOString().slice(0, 10)}   Due: ${inv.due_at.toISOString().slice(0, 10)}   Status: ${inv.status}`,
       ],
@@ -244,7 +243,7 @@ export class PostpaidService {
             customerId: r.customer_id,
             kind: 'INVOICE_OVERDUE',
             title: `Invoice ${r.number} is overdue`,
-            body: `Invoice ${r.number} (${this.currency} ${moneyString(r.due)}) was due ${new Date(r.due_at).toISOString().slice(0, 10)}. Accounts with an invoice overdue for more than ${s.postpaidSuspendGraceDays} days are suspended.`,
+            body: `Invoice ${r.number} (${displayMoney(r.due, this.currency)}) was due ${displayDay(new Date(r.due_at))}. Accounts with an invoice overdue for more than ${s.postpaidSuspendGraceDays} days are suspended.`,
             reference: { type: 'postpaid_invoice', id: r.id },
           });
           await this.mailer.queueMail(
@@ -274,8 +273,8 @@ export class PostpaidService {
           rows.map((r) => ({
             customerId: r.customer_id,
             kind: 'INVOICE_DUE_SOON' as const,
-            title: `Invoice ${r.number} is due ${new Date(r.due_at).toISOString().slice(0, 10)}`,
-            body: `Invoice ${r.number} (${this.currency} ${moneyString(r.due)}) is due ${new Date(r.due_at).toISOString().slice(0, 10)}.`,
+            title: `Invoice ${r.number} is due ${displayDay(new Date(r.due_at))}`,
+            body: `Invoice ${r.number} (${displayMoney(r.due, this.currency)}) is due ${displayDay(new Date(r.due_at))}.`,
             reference: { type: 'postpaid_invoice', id: r.id },
           })),
           tx,

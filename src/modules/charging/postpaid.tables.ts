@@ -3,7 +3,7 @@ import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqu
 import { customers } from '../customers/customers.tables.js';
 
 /**
- * One cumulative invoice per postpaid customer and month (spec 4.5, 4.10): issued on the 1st for
+ * One cumulative invoice per postpaid customer and month (docs/api.md, "Postpaid invoices"): issued on the 1st for
  * the month before, UNPAID → OVERDUE after its due date → PAID (paid in full from the wallet and a
  * gateway payment, or verified by staff). `subtotal` is the sum of the customer's postpaid
  * usage_charges of the month (whole cents, sub-cent remainders carried like prepaid charges).

@@ -199,6 +199,30 @@ export class UsageViewRepository {
     );
   }
 
+  /**
+   * The customer's charged hours, newest first, each with its usage records (one per meter: a
+   * resource whose price changed within the hour, a resized VM, has one per part).
+   */
+  async chargedHours(ex: Executor, customerId: number, limit: number, offset: number) {
+    const hours = await queryRows<{ hour: Date; postpaid: boolean; usage_amount: string; amount: string }>(
+      ex,
+      sql`select hour, postpaid, usage_amount::text as usage_amount, amount::text as amount from usage_charges
+          where customer_id = ${customerId} order by hour desc limit ${limit} offset ${offset}`,
+    );
+    const [count] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from usage_charges where customer_id = ${customerId}`);
+    const lines =
+      hours.length === 0
+        ? []
+        : await queryRows<{ hour: Date; resource_type: string; resource_id: string; description: string; quantity: string; hourly_price: string; seconds: number; amount: string }>(
+            ex,
+            sql`select u.hour, m.resource_type, m.resource_id, m.description, u.quantity::text as quantity, u.hourly_price::text as hourly_price, u.seconds, u.amount::text as amount
+                from meters m join usage_records u on u.meter_id = m.id
+                where m.customer_id = ${customerId} and u.hour >= ${ts(new Date(hours[hours.length - 1]!.hour))} and u.hour <= ${ts(new Date(hours[0]!.hour))}
+                order by u.hour desc, m.resource_type, m.resource_id, m.started_at, m.id`,
+          );
+    return { hours, lines, total: count!.n };
+  }
+
   async chargedSince(ex: Executor, customerId: number, from: Date): Promise<string> {
     const [row] = await queryRows<{ s: string | null }>(ex, sql`select sum(amount)::text as s from usage_charges where customer_id = ${customerId} and hour >= ${ts(from)}`);
     return row?.s ?? '0';

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { dec, moneyJson, moneyString } from '../../platform/money.js';
+import { displayMoney } from '../../platform/money-display.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
 import type { AfterCharging } from './charging.service.js';
@@ -17,11 +18,6 @@ export interface ResourceSuspender {
   suspendCustomer(customerId: number, reason: string): Promise<void>;
   resumeCustomer(customerId: number): Promise<void>;
 }
-
-export const noopSuspender: ResourceSuspender = {
-  suspendCustomer: async () => undefined,
-  resumeCustomer: async () => undefined,
-};
 
 const BATCH = 500;
 
@@ -45,7 +41,6 @@ export interface ChargingNotifier {
   notifyMany(items: ChargingNotice[], tx: Executor): Promise<unknown>;
 }
 
-export const noNotifier: ChargingNotifier = { notifyMany: async () => undefined };
 
 /** The notice of suspensions that began at `at` (reference: the suspension's start). */
 export function suspendedNotice(customerId: number, at: Date, body: string): ChargingNotice {
@@ -88,9 +83,6 @@ export class SuspensionService implements AfterCharging {
     },
   });
 
-  private suspender: ResourceSuspender = noopSuspender;
-  private notifier: ChargingNotifier = noNotifier;
-
   constructor(
     private readonly db: Database,
     private readonly repo: SuspensionRepository,
@@ -100,17 +92,11 @@ export class SuspensionService implements AfterCharging {
     private readonly log: Logger,
     private readonly currency: string,
     private readonly webhooks: WebhookEmitter,
+    /** in-app notifications of suspensions, resumptions and warnings */
+    private readonly notifier: ChargingNotifier,
+    /** what suspends and resumes a customer's resources (src/flows/customer-suspension.ts) */
+    private readonly suspender: ResourceSuspender,
   ) {}
-
-  /** container.ts hands in what suspends and resumes resources (compute and object storage). */
-  setSuspender(s: ResourceSuspender): void {
-    this.suspender = s;
-  }
-
-  /** In-app notifications of suspensions, resumptions and warnings (container.ts). */
-  useNotifier(n: ChargingNotifier): void {
-    this.notifier = n;
-  }
 
   /** The notifier, for the postpaid services' own notices (one wiring for the module). */
   get notices(): ChargingNotifier {
@@ -229,7 +215,7 @@ export class SuspensionService implements AfterCharging {
               customerId: c.id,
               kind: kind === 'low_balance' ? 'LOW_BALANCE' : 'RUNWAY_WARNING',
               title: kind === 'low_balance' ? 'Low balance: your resources will be suspended soon' : `Your balance lasts about ${runway} more hours`,
-              body: `Your balance is ${this.currency} ${moneyString(c.current_balance)}; your running resources cost ${this.currency} ${moneyJson(c.burn)} an hour, so it lasts about ${runway} more hours. Top up your wallet to keep them running.`,
+              body: `Your balance is ${displayMoney(c.current_balance, this.currency)}; your running resources cost ${displayMoney(c.burn ?? 0, this.currency)} an hour, so it lasts about ${runway} more hours. Top up your wallet to keep them running.`,
               reference: { type: 'billing_notice', id: c.episode },
             });
             await this.mailer.queueMail(

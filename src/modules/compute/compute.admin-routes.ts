@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Type } from 'typebox';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
-import { adminVmView, hypervisorView } from './compute.present.js';
-import { AdminVm, AdminVmListQuery, Hypervisor, LocationParams, VmParams } from './compute.schemas.js';
+import { adminVmDetailView, adminVmView, hypervisorView } from './compute.present.js';
+import { AdminVm, AdminVmDetail, AdminVmListQuery, Hypervisor, LocationParams, VmParams } from './compute.schemas.js';
 import type { ComputeService } from './compute.service.js';
 import type { VmStatus } from './compute.tables.js';
 
@@ -30,8 +30,11 @@ export const computeAdminRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeSer
 
   app.get(
     '/vm/:id',
-    { config: { permission: 'view_compute' }, schema: { tags, summary: 'One VM with its datacenter details', params: VmParams, response: { 200: Envelope(AdminVm), ...errorResponses(401, 403, 404) } } },
-    async (req) => ({ message: 'OK', data: adminVmView(await compute.adminDetail(req.params.id)) }),
+    {
+      config: { permission: 'view_compute' },
+      schema: { tags, summary: 'One VM with its datacenter details, owner and every address', params: VmParams, response: { 200: Envelope(AdminVmDetail), ...errorResponses(401, 403, 404) } },
+    },
+    async (req) => ({ message: 'OK', data: adminVmDetailView(await compute.adminDetail(req.params.id)) }),
   );
 
   app.get(

@@ -12,3 +12,16 @@ export function vmPriceItems(vm: Pick<Vm, 'tierId' | 'publicIp' | 'blockStorageT
   if (vm.blockStorageTierId !== null && vm.blockStorageGb !== null) items.push({ priceKey: storageTierKey(vm.blockStorageTierId), quantity: vm.blockStorageGb });
   return items;
 }
+
+/** The meters of a VM: one per price item, each with the description the customer reads on the hour's charge. */
+export function vmMeterItems(vm: Pick<Vm, 'name' | 'tierId' | 'publicIp' | 'blockStorageTierId' | 'blockStorageGb'>, publicIpComponentId: number, tierName: string) {
+  return vmPriceItems(vm, publicIpComponentId).map((item) => ({
+    ...item,
+    description:
+      item.priceKey === tierKey(vm.tierId)
+        ? `VM ${vm.name} (${tierName})`
+        : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1)
+          ? `VM ${vm.name} volume ${item.quantity} GB`
+          : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd(),
+  }));
+}

@@ -4,8 +4,18 @@ import type { PageRequest } from '../../platform/http/pagination.js';
 import { offsetOf } from '../../platform/http/pagination.js';
 import { vms, type VmStatus, type VmTask } from './compute.tables.js';
 import { lockScoped } from '../../platform/db/advisory-locks.js';
+import { customers } from '../customers/customers.tables.js';
+import { locations } from '../lookups/lookups.tables.js';
+import { tiers } from '../tiers/tiers.tables.js';
 
 export type Vm = typeof vms.$inferSelect;
+
+export interface VmLabels {
+  customerEmail: string;
+  customerName: string;
+  tierName: string;
+  locationName: string;
+}
 
 export interface VmFilter {
   customerId?: number;
@@ -69,6 +79,28 @@ export class ComputeRepository {
     const items = await ex.select().from(vms).where(where).orderBy(desc(vms.id)).limit(p.limit).offset(offsetOf(p));
     const [total] = await ex.select({ n: count() }).from(vms).where(where);
     return { items, total: total?.n ?? 0 };
+  }
+
+  /** For staff: each VM's owner, tier and location by name. */
+  async staffLabels(ex: Executor, ids: number[]): Promise<Map<number, VmLabels>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({
+        id: vms.id,
+        customerEmail: customers.email,
+        customerFirst: customers.firstName,
+        customerLast: customers.lastName,
+        tierName: tiers.name,
+        locationName: locations.name,
+      })
+      .from(vms)
+      .innerJoin(customers, eq(customers.id, vms.customerId))
+      .innerJoin(tiers, eq(tiers.id, vms.tierId))
+      .innerJoin(locations, eq(locations.id, vms.locationId))
+      .where(inArray(vms.id, ids));
+    return new Map(
+      rows.map((r) => [r.id, { customerEmail: r.customerEmail, customerName: `${r.customerFirst} ${r.customerLast}`.trim(), tierName: r.tierName, locationName: r.locationName }]),
+    );
   }
 
   /** A conditional move: only when the VM still waits for `task` (a repeated job changes nothing). */

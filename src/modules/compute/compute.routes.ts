@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
-import { vmView } from './compute.present.js';
-import { CatalogQuery, CatalogStorageTier, CatalogTier, CreateVmBody, Vm, VmListQuery, VmParams } from './compute.schemas.js';
+import { catalogStorageTierView, catalogTierView, operatingSystemView, vmDetailView, vmView } from './compute.present.js';
+import { OS_CATALOG } from './operating-systems.js';
+import { CatalogQuery, CatalogStorageTier, CatalogTier, CreateVmBody, OperatingSystem, Vm, VmDetail, VmListQuery, VmParams } from './compute.schemas.js';
 import type { ComputeService } from './compute.service.js';
 import type { VmStatus } from './compute.tables.js';
 
@@ -17,7 +18,13 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
     {
       schema: { tags, summary: 'Tiers offered in a location, with their prices', querystring: CatalogQuery, response: { 200: Envelope(Type.Array(CatalogTier)), ...errorResponses(400, 401) } },
     },
-    async (req) => ({ message: 'OK', data: await compute.catalog(req.query.location_id) }),
+    async (req) => ({ message: 'OK', data: (await compute.catalog(req.query.location_id)).map(catalogTierView) }),
+  );
+
+  app.get(
+    '/os',
+    { schema: { tags, summary: 'The operating systems VMs can be created with, and the user each lets in over SSH', response: { 200: Envelope(Type.Array(OperatingSystem)), ...errorResponses(401) } } },
+    async () => ({ message: 'OK', data: OS_CATALOG.map(operatingSystemView) }),
   );
 
   app.get(
@@ -30,7 +37,7 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
         response: { 200: Envelope(Type.Array(CatalogStorageTier)), ...errorResponses(400, 401) },
       },
     },
-    async (req) => ({ message: 'OK', data: await compute.storageCatalog(req.query.location_id) }),
+    async (req) => ({ message: 'OK', data: (await compute.storageCatalog(req.query.location_id)).map(catalogStorageTierView) }),
   );
 
   app.post(
@@ -61,8 +68,8 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
 
   app.get(
     '/vm/:id',
-    { schema: { tags, summary: 'One of my VMs', params: VmParams, response: { 200: Envelope(Vm), ...errorResponses(401, 404) } } },
-    async (req) => ({ message: 'OK', data: vmView(await compute.detail(customerOf(req).customerId, req.params.id)) }),
+    { schema: { tags, summary: 'One of my VMs, with its private addresses', params: VmParams, response: { 200: Envelope(VmDetail), ...errorResponses(401, 404) } } },
+    async (req) => ({ message: 'OK', data: vmDetailView(await compute.detail(customerOf(req).customerId, req.params.id)) }),
   );
 
   const action = (path: string, activity: string, summary: string, message: string, run: (customerId: number, id: number) => ReturnType<ComputeService['start']>, statuses: number[] = []) =>

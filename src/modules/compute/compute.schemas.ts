@@ -3,8 +3,10 @@ import { IntId, Money, PageQuery, StrictObject, Timestamp } from '../../platform
 import { Sync } from '../../platform/lifecycle/index.js';
 import { VM_STATUSES, VM_TASKS } from './compute.tables.js';
 import { MAX_KEYS_PER_VM } from '../ssh-keys/index.js';
+import { OS_CATALOG } from './operating-systems.js';
+import { MAX_USER_DATA_BYTES } from './user-data.js';
 
-export const OPERATING_SYSTEMS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
+export const OPERATING_SYSTEMS = OS_CATALOG.map((o) => o.id);
 export const DEFAULT_OS = 'ubuntu-24.04';
 
 const Status = Type.String({ enum: [...VM_STATUSES] });
@@ -27,7 +29,10 @@ export const Vm = Type.Object({
   ssh_keys: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), fingerprint: Type.String({ description: 'SHA256:… as ssh-keygen -l prints it' }) }), {
     description: 'what the guest was given of each key, as it was at create',
   }),
+  login_user: Nullable(Type.String({ description: 'the user to log in as over SSH with the VM\'s keys (ssh <login_user>@<public_ip>): the default user of its OS image, with sudo' })),
+  has_user_data: Type.Boolean({ description: 'true when it was created with user_data (the data itself is not shown again)' }),
   block_storage: Nullable(Type.Object({ tier_id: Type.Integer(), size_gb: Type.Integer() })),
+  rescue: Type.Boolean({ description: 'it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it)' }),
   error: Nullable(Type.Object({ action: Task, message: Type.String() }, { description: 'status Error: what failed; POST .../retry runs it again' })),
   sync: Sync,
   suspend_reason: Nullable(Type.String()),
@@ -37,13 +42,37 @@ export const Vm = Type.Object({
   deleted_at: Nullable(Timestamp),
 });
 
+const PrivateAddress = Type.Object({ ip: Type.String(), network_uuid: Type.String(), network_name: Type.String() });
+
+/** One VM with what it takes to reach it. */
+export const VmDetail = Type.Object({
+  ...Vm.properties,
+  private_addresses: Type.Array(PrivateAddress, { description: 'its address on each private network it is attached to' }),
+});
+
 export const AdminVm = Type.Object({
   ...Vm.properties,
   customer_id: Type.Integer(),
+  customer: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }, { description: 'the owner' }),
+  tier_name: Type.String(),
+  location_name: Type.String(),
   external_id: Nullable(Type.String()),
   hypervisor: Nullable(Type.String()),
   block_storage_machine_id: Nullable(Type.Integer()),
   started_at: Nullable(Timestamp),
+});
+
+export const AdminVmDetail = Type.Object({
+  ...AdminVm.properties,
+  addresses: Type.Array(
+    Type.Object({
+      type: Type.String({ enum: ['public', 'private'] }),
+      ip: Type.String(),
+      network_uuid: Nullable(Type.String({ description: 'the private network (private addresses)' })),
+      network_name: Nullable(Type.String()),
+    }),
+    { description: 'the public address first, then one per private network' },
+  ),
 });
 
 export const CreateVmBody = StrictObject({
@@ -55,7 +84,15 @@ export const CreateVmBody = StrictObject({
   block_storage_gb: Type.Optional(Type.Integer({ minimum: 10, maximum: 16_384, description: 'volume size with block_storage_tier_id (default 20)' })),
   public_ip: Type.Optional(Type.Boolean({ description: 'attach a public IP from the location pool (default true)' })),
   ssh_key_ids: Type.Optional(
-    Type.Array(IntId, { maxItems: MAX_KEYS_PER_VM, description: 'ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids' }),
+    Type.Array(IntId, { maxItems: MAX_KEYS_PER_VM, description: 'ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user, login_user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids. Without keys the VM cannot be reached over SSH.' }),
+  ),
+  user_data: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_USER_DATA_BYTES,
+      description:
+        'cloud-init user data, at most 64 KiB of UTF-8: a cloud-config (first line "#cloud-config", then a YAML mapping) or a script (first line "#!"). It runs at the first boot, with the platform\'s own settings (hostname, network, ssh_key_ids) merged in. Anything else is 400 VALIDATION_FAILED naming user_data.',
+    }),
   ),
 });
 
@@ -74,6 +111,11 @@ export const AdminVmListQuery = Type.Object({
 });
 
 export const CatalogQuery = Type.Object({ location_id: IntId });
+export const OperatingSystem = Type.Object({
+  id: Type.String({ description: 'the value of os in POST /api/compute/vm' }),
+  name: Type.String(),
+  login_user: Type.String({ description: 'the user that gets the VM\'s SSH keys (ssh <login_user>@<public_ip>), with sudo' }),
+});
 export const CatalogTier = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -83,7 +125,7 @@ export const CatalogTier = Type.Object({
   memory_mb: Type.Integer(),
   disk_gb: Type.Integer(),
   cpu_limit: Type.Integer(),
-  loadbalance_enabled: Type.Boolean(),
+  loadbalance_enabled: Type.Boolean({ description: 'true: VMs of this tier can be load balancer targets; false: a balancer refuses them (400 TARGET_NOT_ALLOWED)' }),
   location_id: Type.Integer(),
   monthly_price: Money,
   hourly_price: Type.Number({ description: 'monthly / 730, 6 decimals' }),
@@ -107,3 +149,11 @@ export const Hypervisor = Type.Object({
   memory_mb_free: Type.Integer({ description: 'total − used (placement puts a new VM on the hypervisor with the most)' }),
   machines: Type.Integer({ description: 'machines it holds, running or not' }),
 });
+
+export const ConsoleTicket = Type.Object({
+  ticket: Type.String({ description: 'opens one console session; only its hash is stored' }),
+  expires_at: Timestamp,
+  websocket_path: Type.String({ description: 'where to open the WebSocket, with the ticket in its query string' }),
+});
+
+export const ConsoleSocketQuery = StrictObject({ ticket: Type.String({ minLength: 1, maxLength: 100, description: 'the ticket of POST …/console' }) });

@@ -2,16 +2,16 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError, QuotaExceededError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/http/pagination.js';
-import { moneyJson, rateJson } from '../../platform/money.js';
 import { SYNCED, type Lifecycle, type SyncState } from '../../platform/lifecycle/index.js';
-import { DatacenterError, type Datacenter, type HypervisorCapacity } from '../../integrations/datacenter/index.js';
-import type { BlockStorageService } from '../block-storage/index.js';
-import type { PricedResource, PricingService } from '../pricing/index.js';
+import { VmHostError, type HypervisorCapacity, type VmHosts } from '../../integrations/datacenter/index.js';
+import type { BlockStorageService, StorageTier } from '../block-storage/index.js';
+import type { PricedResource, PriceVersion, PricingService } from '../pricing/index.js';
 import { storageTierKey, tierKey } from '../pricing/index.js';
-import type { TiersService } from '../tiers/index.js';
+import type { Tier, TiersService } from '../tiers/index.js';
 import type { BillableStartRule } from '../charging/index.js';
-import type { ComputeRepository, Vm, VmFilter } from './compute.repository.js';
+import type { ComputeRepository, Vm, VmFilter, VmLabels } from './compute.repository.js';
 import { DEFAULT_OS } from './compute.schemas.js';
+import { checkUserData } from './user-data.js';
 import { vmPriceItems } from './compute.pricing.js';
 import { VM_KIND, type VmStatus, type VmTask } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
@@ -20,6 +20,12 @@ import type { SshKeysService } from '../ssh-keys/index.js';
 
 /** A VM with the state of its datacenter work, as the API shows it. */
 export type VmWithSync = Vm & { sync: SyncState };
+export type StaffVm = VmWithSync & { labels: VmLabels | undefined };
+
+/** A VM's addresses on private networks (the networks module answers; built after compute, see docs/architecture.md "Modules and flows"). */
+export interface PrivateAddressReader {
+  privateAddresses(vmId: number): Promise<{ ip: string; networkUuid: string; networkName: string }[]>;
+}
 import { noteActivityTarget } from '../../platform/audit-scope.js';
 import { customerQuotaLock } from '../customers/index.js';
 import { activeLocations } from '../lookups/index.js';
@@ -34,6 +40,8 @@ export interface CreateVmInput {
   public_ip?: boolean;
   /** the customer's SSH keys the guest lets in */
   ssh_key_ids?: number[];
+  /** cloud-init user data: a cloud-config or a script */
+  user_data?: string;
 }
 
 const DEFAULT_VOLUME_GB = 20;
@@ -46,7 +54,17 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   delete: 'Deleting',
   suspend: 'Suspended',
   resume: 'Suspended',
+  // a resize goes back to the status it had when asked (resize_from_status)
+  resize: 'Stopped',
+  reboot: 'Running',
+  reset: 'Running',
+  // these start the machine (or leave it off): tried again from Stopped, like a start
+  rebuild: 'Stopped',
+  rescue: 'Stopped',
+  unrescue: 'Stopped',
 };
+/** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
+const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);
 
 /** The datacenter did not answer a question asked during a request (its message is safe to show). */
 class DatacenterUnavailableError extends AppError {
@@ -55,10 +73,25 @@ class DatacenterUnavailableError extends AppError {
   }
 }
 
-class VmStateError extends ConflictError {
+export class VmStateError extends ConflictError {
   constructor(vm: Vm, action: string) {
     super(vm.task ? `The VM is busy (${vm.task} in progress); try again when it is done` : `A ${vm.status} VM cannot ${action}`, vm.task ? 'VM_BUSY' : vm.status === 'Suspended' ? 'VM_SUSPENDED' : 'INVALID_VM_STATE');
   }
+}
+
+/** A tier of the catalog: offered in the location, with the price in force there. */
+export interface CatalogTierEntry {
+  tier: Tier;
+  tierTypeName: string;
+  locationId: number;
+  price: PriceVersion;
+}
+
+/** A block storage tier of the catalog, with its price per GB in force in the location. */
+export interface CatalogStorageTierEntry {
+  tier: StorageTier;
+  locationId: number;
+  price: PriceVersion;
 }
 
 /**
@@ -74,11 +107,13 @@ export class ComputeService {
     private readonly blockStorage: BlockStorageService,
     private readonly pricing: PricingService,
     private readonly billable: BillableStartRule,
-    private readonly datacenter: Datacenter,
+    private readonly vmHosts: VmHosts,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
     private readonly sshKeys: SshKeysService,
+    /** a VM's private addresses, from the networks module (which depends on compute) */
+    private readonly addresses: PrivateAddressReader,
   ) {}
 
   /** The VM's task changed: the lifecycle's job carries it out. */
@@ -96,29 +131,16 @@ export class ComputeService {
   }
 
   /** GET /api/compute/tiers?location_id=: visible tiers offered there that have a price. */
-  async catalog(locationId: number) {
+  async catalog(locationId: number): Promise<CatalogTierEntry[]> {
     if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const offered = await this.tiers.offeredIn(locationId);
     const prices = await this.pricing.pricesAt(offered.map((t) => tierKey(t.id)), locationId);
-    const out = [];
-    for (const t of offered) {
-      const price = prices.get(tierKey(t.id));
+    const out: CatalogTierEntry[] = [];
+    for (const tier of offered) {
+      const price = prices.get(tierKey(tier.id));
       if (!price) continue;
-      const view = await this.tiers.view(t);
-      out.push({
-        id: t.id,
-        name: t.name,
-        tier_type_id: t.tierTypeId,
-        tier_type_name: view.tier_type_name,
-        cpu: t.cpu,
-        memory_mb: t.memoryMb,
-        disk_gb: t.diskGb,
-        cpu_limit: t.cpuLimit,
-        loadbalance_enabled: t.loadbalanceEnabled,
-        location_id: locationId,
-        monthly_price: moneyJson(price.monthlyPrice),
-        hourly_price: rateJson(price.hourlyPrice),
-      });
+      const tierTypeName = await this.tiers.typeNameOf(tier);
+      out.push({ tier, tierTypeName, locationId, price });
     }
     return out;
   }
@@ -130,28 +152,28 @@ export class ComputeService {
   async hypervisors(locationId: number): Promise<HypervisorCapacity[]> {
     if (!(await activeLocations.exists(this.db, locationId))) throw new NotFoundError('Location');
     try {
-      return await this.datacenter.hypervisors(locationId);
+      return await this.vmHosts.hypervisors(locationId);
     } catch (err) {
-      if (err instanceof DatacenterError) throw new DatacenterUnavailableError(err.message);
+      if (err instanceof VmHostError) throw new DatacenterUnavailableError(err.message);
       throw err;
     }
   }
 
   /** Active block storage tiers priced in the location. */
-  async storageCatalog(locationId: number) {
+  async storageCatalog(locationId: number): Promise<CatalogStorageTierEntry[]> {
     if (!(await activeLocations.isActive(this.db, locationId))) return [];
     const active = (await this.blockStorage.listTiers()).filter((t) => t.isActive);
     const prices = await this.pricing.pricesAt(active.map((t) => storageTierKey(t.id)), locationId);
-    return active.flatMap((t) => {
-      const price = prices.get(storageTierKey(t.id));
-      if (!price) return [];
-      return [{ id: t.id, name: t.name, description: t.description, location_id: locationId, monthly_price_per_gb: moneyJson(price.monthlyPrice), hourly_price_per_gb: rateJson(price.hourlyPrice) }];
+    return active.flatMap((tier) => {
+      const price = prices.get(storageTierKey(tier.id));
+      return price ? [{ tier, locationId, price }] : [];
     });
   }
 
   /** POST /api/compute/vm */
   async create(customerId: number, input: CreateVmInput): Promise<VmWithSync> {
     const now = this.clock.now();
+    if (input.user_data !== undefined) checkUserData(input.user_data);
     if (!(await activeLocations.isActive(this.db, input.location_id))) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
     const tier = await this.tiers.find(input.tier_id);
     const tierOffered = tier && !tier.deletedAt && tier.isVisible && (tier.locationId === null || tier.locationId === input.location_id);
@@ -191,7 +213,7 @@ export class ComputeService {
       if (wantsIp) {
         await this.repo.lockLocationAddresses(tx, input.location_id);
         const taken = await this.repo.usedAddresses(tx, input.location_id);
-        publicIp = this.datacenter.publicIpPool(input.location_id).addresses.find((a) => !taken.has(a)) ?? null;
+        publicIp = this.vmHosts.publicIpPool(input.location_id).addresses.find((a) => !taken.has(a)) ?? null;
         if (!publicIp) throw new ConflictError('No public IP address is free in this location', 'NO_CAPACITY');
       }
       const vm = await this.repo.insert(tx, {
@@ -210,6 +232,7 @@ export class ComputeService {
         blockStorageGb: volumeGb,
         blockStorageMachineId: machineId,
         sshKeys: keys.map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint, publicKey: k.publicKey })),
+        userData: input.user_data ?? null,
         createdAt: now,
         updatedAt: now,
       });
@@ -224,9 +247,10 @@ export class ComputeService {
     return this.pageWithSync(await this.repo.list(this.db, { ...f, customerId }, p));
   }
 
-  /** GET /api/compute/vm/{id} */
-  async detail(customerId: number, id: number): Promise<VmWithSync> {
-    return this.withSync(await this.get(customerId, id));
+  /** GET /api/compute/vm/{id}: with its private addresses, to connect to it. */
+  async detail(customerId: number, id: number): Promise<VmWithSync & { privateAddresses: { ip: string; networkUuid: string; networkName: string }[] }> {
+    const vm = await this.withSync(await this.get(customerId, id));
+    return { ...vm, privateAddresses: await this.addresses.privateAddresses(id) };
   }
 
   /** Another customer's VM is a 404 (never reveal it exists). */
@@ -236,8 +260,10 @@ export class ComputeService {
     return vm;
   }
 
-  async adminList(f: VmFilter, p: PageRequest) {
-    return this.pageWithSync(await this.repo.list(this.db, f, p));
+  async adminList(f: VmFilter, p: PageRequest): Promise<{ items: StaffVm[]; total: number }> {
+    const page = await this.pageWithSync(await this.repo.list(this.db, f, p));
+    const labels = await this.repo.staffLabels(this.db, page.items.map((v) => v.id));
+    return { total: page.total, items: page.items.map((vm) => ({ ...vm, labels: labels.get(vm.id) })) };
   }
 
   async adminGet(id: number): Promise<Vm> {
@@ -246,8 +272,11 @@ export class ComputeService {
     return vm;
   }
 
-  async adminDetail(id: number): Promise<VmWithSync> {
-    return this.withSync(await this.adminGet(id));
+  /** One VM for staff: what support needs without asking the customer (owner, tier, every address). */
+  async adminDetail(id: number): Promise<StaffVm & { privateAddresses: { ip: string; networkUuid: string; networkName: string }[] }> {
+    const vm = await this.withSync(await this.adminGet(id));
+    const labels = (await this.repo.staffLabels(this.db, [id])).get(id);
+    return { ...vm, labels, privateAddresses: await this.addresses.privateAddresses(id) };
   }
 
   private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<VmWithSync> {
@@ -256,7 +285,7 @@ export class ComputeService {
       const next = decide(vm);
       if (!next) throw new VmStateError(vm, action);
       // a create tried again makes the VM cost money when it runs, like a new one
-      if (next.task === 'create') await this.billable.assertMayStart(tx, customerId);
+      if (STARTS_BILLABLE.has(next.task)) await this.billable.assertMayStart(tx, customerId);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
       if (next.status !== vm.status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, next.status));
       await this.enqueue(tx, id);
@@ -285,7 +314,9 @@ export class ComputeService {
 
   /** Error → the failed task again. */
   retry(customerId: number, id: number) {
-    return this.act(customerId, id, 'be retried', (vm) => (vm.status === 'Error' && vm.failedTask ? { status: RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined));
+    return this.act(customerId, id, 'be retried', (vm) =>
+      vm.status === 'Error' && vm.failedTask ? { status: (vm.failedTask === 'resize' ? vm.resizeFromStatus : null) ?? RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined,
+    );
   }
 
   /**
@@ -341,7 +372,7 @@ export class ComputeService {
   async ipOccupation(): Promise<{ location_id: number; rented: number; available: number; total: number }[]> {
     const out = [];
     for (const loc of await activeLocations.ids(this.db)) {
-      const total = this.datacenter.publicIpPool(loc).addresses.length;
+      const total = this.vmHosts.publicIpPool(loc).addresses.length;
       const rented = (await this.repo.usedAddresses(this.db, loc)).size;
       out.push({ location_id: loc, rented, available: total - rented, total });
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { blockStorageMachines, storageTiers } from '../block-storage/block-storage.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
@@ -8,7 +8,7 @@ import { tiers } from '../tiers/tiers.tables.js';
 export const VM_STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
 export type VmStatus = (typeof VM_STATUSES)[number];
 /** The datacenter work a VM waits for; the job of that name does it. */
-export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume'] as const;
+export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue'] as const;
 export type VmTask = (typeof VM_TASKS)[number];
 /** VMs in the resource lifecycle (platform/lifecycle). */
 export const VM_KIND = 'vm';
@@ -54,11 +54,21 @@ export const vms = pgTable(
     suspendReason: text('suspend_reason'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     publicIp: text('public_ip'),
+    /** task resize: the tier it becomes (its tier_id, size and meters change when the datacenter is done) */
+    resizeTierId: integer('resize_tier_id').references(() => tiers.id),
+    /** task resize: Running or Stopped, what it was when asked and what it ends as (a retry after Error too) */
+    resizeFromStatus: text('resize_from_status').$type<'Running' | 'Stopped'>(),
     blockStorageTierId: integer('block_storage_tier_id').references(() => storageTiers.id),
     blockStorageGb: integer('block_storage_gb'),
     blockStorageMachineId: integer('block_storage_machine_id').references(() => blockStorageMachines.id),
     /** the SSH keys chosen at create, copied in the order asked; the datacenter puts them on the guest */
     sshKeys: jsonb('ssh_keys').$type<VmSshKeyCopy[]>().notNull().default(sql`'[]'::jsonb`),
+    /** cloud-init user data given at create (a cloud-config or a script); the guest gets it with the platform's own settings */
+    userData: text('user_data'),
+    /** boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+    rescue: boolean('rescue').notNull().default(false),
+    /** rebuilds asked for so far: the guest's instance id changes with it, so cloud-init runs again */
+    rebuilds: integer('rebuilds').notNull().default(0),
     externalId: text('external_id'),
     hypervisor: text('hypervisor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,7 +82,7 @@ export const vms = pgTable(
     index('vms_location_tier_idx').on(t.locationId, t.tierId, t.status),
     uniqueIndex('vms_public_ip_unique').on(t.locationId, t.publicIp).where(sql`${t.publicIp} is not null`),
     check('vms_status', sql`${t.status} in ('Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted')`),
-    check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume')`),
+    check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue')`),
   ],
 );
 

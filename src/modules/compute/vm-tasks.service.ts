@@ -2,12 +2,13 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { Applied, Failure, FailureKind, ResourceAdapter } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { VmHostError, type VmHosts, type VmSpec } from '../../integrations/datacenter/index.js';
+import { applyVmAction } from './vm-action-tasks.js';
 import type { BlockStorageService } from '../block-storage/index.js';
-import { storageTierKey, tierKey, type PricingService } from '../pricing/index.js';
+import type { PricingService } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
-import { vmPriceItems } from './compute.pricing.js';
+import { applyResize, openVmMeters } from './vm-resize.apply.js';
 import { VM_KIND, type VmStatus } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
@@ -27,7 +28,6 @@ export interface VmDeletedListener {
  */
 export class VmTasksService implements ResourceAdapter {
   readonly kind = VM_KIND;
-  private readonly deletedListeners: VmDeletedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -35,19 +35,16 @@ export class VmTasksService implements ResourceAdapter {
     private readonly tiers: TiersService,
     private readonly blockStorage: BlockStorageService,
     private readonly pricing: PricingService,
-    private readonly datacenter: Datacenter,
+    private readonly vmHosts: VmHosts,
     private readonly metering: Metering,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
+    /** called once per VM that became Deleted, in that transaction (private IPs, groups, balancers: src/flows/vm-deleted.ts) */
+    private readonly deleted: VmDeletedListener,
   ) {}
 
-  /** Wired by the container: called once per VM that became Deleted, in that transaction (private IPs, groups, balancers). */
-  onDeleted(listener: VmDeletedListener): void {
-    this.deletedListeners.push(listener);
-  }
-
   classify(err: unknown): FailureKind | undefined {
-    return err instanceof Error && err.name === 'DatacenterError' ? 'final' : undefined;
+    return err instanceof VmHostError ? 'final' : undefined;
   }
 
   async apply(vmId: number): Promise<Applied | void> {
@@ -58,18 +55,7 @@ export class VmTasksService implements ResourceAdapter {
     const now = () => this.clock.now();
     switch (task) {
       case 'create': {
-        const made = await this.datacenter.createVm({
-          reference,
-          locationId: vm.locationId,
-          cpu: vm.cpu,
-          memoryMb: vm.memoryMb,
-          diskGb: vm.diskGb,
-          cpuLimit: (await this.tiers.find(vm.tierId))?.cpuLimit ?? 100,
-          os: vm.os,
-          publicIp: vm.publicIp,
-          blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
-          sshKeys: vm.sshKeys.map((k) => k.publicKey),
-        });
+        const made = await this.vmHosts.createVm(await this.specOf(vm));
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'create', { status: 'Running', task: null, externalId: made.externalId, hypervisor: made.hypervisor, startedAt: now(), failedTask: null, updatedAt: now() });
@@ -81,7 +67,7 @@ export class VmTasksService implements ResourceAdapter {
       }
       case 'start':
       case 'resume':
-        await this.datacenter.startVm(vm.externalId ?? reference);
+        await this.vmHosts.startVm(vm.externalId ?? reference);
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, task, {
@@ -97,15 +83,17 @@ export class VmTasksService implements ResourceAdapter {
         };
       case 'stop':
       case 'suspend':
-        await this.datacenter.stopVm(vm.externalId ?? reference);
+        await this.vmHosts.stopVm(vm.externalId ?? reference);
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, updatedAt: now() });
             if (done) await this.changed(tx, vm, done.status);
           },
         };
+      case 'resize':
+        return applyResize({ repo: this.repo, tiers: this.tiers, pricing: this.pricing, vmHosts: this.vmHosts, metering: this.metering, clock: this.clock }, vm);
       case 'delete':
-        await this.datacenter.deleteVm({ externalId: vm.externalId, reference });
+        await this.vmHosts.deleteVm({ externalId: vm.externalId, reference });
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, 'delete', { status: 'Deleted', task: null, publicIp: null, deletedAt: now(), failedTask: null, updatedAt: now() });
@@ -113,10 +101,33 @@ export class VmTasksService implements ResourceAdapter {
             await this.changed(tx, vm, 'Deleted');
             if (vm.blockStorageMachineId !== null && vm.blockStorageGb !== null) await this.blockStorage.release(tx, vm.blockStorageMachineId, vm.blockStorageGb);
             await this.metering.close('vm', vm.id, now(), { tx });
-            for (const l of this.deletedListeners) await l.vmDeleted(tx, vm.id);
+            await this.deleted.vmDeleted(tx, vm.id);
           },
         };
+      case 'reboot':
+      case 'reset':
+      case 'rebuild':
+      case 'rescue':
+      case 'unrescue':
+        return applyVmAction({ vmHosts: this.vmHosts, repo: this.repo, now, changed: (tx, v, to) => this.changed(tx, v, to) }, vm, task, await this.specOf(vm));
     }
+  }
+
+  /** The machine as its create asked for it (a rebuild installs it again from the same spec). */
+  private async specOf(vm: Vm): Promise<VmSpec> {
+    return {
+      reference: `vm-${vm.id}`,
+      locationId: vm.locationId,
+      cpu: vm.cpu,
+      memoryMb: vm.memoryMb,
+      diskGb: vm.diskGb,
+      cpuLimit: (await this.tiers.find(vm.tierId))?.cpuLimit ?? 100,
+      os: vm.os,
+      publicIp: vm.publicIp,
+      blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
+      sshKeys: vm.sshKeys.map((k) => k.publicKey),
+      ...(vm.userData !== null ? { userData: vm.userData } : {}),
+    };
   }
 
   /** A refused task leaves the VM in Error with the action that failed (the message is the lifecycle's last error). */
@@ -133,15 +144,6 @@ export class VmTasksService implements ResourceAdapter {
 
   /** Its tier, its public IP and its volume, from the moment its create finished. */
   private async openMeters(tx: Executor, vm: Vm): Promise<void> {
-    const ip = await this.pricing.componentByCode('public_ip', tx);
-    for (const item of vmPriceItems(vm, ip.id)) {
-      const description =
-        item.priceKey === tierKey(vm.tierId)
-          ? `VM ${vm.name}`
-          : item.priceKey === storageTierKey(vm.blockStorageTierId ?? -1)
-            ? `VM ${vm.name} volume ${item.quantity} GB`
-            : `VM ${vm.name} public IP ${vm.publicIp ?? ''}`.trimEnd();
-      await this.metering.open({ customerId: vm.customerId, resourceType: 'vm', resourceId: vm.id, description, priceKey: item.priceKey, ...(item.fallbackKey ? { fallbackPriceKey: item.fallbackKey } : {}), locationId: vm.locationId, quantity: item.quantity, at: this.clock.now() }, tx);
-    }
+    await openVmMeters(tx, { pricing: this.pricing, tiers: this.tiers, metering: this.metering }, vm, this.clock.now());
   }
 }

@@ -4,10 +4,14 @@ import { pageOf, paginated } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import { clientMeta, setSessionCookies } from '../auth/index.js';
-import { AdminCustomerDetail, AdminCustomerListItem, AdminCustomerListQuery, AdminCustomerPatch } from '../customers/index.js';
+import { AdminCustomerDetail, AdminCustomerListItem, AdminCustomerListQuery, AdminCustomerPatch, customerDetailView, customerListItemView } from '../customers/index.js';
+import { customerResourceView, deviceSessionView, impersonationView, maxSessionView, twoFactorOffView } from './customer-admin.present.js';
 import type { CustomerAdminService } from './customer-admin.service.js';
+import type { ResourceKind } from './customer-resources.repository.js';
 import {
   CustomerIdParams,
+  CustomerResource,
+  CustomerResourcesQuery,
   DeviceSession,
   ForceDisableBody,
   ForceDisableResult,
@@ -40,7 +44,8 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await service.list(p, req.query.search));
+      const page = await service.list(p, req.query.search);
+      return paginated('OK', p, { items: page.items.map(customerListItemView), total: page.total });
     },
   );
 
@@ -50,7 +55,26 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
       config: { permission: 'view_users' },
       schema: { tags, summary: 'One customer with quotas and max_session', params: CustomerIdParams, response: { 200: Envelope(AdminCustomerDetail), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await service.detail(req.params.id) }),
+    async (req) => ({ message: 'OK', data: customerDetailView(await service.detail(req.params.id)) }),
+  );
+
+  app.get(
+    '/customer/:id/resources',
+    {
+      config: { permission: 'view_users' },
+      schema: {
+        tags,
+        summary: "What the customer runs: VMs, volumes, private networks, buckets and load balancers (not deleted), newest first",
+        params: CustomerIdParams,
+        querystring: CustomerResourcesQuery,
+        response: { 200: Paginated(CustomerResource), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const p = pageOf(req.query);
+      const page = await service.resources(req.params.id, req.query.kind as ResourceKind | undefined, p);
+      return paginated('OK', p, { items: page.items.map(customerResourceView), total: page.total });
+    },
   );
 
   app.patch(
@@ -65,7 +89,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
         response: { 200: Envelope(AdminCustomerDetail), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Customer updated', data: await service.update(actorOf(req), req.params.id, req.body) }),
+    async (req) => ({ message: 'Customer updated', data: customerDetailView(await service.update(actorOf(req), req.params.id, req.body)) }),
   );
 
   app.get(
@@ -76,14 +100,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
     },
     async (req) => ({
       message: 'OK',
-      data: (await service.deviceSessions(req.params.id)).map(({ id, ip, user_agent, created_at, last_access_at, impersonated }) => ({
-        id,
-        ip,
-        user_agent,
-        created_at,
-        last_access_at,
-        impersonated,
-      })),
+      data: (await service.deviceSessions(req.params.id)).map(deviceSessionView),
     }),
   );
 
@@ -112,7 +129,10 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
         response: { 200: Envelope(MaxSessionResult), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: 'Max session updated', data: await service.setMaxSession(actorOf(req), req.body.customer_id, req.body.max_session) }),
+    async (req) => {
+      const { customer_id, max_session } = req.body;
+      return { message: 'Max session updated', data: maxSessionView(customer_id, max_session, await service.setMaxSession(actorOf(req), customer_id, max_session)) };
+    },
   );
 
   app.patch(
@@ -126,7 +146,10 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
         response: { 200: Envelope(ForceDisableResult), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ message: 'Two-factor authentication disabled', data: await service.forceDisable2fa(actorOf(req), req.body.customer_id, req.body.reason.trim()) }),
+    async (req) => {
+      await service.forceDisable2fa(actorOf(req), req.body.customer_id, req.body.reason.trim());
+      return { message: 'Two-factor authentication disabled', data: twoFactorOffView(req.body.customer_id) };
+    },
   );
 
   app.post(
@@ -143,7 +166,7 @@ export const customerAdminRoutes: FastifyPluginAsyncTypebox<CustomerAdminRoutesO
     async (req, reply) => {
       const issued = await service.impersonate(actorOf(req), req.params.id, clientMeta(req));
       setSessionCookies(reply, issued, cookieSecure);
-      return { message: 'Impersonation started', data: { customer_id: issued.customerId, session_id: issued.sessionId, expires_at: issued.refreshExpiresAt.toISOString() } };
+      return { message: 'Impersonation started', data: impersonationView(issued) };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { IntId, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { RESOURCE_KINDS } from './customer-resources.repository.js';
 
 export const CustomerIdParams = Type.Object({ id: IntId });
 export const SessionParams = Type.Object({
@@ -34,4 +35,19 @@ export const Impersonation = Type.Object({
   customer_id: Type.Integer(),
   session_id: Type.String(),
   expires_at: Timestamp,
+});
+
+const Kind = Type.String({ enum: [...RESOURCE_KINDS], description: 'vm, network (private network), volume (block storage of a VM), bucket (object storage), load_balancer' });
+
+export const CustomerResourcesQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(Kind) });
+
+export const CustomerResource = Type.Object({
+  kind: Kind,
+  id: Type.String({ description: 'the id the resource has in its own API: a VM id (a volume: its VM), a network, bucket or balancer uuid' }),
+  name: Type.String(),
+  status: Type.String(),
+  location_id: Type.Integer(),
+  location_name: Type.String(),
+  detail: Type.String({ description: 'a one-line summary for people: tier and address, size, network range, algorithm and address' }),
+  created_at: Timestamp,
 });

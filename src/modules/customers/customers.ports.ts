@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/database.js';
 
 /**
  * What the customers module reads from modules that come later (wallet, compute, notifications).
- * container.ts wires the real implementations; until they exist, these defaults answer zero.
+ * The customers factory takes them as required dependencies (src/container.ts hands them in).
  */
 export interface BalanceReader {
   balancesOf(customerId: number): Promise<{ actual_balance: string; current_balance: string }>;
@@ -44,7 +44,3 @@ export interface SessionLimiter {
   /** In `tx` when given. */
   setMaxSession(customerId: number, maxSession: number, tx?: Executor): Promise<unknown>;
 }
-
-export const zeroBalances: BalanceReader = { balancesOf: async () => ({ actual_balance: '0', current_balance: '0' }) };
-export const noResourceUsage: ResourceUsageReader = { usageOf: async () => ({ vms: 0, public_ips: 0 }) };
-export const noNotifications: UnreadCounter = { unreadCount: async () => 0 };

@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { rowMapper, runPrepared, selectList, sqlText, type PreparedRead } from '../../platform/db/prepared.js';
+import { keysOf, rowMapper, runPrepared, selectList, sqlText, type RiderRead } from '../../platform/db/prepared.js';
 import type { BalanceColumns, UnreadCounter } from './customers.ports.js';
 import { customers } from './customers.tables.js';
 
@@ -39,7 +39,7 @@ const columns = {
 type UnreadCountOf = NonNullable<UnreadCounter['unreadCountOf']>;
 
 export type CustomerRecord = Awaited<ReturnType<CustomersRepository['find']>> & object;
-type SummaryRow = CustomerRecord & { actualBalance: string | null; currentBalance: string | null; unreadCount?: number };
+export type SummaryRow = CustomerRecord & { actualBalance: string | null; currentBalance: string | null; unreadCount?: number };
 
 export type CustomerUpdate = Partial<Omit<typeof customers.$inferInsert, 'id' | 'email' | 'passwordHash' | 'createdAt'>>;
 
@@ -61,9 +61,10 @@ export class CustomersRepository {
   }
 
   /** Built at the first call: a process's ports do not change. */
-  private summary: PreparedRead<SummaryRow> | undefined;
+  private summary: RiderRead<SummaryRow> | undefined;
 
-  private summaryRead(balances: BalanceColumns, unreadCountOf: UnreadCountOf | undefined): PreparedRead<SummaryRow> {
+  /** The summary's read ($1: the customer id), which can also ride with the request's authentication. */
+  summaryRead(balances: BalanceColumns, unreadCountOf: UnreadCountOf | undefined): RiderRead<SummaryRow> {
     if (this.summary) return this.summary;
     const selected = {
       ...columns,
@@ -75,6 +76,7 @@ export class CustomersRepository {
       name: unreadCountOf ? 'customer_summary' : 'customer_with_balances',
       text: sqlText(sql`select ${selectList(selected)} from ${customers} left join ${balances.table} on ${balances.customerId} = ${customers.id} where ${customers.id} = $1`),
       map: rowMapper(selected),
+      keys: keysOf(selected),
     };
     return this.summary;
   }

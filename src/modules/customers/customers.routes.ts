@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { customerOf } from '../../platform/http/auth.js';
+import { customerOf, riderOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { customerProfileView, customerSummaryView, notificationSettingView, resourceQuotaView } from './customers.present.js';
 import { CustomerProfile, CustomerSummary, NotificationPatch, NotificationSetting, ProfilePatch, ResourceQuota } from './customers.schemas.js';
 import type { CustomersService } from './customers.service.js';
 
@@ -8,14 +9,18 @@ const tags = ['Customer profile'];
 
 /** /api: the customer's own summary, profile, quota and notification settings (customer surface). */
 export const customersRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersService }> = async (app, { customers }) => {
-  app.get('/inf', { schema: { tags, summary: 'Who am I: account summary, balances, quotas', response: { 200: Envelope(CustomerSummary), ...errorResponses(401) } } }, async (req) => ({
-    message: 'OK',
-    data: await customers.summary(customerOf(req).customerId),
-  }));
+  app.get(
+    '/inf',
+    { config: { authRider: customers.summaryRider }, schema: { tags, summary: 'Who am I: account summary, balances, quotas', response: { 200: Envelope(CustomerSummary), ...errorResponses(401) } } },
+    async (req) => ({
+      message: 'OK',
+      data: customerSummaryView(await customers.summary(customerOf(req).customerId, undefined, riderOf(req, customers.summaryRider))),
+    }),
+  );
 
   app.get('/customer/profile', { schema: { tags, summary: 'My profile', response: { 200: Envelope(CustomerProfile), ...errorResponses(401) } } }, async (req) => ({
     message: 'OK',
-    data: await customers.profile(customerOf(req).customerId),
+    data: customerProfileView(await customers.profile(customerOf(req).customerId)),
   }));
 
   app.patch(
@@ -29,17 +34,17 @@ export const customersRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSe
         response: { 200: Envelope(CustomerProfile), ...errorResponses(400, 401) },
       },
     },
-    async (req) => ({ message: 'Profile updated', data: await customers.updateProfile(customerOf(req).customerId, req.body) }),
+    async (req) => ({ message: 'Profile updated', data: customerProfileView(await customers.updateProfile(customerOf(req).customerId, req.body)) }),
   );
 
   app.get('/customer/resource', { schema: { tags, summary: 'My VM and public IP quota and usage', response: { 200: Envelope(ResourceQuota), ...errorResponses(401) } } }, async (req) => ({
     message: 'OK',
-    data: await customers.resource(customerOf(req).customerId),
+    data: resourceQuotaView(await customers.resource(customerOf(req).customerId)),
   }));
 
   app.patch(
     '/customer/profile/notification-setting',
     { config: { activity: 'profile.notification_settings_updated' }, schema: { tags, summary: 'Mail preferences', body: NotificationPatch, response: { 200: Envelope(NotificationSetting), ...errorResponses(400, 401) } } },
-    async (req) => ({ message: 'Notification settings updated', data: await customers.updateNotificationSetting(customerOf(req).customerId, req.body) }),
+    async (req) => ({ message: 'Notification settings updated', data: notificationSettingView(await customers.updateNotificationSetting(customerOf(req).customerId, req.body)) }),
   );
 };

@@ -3,7 +3,7 @@ import { Instant, Money, PageQuery, StrictObject } from '../../platform/http/sch
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 const Text = (max = 200) => Nullable(Type.String({ maxLength: max }));
-/** A lookup id sent as a string (spec 4.4); '' or null clears it. */
+/** A lookup id sent as a string (docs/api.md, "Customer profile"); '' or null clears it. */
 const AreaId = Nullable(Type.String({ pattern: '^([1-9][0-9]{0,8})?$', description: 'id from /api/lookup/*, as a string' }));
 const Ts = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 

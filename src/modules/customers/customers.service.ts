@@ -2,12 +2,12 @@ import { Value } from 'typebox/value';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
-import { moneyJson } from '../../platform/money.js';
 import { offsetOf, type Page, type PageRequest } from '../../platform/http/pagination.js';
 import type { LookupsService } from '../lookups/index.js';
 import type { BalanceReader, ResourceUsageReader, SessionLimiter, UnreadCounter } from './customers.ports.js';
-import type { CustomerRecord, CustomersRepository, CustomerUpdate } from './customers.repository.js';
-import { AdminCustomerPatch, BUSINESS_FIELDS, PERSONAL_FIELDS, type NotificationPatch, type ProfilePatch } from './customers.schemas.js';
+import type { CustomerRecord, CustomersRepository, CustomerUpdate, SummaryRow } from './customers.repository.js';
+import type { RiderRead } from '../../platform/db/prepared.js';
+import { AdminCustomerPatch, type NotificationPatch, type ProfilePatch } from './customers.schemas.js';
 
 export interface CustomersPorts {
   balances: BalanceReader;
@@ -16,18 +16,8 @@ export interface CustomersPorts {
   sessionLimits: SessionLimiter;
 }
 
-const ACCOUNT_TYPES: Record<string, string> = { P: 'Personal', B: 'Business' };
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function personalOf(c: CustomerRecord) {
-  return Object.fromEntries(PERSONAL_FIELDS.map((k) => [k, c.personalProfile[k] ?? null])) as Record<(typeof PERSONAL_FIELDS)[number], string | null>;
-}
-
-/** Empty object for personal accounts (spec 2). */
-function businessOf(c: CustomerRecord) {
-  if (c.accountType !== 'B') return {};
-  return Object.fromEntries(BUSINESS_FIELDS.map((k) => [k, c.businessProfile[k] ?? null]));
-}
+/** A customer with the wallet's balances (decimal texts) and the count of unread notifications. */
+export type CustomerAccount = CustomerRecord & { actualBalance: string; currentBalance: string; unreadCount: number };
 
 /** Profile, summary and quota of the customer; the staff's list, detail and update. */
 export class CustomersService {
@@ -49,82 +39,41 @@ export class CustomersService {
    * The customer, the balances and the unread count: one query when the ports offer their columns
    * (GET /api/inf is then one round trip after authentication), else the reads at once.
    */
-  private async loadSummary(id: number, ex: Executor): Promise<{ c: CustomerRecord; balances: { actual_balance: string; current_balance: string }; unread: number }> {
+  private async loadSummary(id: number, ex: Executor, read?: SummaryRow): Promise<CustomerAccount> {
     const joinable = this.ports.balances.balanceColumns;
     if (joinable) {
-      const row = await this.repo.findWithBalances(ex, id, joinable, this.ports.notifications.unreadCountOf?.bind(this.ports.notifications));
+      const row = read ?? (await this.repo.findWithBalances(ex, id, joinable, this.ports.notifications.unreadCountOf?.bind(this.ports.notifications)));
       if (!row) throw new NotFoundError('Customer');
       const { actualBalance, currentBalance, unreadCount, ...c } = row;
-      return {
-        c,
-        balances: { actual_balance: moneyJson(actualBalance ?? '0'), current_balance: moneyJson(currentBalance ?? '0') },
-        unread: unreadCount ?? (await this.ports.notifications.unreadCount(id)),
-      };
+      return { ...c, actualBalance: actualBalance ?? '0', currentBalance: currentBalance ?? '0', unreadCount: unreadCount ?? (await this.ports.notifications.unreadCount(id)) };
     }
     const [c, balances, unread] = await Promise.all([this.load(id, ex), this.ports.balances.balancesOf(id), this.ports.notifications.unreadCount(id)]);
-    return { c, balances, unread };
+    return { ...c, actualBalance: balances.actual_balance, currentBalance: balances.current_balance, unreadCount: unread };
   }
 
-  /** GET /api/inf */
-  async summary(id: number, ex: Executor = this.db) {
-    const { c, balances, unread } = await this.loadSummary(id, ex);
-    return {
-      id: c.id,
-      email: c.email,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      full_name: `${c.firstName} ${c.lastName}`.trim(),
-      is_active: c.isActive,
-      is_registration_completed: c.isRegistrationCompleted,
-      is_identity_verified: c.isIdentityVerified,
-      is_2fa_active: c.is2faActive,
-      account_type: c.accountType as 'P' | 'B',
-      account_type_description: ACCOUNT_TYPES[c.accountType] ?? c.accountType,
-      billing_type: c.billingType,
-      // exact decimal texts from the wallet (never a float: Math.round(n*100)/100 turned …010000 into …009999)
-      actual_balance: balances.actual_balance,
-      current_balance: balances.current_balance,
-      unread_count: unread,
-      suspended_at: iso(c.suspendedAt),
-      suspend_reason: c.suspendReason,
-      do_not_suspend_until: iso(c.doNotSuspendUntil),
-      reward_first_top_up: c.rewardFirstTopUp,
-      reward_referral: c.rewardReferral,
-      block_storage_limit: c.blockStorageLimit,
-      loadbalancer_limit: c.loadbalancerLimit,
-      object_storage_limit: c.objectStorageLimit,
-      private_ip_limit: c.privateIpLimit,
-      public_ip_limit: c.publicIpLimit,
-      vm_limit: c.vmLimit,
-      personal: personalOf(c),
-      business: businessOf(c),
-      notification_setting: { allow_marketing_email: c.allowMarketingEmail, allow_billing_reminder: c.allowBillingReminder },
-    };
+  /**
+   * GET /api/inf's read, to run in the statement that authenticates the request (undefined when
+   * the ports offer no columns to join).
+   */
+  readonly summaryRider = (): RiderRead<SummaryRow> | undefined => {
+    const joinable = this.ports.balances.balanceColumns;
+    return joinable && this.repo.summaryRead(joinable, this.ports.notifications.unreadCountOf?.bind(this.ports.notifications));
+  };
+
+  /** GET /api/inf; `read` is summaryRider's row when the authentication read it. */
+  summary(id: number, ex: Executor = this.db, read?: SummaryRow): Promise<CustomerAccount> {
+    return this.loadSummary(id, ex, read);
   }
 
-  /** GET /api/customer/profile */
-  async profile(id: number) {
-    const c = await this.load(id);
+  /** GET /api/customer/profile: the customer and the actual balance. */
+  async profile(id: number): Promise<{ customer: CustomerRecord; actualBalance: string }> {
+    const customer = await this.load(id);
     const { actual_balance } = await this.ports.balances.balancesOf(id);
-    return {
-      id: c.id,
-      firstname: c.firstName,
-      lastname: c.lastName,
-      full_name: `${c.firstName} ${c.lastName}`.trim(),
-      email: c.email,
-      account_type: c.accountType as 'P' | 'B',
-      is_active: c.isActive,
-      is_registration_completed: c.isRegistrationCompleted,
-      is_identity_verified: c.isIdentityVerified,
-      is_2fa_active: c.is2faActive,
-      actual_balance,
-      personal_profile: personalOf(c),
-      business_profile: businessOf(c),
-    };
+    return { customer, actualBalance: actual_balance };
   }
 
   /** PATCH /api/customer/profile: merges the given fields; geographic ids must form a chain of the reference data. */
-  async updateProfile(id: number, patch: ProfilePatch) {
+  async updateProfile(id: number, patch: ProfilePatch): Promise<{ customer: CustomerRecord; actualBalance: string }> {
     const c = await this.load(id);
     const accountType = patch.account_type ?? c.accountType;
     if (patch.business_profile && accountType !== 'B') {
@@ -159,45 +108,59 @@ export class CustomersService {
     if (errors.length > 0) throw new ValidationError('Validation failed', errors);
   }
 
-  async updateNotificationSetting(id: number, patch: NotificationPatch) {
+  async updateNotificationSetting(id: number, patch: NotificationPatch): Promise<CustomerRecord> {
     await this.load(id);
     const values = {
       ...(patch.allow_marketing_email !== undefined ? { allowMarketingEmail: patch.allow_marketing_email } : {}),
       ...(patch.allow_billing_reminder !== undefined ? { allowBillingReminder: patch.allow_billing_reminder } : {}),
     };
     await this.db.transaction(() => this.repo.update(this.db, id, values, this.clock.now()));
-    return (await this.summary(id)).notification_setting;
+    return this.load(id);
   }
 
   /** GET /api/customer/resource */
-  async resource(id: number) {
-    const c = await this.load(id);
-    const usage = await this.ports.usage.usageOf(id);
-    return { max_vm: c.vmLimit, current_vm: usage.vms, max_ip: c.publicIpLimit, current_ip: usage.public_ips };
+  async resource(id: number): Promise<{ customer: CustomerRecord; usage: { vms: number; public_ips: number } }> {
+    const customer = await this.load(id);
+    return { customer, usage: await this.ports.usage.usageOf(id) };
   }
 
   // ---- staff (backoffice routes call these) -------------------------------------------------
 
-  async list(page: PageRequest, search?: string): Promise<Page<ReturnType<typeof listItem>>> {
-    const { items, total } = await this.repo.list(this.db, { search, limit: page.limit, offset: offsetOf(page) });
-    return { items: items.map(listItem), total };
+  list(page: PageRequest, search?: string): Promise<Page<CustomerRecord>> {
+    return this.repo.list(this.db, { search, limit: page.limit, offset: offsetOf(page) });
   }
 
-  async detail(id: number, ex: Executor = this.db) {
-    const summary = await this.summary(id, ex);
-    const c = await this.load(id, ex);
-    return { ...summary, max_session: c.maxSession, email_verified_at: iso(c.emailVerifiedAt), created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString() };
+  /**
+   * Who a receipt or invoice is made out to: the business name (business accounts), the person and
+   * e-mail, and the tax number when the profile has one.
+   */
+  async billToLines(id: number): Promise<string[]> {
+    const c = await this.repo.find(this.db, id);
+    if (!c) return [];
+    const business = c.accountType === 'B' ? c.businessProfile : {};
+    const taxNumber = business.tax_number || c.personalProfile.tax_number;
+    return [
+      ...(business.name ? [business.name] : []),
+      `${c.firstName} ${c.lastName}`.trim(),
+      c.email,
+      ...(taxNumber ? [`Tax number: ${taxNumber}`] : []),
+    ];
+  }
+
+  /** The customer with balances and unread count, for staff (404 for an unknown id). */
+  detail(id: number, ex: Executor = this.db): Promise<CustomerAccount> {
+    return this.loadSummary(id, ex);
   }
 
   /**
    * PATCH /api/backoffice/customer/{id}; returns the detail before and after, for the audit log.
    * Runs in `tx` when given (the caller records the audit entry in the same transaction).
    */
-  async adminUpdate(id: number, patch: AdminCustomerPatch, tx?: Executor) {
+  async adminUpdate(id: number, patch: AdminCustomerPatch, tx?: Executor): Promise<{ before: CustomerAccount; after: CustomerAccount }> {
     return tx ? this.applyAdminUpdate(tx, id, patch) : this.db.transaction((t) => this.applyAdminUpdate(t, id, patch));
   }
 
-  private async applyAdminUpdate(tx: Executor, id: number, patch: AdminCustomerPatch) {
+  private async applyAdminUpdate(tx: Executor, id: number, patch: AdminCustomerPatch): Promise<{ before: CustomerAccount; after: CustomerAccount }> {
     if (!Value.Check(AdminCustomerPatch, patch)) {
       const errors = [...Value.Errors(AdminCustomerPatch, patch)].map((e) => ({ field: e.instancePath.replace(/^\//, '') || 'body', message: e.message }));
       throw new ValidationError('Validation failed', errors);
@@ -218,22 +181,4 @@ export class CustomersService {
     if (patch.max_session !== undefined) await this.ports.sessionLimits.setMaxSession(id, patch.max_session, tx);
     return { before, after: await this.detail(id, tx) };
   }
-}
-
-function listItem(c: CustomerRecord) {
-  return {
-    id: c.id,
-    email: c.email,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    full_name: `${c.firstName} ${c.lastName}`.trim(),
-    account_type: c.accountType as 'P' | 'B',
-    billing_type: c.billingType,
-    is_active: c.isActive,
-    is_registration_completed: c.isRegistrationCompleted,
-    is_identity_verified: c.isIdentityVerified,
-    is_2fa_active: c.is2faActive,
-    suspended_at: iso(c.suspendedAt),
-    created_at: c.createdAt.toISOString(),
-  };
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
-import { CustomerInsight, IpOccupation, MoneyTrend, VmDistribution, VmDistributionQuery } from './dashboard.schemas.js';
+import { customerInsightView, ipOccupationView, moneyTrendView, revenueView, vmDistributionView } from './dashboard.present.js';
+import { CustomerInsight, IpOccupation, MoneyTrend, RevenueTrend, VmDistribution, VmDistributionQuery } from './dashboard.schemas.js';
 import type { DashboardService } from './dashboard.service.js';
 
 const tags = ['Backoffice: dashboard'];
 const permission = 'view_dashboard';
 
-/** /api/backoffice/dashboard (spec 4.14): aggregates for staff holding view_dashboard. */
+/** /api/backoffice/dashboard (docs/api.md, "Dashboard"): aggregates for staff holding view_dashboard. */
 export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
     '/customer/insight',
@@ -18,7 +19,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dashbo
         response: { 200: Envelope(CustomerInsight), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ message: 'OK', data: await dashboard.customerInsight() }),
+    async () => ({ message: 'OK', data: customerInsightView(await dashboard.customerInsight()) }),
   );
 
   app.get(
@@ -27,12 +28,13 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dashbo
       config: { permission },
       schema: {
         tags,
-        summary: 'Paid invoice totals with the trend of the last 12 months',
-        description: 'Revenue is money received on paid invoices (today: top-up invoices, total_amount with fees, in the month of paid_at). Months are calendar months of PLATFORM_TIME_ZONE.',
-        response: { 200: Envelope(MoneyTrend), ...errorResponses(401, 403) },
+        summary: 'What the platform earned on paid invoices, with the trend of the last 12 months; the gateway fees apart',
+        description:
+          'Revenue is what the platform keeps of paid invoices (today: top-up invoices, their amount without the payment fee, in the month of paid_at). The fees customers paid to the payment methods are in gateway_fees, never in the revenue. Months are calendar months of PLATFORM_TIME_ZONE.',
+        response: { 200: Envelope(RevenueTrend), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ message: 'OK', data: await dashboard.revenue() }),
+    async () => ({ message: 'OK', data: revenueView(await dashboard.revenue()) }),
   );
 
   app.get(
@@ -46,7 +48,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dashbo
         response: { 200: Envelope(MoneyTrend), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ message: 'OK', data: await dashboard.deposits() }),
+    async () => ({ message: 'OK', data: moneyTrendView(await dashboard.deposits()) }),
   );
 
   app.get(
@@ -60,7 +62,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dashbo
         response: { 200: Envelope(VmDistribution), ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => ({ message: 'OK', data: await dashboard.vmDistribution(req.query.group_by ?? 'ram', req.query.location_id) }),
+    async (req) => ({ message: 'OK', data: vmDistributionView(await dashboard.vmDistribution(req.query.group_by ?? 'ram', req.query.location_id)) }),
   );
 
   app.get(
@@ -69,6 +71,6 @@ export const dashboardAdminRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dashbo
       config: { permission },
       schema: { tags, summary: 'Public IP addresses rented versus available, per location', response: { 200: Envelope(IpOccupation), ...errorResponses(401, 403) } },
     },
-    async () => ({ message: 'OK', data: await dashboard.ipOccupation() }),
+    async () => ({ message: 'OK', data: ipOccupationView(await dashboard.ipOccupation()) }),
   );
 };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 
-export type MoneyMetric = 'revenue' | 'deposit';
+export type MoneyMetric = 'revenue' | 'deposit' | 'gateway_fee';
 export type VmGroupBy = 'ram' | 'cpu' | 'os';
 
 export interface CounterRow {

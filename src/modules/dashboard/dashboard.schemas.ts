@@ -37,6 +37,20 @@ export const MoneyTrend = Type.Object({
   trend: Type.Array(TrendMonth, { description: 'the last 12 months, oldest first, ending with the current month; a month without money is 0' }),
 });
 
+export const RevenueTrend = Type.Object({
+  ...MoneyTrend.properties,
+  gateway_fees: Type.Object(
+    {
+      total: MoneyAmount({ description: 'all time' }),
+      count: Type.Integer({ description: 'paid invoices that carried a fee, all time' }),
+      last_12_months_total: Money,
+      this_month_total: Money,
+      trend: Type.Array(TrendMonth, { description: 'the same 12 months as the revenue trend' }),
+    },
+    { description: 'the payment fees customers paid on top of their invoices: collected for the payment methods, not revenue' },
+  ),
+});
+
 export const VmDistributionQuery = Type.Object({
   location_id: Type.Optional(IntId),
   group_by: Type.Optional(Type.Union([Type.Literal('ram'), Type.Literal('cpu'), Type.Literal('os')], { description: 'default ram' })),

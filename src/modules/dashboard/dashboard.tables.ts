@@ -7,7 +7,10 @@ import { bigint, check, integer, numeric, pgTable, primaryKey, text, timestamp }
  * are ~8,800 rows whatever the size of the ledger. Written only by the triggers in
  * drizzle/routines/dashboard_totals.sql, in the same transaction as the row they count:
  * - metric `deposit`, source `topup`: ledger entries of type BalanceLogAdd (actual_amount);
- * - metric `revenue`, source `topup`: top-up invoices becoming Paid (total_amount, at paid_at).
+ * - metric `revenue`, source `topup`: top-up invoices becoming Paid (amount: what the platform
+ *   keeps, without the payment fee, at paid_at);
+ * - metric `gateway_fee`, source `topup`: the fee of those invoices (collected for the payment
+ *   method, never revenue).
  * A new kind of paid invoice (postpaid) adds its own trigger with metric `revenue` and a source of
  * its own; the dashboard reads every source of a metric.
  */
@@ -23,7 +26,7 @@ export const dashboardHourlyTotals = pgTable(
   },
   (t) => [
     primaryKey({ name: 'dashboard_hourly_totals_pk', columns: [t.metric, t.hour, t.source] }),
-    check('dashboard_hourly_totals_metric', sql`${t.metric} in ('revenue', 'deposit')`),
+    check('dashboard_hourly_totals_metric', sql`${t.metric} in ('revenue', 'deposit', 'gateway_fee')`),
   ],
 );
 

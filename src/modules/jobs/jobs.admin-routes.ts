@@ -1,27 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { JobRun, ScheduledRun } from '../../platform/queue/queue.js';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
+import { jobRunView, jobView } from './jobs.present.js';
 import { JobItem, JobNameParams, JobRunSchema } from './jobs.schemas.js';
 import type { JobsAdminService } from './jobs.service.js';
 
 const tags = ['Backoffice: jobs'];
-
-const presentRun = (r: JobRun) => ({
-  trigger: r.trigger,
-  started_at: r.startedAt.toISOString(),
-  finished_at: r.finishedAt?.toISOString() ?? null,
-  status: r.status,
-  error: r.error,
-});
-
-const presentScheduledRun = (r: ScheduledRun) => ({
-  state: r.state,
-  created_at: r.createdAt.toISOString(),
-  started_at: r.startedAt?.toISOString() ?? null,
-  finished_at: r.finishedAt?.toISOString() ?? null,
-});
 
 export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService }> = async (app, { jobs }) => {
   app.get(
@@ -32,16 +17,7 @@ export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService
     },
     async () => ({
       message: 'OK',
-      data: (await jobs.list()).map((j) => ({
-        name: j.name,
-        queue: j.queue,
-        schedule: j.schedule,
-        schedule_registered: j.scheduleRegistered,
-        next_run_at: j.nextRunAt?.toISOString() ?? null,
-        last_scheduled_run: j.lastScheduledRun ? presentScheduledRun(j.lastScheduledRun) : null,
-        description: j.description,
-        last_run: j.lastRun ? presentRun(j.lastRun) : null,
-      })),
+      data: (await jobs.list()).map(jobView),
     }),
   );
 
@@ -58,7 +34,7 @@ export const jobsAdminRoutes: FastifyPluginAsyncTypebox<{ jobs: JobsAdminService
     },
     async (req) => {
       const run = await jobs.run(actorOf(req), req.params.name);
-      return { message: run.status === 'succeeded' ? 'Job ran' : 'Job failed', data: presentRun(run) };
+      return { message: run.status === 'succeeded' ? 'Job ran' : 'Job failed', data: jobRunView(run) };
     },
   );
 };

@@ -3,3 +3,4 @@ export { LOAD_BALANCER_KIND } from './load-balancers.tables.js';
 export { LoadBalancersRepository, type LoadBalancerRow } from './load-balancers.repository.js';
 export { loadBalancersRoutes } from './load-balancers.routes.js';
 export { loadBalancersAdminRoutes } from './load-balancers.admin-routes.js';
+export { createLoadBalancersModule } from './load-balancers.module.js';

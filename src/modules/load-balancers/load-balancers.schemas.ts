@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { HEALTH_CHECK_PATH_PATTERN } from '../../integrations/datacenter/index.js';
 import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
 import { Sync } from '../../platform/lifecycle/index.js';
 
@@ -12,7 +13,7 @@ const ForwardingRules = Type.Array(ForwardingRuleSchema, { minItems: 1, maxItems
 export const HealthCheckBody = StrictObject({
   protocol: Type.Union([Type.Literal('http'), Type.Literal('https'), Type.Literal('tcp')]),
   port: Port,
-  path: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^/[^\\s]*$', description: 'http(s) only; default /' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: HEALTH_CHECK_PATH_PATTERN, description: "http(s) only; default /. A URL path and query: letters, digits and . _ ~ ! $ & ( ) * + , ; = : @ % / ? - (no space, #, quotes, braces or backslash)" })),
 });
 
 export const LbParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });

@@ -4,7 +4,7 @@ import { BadRequestError, ConflictError, NotFoundError, QuotaExceededError, Vali
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { SYNCED, type Applied, type Failure, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { BalancerError, type Balancers } from '../../integrations/datacenter/index.js';
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { LbFilter, LoadBalancerRow, LoadBalancersRepository } from './load-balancers.repository.js';
 import { LOAD_BALANCER_KIND, type ForwardingRule, type HealthCheck, type LbAlgorithm } from './load-balancers.tables.js';
@@ -82,7 +82,7 @@ export class LoadBalancersService implements ResourceAdapter {
     private readonly db: Database,
     private readonly repo: LoadBalancersRepository,
     private readonly pricing: PricingService,
-    private readonly datacenter: Datacenter,
+    private readonly balancers: Balancers,
     private readonly metering: Metering,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
@@ -243,7 +243,7 @@ export class LoadBalancersService implements ResourceAdapter {
   }
 
   classify(err: unknown): FailureKind | undefined {
-    return err instanceof Error && err.name === 'DatacenterError' ? 'retry' : undefined;
+    return err instanceof BalancerError ? 'retry' : undefined;
   }
 
   /** The lifecycle's apply: the current desired state, or removal of a Deleting balancer (→ Deleted). */
@@ -252,7 +252,7 @@ export class LoadBalancersService implements ResourceAdapter {
     if (!lb || lb.status === 'Deleted') return;
     const reference = `lb-${lb.uuid}`;
     if (lb.status === 'Deleting') {
-      await this.datacenter.deleteLoadBalancer(reference);
+      await this.balancers.deleteLoadBalancer(reference);
       return {
         record: async (tx) => {
           const now = this.clock.now();
@@ -262,7 +262,7 @@ export class LoadBalancersService implements ResourceAdapter {
       };
     }
     const targets = (await this.repo.targets(this.db, [lb.id])).map((x) => `vm-${x.vmId}`);
-    const made = await this.datacenter.applyLoadBalancer({
+    const made = await this.balancers.applyLoadBalancer({
       reference,
       locationId: lb.locationId,
       algorithm: lb.algorithm,

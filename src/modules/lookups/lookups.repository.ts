@@ -9,6 +9,14 @@ export interface AreaRow {
   name: string;
 }
 
+export interface LocationRow {
+  id: number;
+  code: string;
+  name: string;
+  countryCode: string;
+  isActive: boolean;
+}
+
 export class LookupsRepository {
   listCountries(ex: Executor) {
     return ex.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
@@ -35,9 +43,9 @@ export class LookupsRepository {
       .orderBy(asc(districts.name));
   }
 
-  listLocations(ex: Executor) {
+  listLocations(ex: Executor): Promise<LocationRow[]> {
     return ex
-      .select({ id: locations.id, code: locations.code, name: locations.name, country_code: locations.countryCode, is_active: locations.isActive })
+      .select({ id: locations.id, code: locations.code, name: locations.name, countryCode: locations.countryCode, isActive: locations.isActive })
       .from(locations)
       .orderBy(asc(locations.id));
   }

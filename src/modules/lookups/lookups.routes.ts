@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
+import { appColorsView, locationView, passwordRulesView, termsLinkView } from './lookups.present.js';
+
+/** The cookie names of the two surfaces (auth.cookies.ts and the backoffice's): only their presence is read. */
+const SessionHint = Type.Object({
+  customer: Type.Boolean({ description: 'an access_token or refresh_token cookie came with the request' }),
+});
 import {
   AppColors,
   City,
@@ -55,21 +61,44 @@ export const lookupsRoutes: FastifyPluginAsyncTypebox<{ lookups: LookupsService 
 
   app.get('/locations', { schema: { tags, summary: 'Datacenter locations', response: { 200: Envelope(Type.Array(Location)) } } }, async () => ({
     message: 'OK',
-    data: await lookups.locations(),
+    data: (await lookups.locations()).map(locationView),
   }));
 
   app.get('/password-rules', { schema: { tags, summary: 'The password rule enforced by the service', response: { 200: Envelope(PasswordRules) } } }, async () => ({
     message: 'OK',
-    data: lookups.passwordRules(),
+    data: passwordRulesView(lookups.passwordRules()),
   }));
 
   app.get('/tnc', { schema: { tags, summary: 'Link to the terms and conditions', response: { 200: Envelope(TermsLink) } } }, async () => ({
     message: 'OK',
-    data: await lookups.termsLink(),
+    data: termsLinkView(await lookups.appSettings()),
   }));
 
   app.get('/app-colors', { schema: { tags, summary: 'Theme colors of the app and the e-mails', response: { 200: Envelope(AppColors) } } }, async () => ({
     message: 'OK',
-    data: await lookups.appColors(),
+    data: appColorsView(await lookups.appSettings()),
   }));
+
+  app.get(
+    '/session-hint',
+    {
+      schema: {
+        tags,
+        summary: 'Whether this browser holds session cookies (says nothing of their validity)',
+        description:
+          'A browser page asks this before any authenticated call: false means there is certainly no session, so the page goes to its login screen without a 401. true means the cookies are there; whether they still work is known from the next call. Always 200.',
+        response: { 200: Envelope(SessionHint) },
+      },
+    },
+    async (req, reply) => {
+      // about this browser's cookies: never kept by a cache, or a login would not show
+      reply.header('cache-control', 'no-store');
+      return {
+      message: 'OK',
+      data: {
+        customer: Boolean(req.cookies.access_token || req.cookies.refresh_token),
+      },
+      };
+    },
+  );
 };

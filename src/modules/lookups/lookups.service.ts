@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import { passwordRule } from '../../platform/password-policy.js';
-import type { SettingsService } from '../settings/index.js';
+import type { AppSettings, SettingsService } from '../settings/index.js';
 import type { LookupsRepository } from './lookups.repository.js';
 import { seedReferenceData } from './lookups.seed.js';
 
@@ -62,20 +62,12 @@ export class LookupsService {
   }
 
   passwordRules() {
-    return { ...passwordRule };
+    return passwordRule;
   }
 
-  async termsLink() {
-    const s = await this.settings.get();
-    return { link: s.termsAndConditionsUrl };
-  }
-
-  async appColors() {
-    const s = await this.settings.get();
-    return {
-      app_color: { primary: s.primaryColor, secondary: s.secondaryColor, accent: s.accentColor, error: s.errorColor },
-      email_color: { primary: s.primaryColor },
-    };
+  /** The application settings, for the terms link and the theme colors the public routes show. */
+  appSettings(): Promise<AppSettings> {
+    return this.settings.get();
   }
 
   async seed() {

@@ -5,3 +5,4 @@ export { NetworksRepository, type PrivateNetwork, type PrivateIp } from './netwo
 export { networksRoutes } from './networks.routes.js';
 export { networksConstraintMeanings, NETWORK_KIND, IP_KIND } from './networks.tables.js';
 export { networksAdminRoutes } from './networks.admin-routes.js';
+export { createNetworksModule } from './networks.module.js';

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { FailureKind, ResourceAdapter } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { NetworkFabricError, type NetworkFabric } from '../../integrations/datacenter/index.js';
 import type { ComputeService } from '../compute/index.js';
 import type { PricingService } from '../pricing/index.js';
 import type { NetworksRepository, PrivateNetwork } from './networks.repository.js';
@@ -13,7 +13,7 @@ import type { WebhookEmitter } from '../webhooks/index.js';
 
 const networkRef = (n: { id: number; externalId: string | null }) => ({ externalId: n.externalId, reference: `net-${n.id}` });
 /** A datacenter refusal is tried again by itself (with back-off) until it works. */
-const classify = (err: unknown): FailureKind | undefined => (err instanceof Error && err.name === 'DatacenterError' ? 'retry' : undefined);
+const classify = (err: unknown): FailureKind | undefined => (err instanceof NetworkFabricError ? 'retry' : undefined);
 
 /**
  * The adapters of private networks and their addresses in the resource lifecycle (platform/lifecycle):
@@ -28,7 +28,7 @@ export class NetworkTasksService {
     private readonly repo: NetworksRepository,
     private readonly compute: ComputeService,
     private readonly pricing: PricingService,
-    private readonly datacenter: Datacenter,
+    private readonly fabric: NetworkFabric,
     private readonly metering: Metering,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
@@ -43,7 +43,7 @@ export class NetworkTasksService {
       if (!n || !n.task) return;
       const now = () => this.clock.now();
       if (n.task === 'create') {
-        const made = await this.datacenter.createNetwork({ reference: `net-${n.id}`, locationId: n.locationId, cidr: `${n.networkIp}/${n.cidr}` });
+        const made = await this.fabric.createNetwork({ reference: `net-${n.id}`, locationId: n.locationId, cidr: `${n.networkIp}/${n.cidr}` });
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, n.id, 'create', { status: 'Active', task: null, externalId: made.externalId, updatedAt: now() });
@@ -53,7 +53,7 @@ export class NetworkTasksService {
           },
         };
       }
-      await this.datacenter.deleteNetwork(networkRef(n));
+      await this.fabric.deleteNetwork(networkRef(n));
       return { record: async (tx) => void (await this.repo.finishTask(tx, n.id, 'delete', { task: null, updatedAt: now() })) };
     },
   };
@@ -71,10 +71,10 @@ export class NetworkTasksService {
       const attachment = { network: networkRef(network), vm: { externalId: vm?.externalId ?? null, reference: `vm-${row.instanceId}` }, ip: row.ip };
       if (row.task === 'attach') {
         if (!vm || vm.status === 'Deleted') return; // the VM is gone: compute's hook frees the row
-        await this.datacenter.attachIp(attachment);
+        await this.fabric.attachIp(attachment);
         return { record: async (tx) => void (await this.repo.finishIpTask(tx, row.id, 'attach', { isRegistered: true, task: null, updatedAt: this.clock.now() })) };
       }
-      await this.datacenter.detachIp(attachment);
+      await this.fabric.detachIp(attachment);
       return { record: async (tx) => void (await this.repo.deleteIpIfTask(tx, row.id, 'detach')), gone: true };
     },
   };

@@ -102,6 +102,16 @@ export class NetworksRepository {
     return row;
   }
 
+  /** An instance's addresses on every network, by network name. */
+  addressesOf(ex: Executor, instanceType: string, instanceId: number): Promise<{ ip: string; networkUuid: string; networkName: string }[]> {
+    return ex
+      .select({ ip: privateIps.ip, networkUuid: privateNetworks.uuid, networkName: privateNetworks.name })
+      .from(privateIps)
+      .innerJoin(privateNetworks, eq(privateNetworks.id, privateIps.networkId))
+      .where(and(eq(privateIps.instanceType, instanceType), eq(privateIps.instanceId, instanceId)))
+      .orderBy(privateNetworks.name, privateIps.ip);
+  }
+
   async ipOfInstance(ex: Executor, networkId: number, instanceType: string, instanceId: number): Promise<PrivateIp | undefined> {
     const [row] = await ex
       .select()

@@ -8,7 +8,7 @@ import type { NetworksService } from './networks.service.js';
 
 const tags = ['Private networks'];
 
-/** /api/network/private (spec 4.6, docs/decisions.md §6). */
+/** /api/network/private (docs/api.md, "Private networks"; docs/decisions.md §6). */
 export const networksRoutes: FastifyPluginAsyncTypebox<{ networks: NetworksService }> = async (app, { networks }) => {
   app.post(
     '',

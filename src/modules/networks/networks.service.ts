@@ -234,6 +234,11 @@ export class NetworksService {
   }
 
   /** Compute's hook: a VM reached Deleted, its private addresses return to their networks (in compute's transaction). */
+  /** A VM's addresses on private networks (what staff see on the VM). */
+  privateAddresses(vmId: number) {
+    return this.repo.addressesOf(this.db, 'VM', vmId);
+  }
+
   async releaseVm(tx: Executor, vmId: number): Promise<void> {
     await this.lifecycle.forget(tx, IP_KIND, await this.repo.releaseInstance(tx, 'VM', vmId));
   }

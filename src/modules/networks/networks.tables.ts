@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { customers } from '../customers/customers.tables.js';
 import { locations } from '../lookups/lookups.tables.js';
 
-/** Stored statuses; the customer reads `Active` as `ACTIVE` (spec 4.6). */
+/** Stored statuses; the customer reads `Active` as `ACTIVE` (docs/api.md, "Private networks"). */
 export const NETWORK_STATUSES = ['Creating', 'Active', 'Deleted'] as const;
 export type NetworkStatus = (typeof NETWORK_STATUSES)[number];
 export const NETWORK_TASKS = ['create', 'delete'] as const;

@@ -4,7 +4,7 @@ import { pageMeta, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageMeta } from '../../platform/http/schemas.js';
 import { Type } from 'typebox';
 import { Notification, NotificationIdParams, NotificationListQuery, ReadAllAnswer } from './notifications.schemas.js';
-import { notificationView } from './notifications.present.js';
+import { notificationView, readAllView } from './notifications.present.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const tags = ['Notifications'];
@@ -36,7 +36,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.patch(
     '/read-all',
     { config: { activity: false }, schema: { tags, summary: 'Mark all my notifications as read', response: { 200: Envelope(ReadAllAnswer), ...errorResponses(401) } } },
-    async (req) => ({ message: 'Notifications marked as read', data: await notifications.markAllRead(customerOf(req).customerId) }),
+    async (req) => ({ message: 'Notifications marked as read', data: await notifications.markAllRead(customerOf(req).customerId).then((r) => readAllView(r.marked, r.unreadCount)) }),
   );
 
   app.patch(

@@ -17,10 +17,11 @@ export const Notification = Type.Object({
       Type.Literal('RESUMED'),
       Type.Literal('RUNWAY_WARNING'),
       Type.Literal('WEBHOOK_DISABLED'),
+      Type.Literal('VM_STAFF_ACTION'),
     ],
     {
       description:
-        'INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled)',
+        'INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs)',
     },
   ),
   title: Type.String(),

@@ -3,9 +3,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
-import { dec, moneyString } from '../../platform/money.js';
+import { dec } from '../../platform/money.js';
+import { displayMoney } from '../../platform/money-display.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
-import { readAllView } from './notifications.present.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import type { NotificationKind } from './notifications.tables.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
@@ -111,7 +111,7 @@ export class NotificationsService {
       'LOW_BALANCE',
       {
         title: 'Your balance is running low',
-        body: `Your balance is ${moneyString(change.after)} ${this.options.currency}, below ${moneyString(threshold)}. Top up to keep your resources running.`,
+        body: `Your balance is ${displayMoney(change.after, this.options.currency)}, below ${displayMoney(threshold, this.options.currency)}. Top up to keep your resources running.`,
         reference: { type: 'balance_log', id: change.entryId },
       },
       tx,
@@ -139,8 +139,8 @@ export class NotificationsService {
     return row;
   }
 
-  async markAllRead(customerId: number): Promise<{ marked: number; unread_count: number }> {
+  async markAllRead(customerId: number): Promise<{ marked: number; unreadCount: number }> {
     const marked = await this.repo.markAllRead(this.db, customerId, this.clock.now());
-    return readAllView(marked, await this.repo.unreadCount(this.db, customerId));
+    return { marked, unreadCount: await this.repo.unreadCount(this.db, customerId) };
   }
 }

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'RESUMED',
   'RUNWAY_WARNING',
   'WEBHOOK_DISABLED',
+  'VM_STAFF_ACTION',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

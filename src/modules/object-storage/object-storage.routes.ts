@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly, Paginated } from '../../platform/http/schemas.js';
 import { pageOf, paginated } from '../../platform/http/pagination.js';
-import { moneyJson } from '../../platform/money.js';
-import { syncView } from '../../platform/lifecycle/index.js';
+import { accessKeyView, bucketView, storagePriceView } from './object-storage.present.js';
 import {
   AccessKey,
   AclBody,
@@ -29,34 +28,10 @@ const tags = ['Object storage'];
 const NO_DATA_PLANE =
   '. This deployment has no S3 data plane (the embedded local object storage keeps buckets, quotas, ACLs and keys, but no objects): set OBJECT_STORAGE_PROVIDER=ceph for one';
 
-/** /api/storage/object: buckets and access keys (spec 4.7). */
+/** /api/storage/object: buckets and access keys (docs/api.md, "Object storage"). */
 export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectStorageService }> = async (app, { storage }) => {
-  const bucket = (b: BucketView) => ({
-    uuid: b.uuid,
-    name: b.name,
-    location_id: b.locationId,
-    public_acl: b.publicAcl as 'A' | 'P',
-    size: b.sizeGb,
-    status: b.status,
-    endpoint: storage.endpoint,
-    data_plane: storage.endpoint !== null,
-    sync: syncView(b.sync),
-    created_at: b.createdAt.toISOString(),
-    updated_at: b.updatedAt.toISOString(),
-  });
-  const key = (k: KeyView) => ({
-    name: k.name,
-    location_id: k.locationId,
-    AccessKey: k.accessKey,
-    is_active: k.isActive,
-    suspended: k.suspended,
-    status: k.status,
-    buckets: k.grants.map((g) => ({ bucket_uuid: g.bucketUuid, bucket_name: g.bucketName, acl: g.acl })),
-    endpoint: storage.endpoint,
-    data_plane: storage.endpoint !== null,
-    sync: syncView(k.sync),
-    created_at: k.createdAt.toISOString(),
-  });
+  const bucket = (b: BucketView) => bucketView(b, storage.endpoint);
+  const key = (k: KeyView) => accessKeyView(k, storage.endpoint);
 
   app.get(
     '',
@@ -71,17 +46,7 @@ export const objectStorageRoutes: FastifyPluginAsyncTypebox<{ storage: ObjectSto
   app.get(
     '/price',
     { schema: { tags, summary: 'Price per GB-hour, tiered (default location: 1)', querystring: PriceQuery, response: { 200: Envelope(Price), ...errorResponses(400, 401, 404) } } },
-    async (req) => {
-      const p = await storage.price(customerOf(req).customerId, req.query.location_id ?? 1);
-      return {
-        message: 'OK',
-        data: {
-          ...p,
-          tiers: p.tiers.map((t) => ({ ...t, price_per_gb_month: moneyJson(t.price_per_gb_month), price_per_gb_hour: Number(t.price_per_gb_hour) })),
-          current_hourly_cost: Number(p.current_hourly_cost),
-        },
-      };
-    },
+    async (req) => ({ message: 'OK', data: storagePriceView(await storage.price(customerOf(req).customerId, req.query.location_id ?? 1)) }),
   );
 
   app.post(

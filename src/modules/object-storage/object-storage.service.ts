@@ -10,7 +10,7 @@ import type { Metering } from '../../platform/metering.js';
 import { ObjectStoragePermanentError, type BucketUsage, type ObjectStorageProvider } from '../../integrations/object-storage/index.js';
 import { componentKey, type PricingService } from '../pricing/index.js';
 import type { BucketRow, GrantAcl, KeyGrantRow, KeyRow, ObjectStorageRepository } from './object-storage.repository.js';
-import { hourlyCost, priceTiers } from './object-storage.pricing.js';
+import { hourlyCost, priceTiers, type PriceTier } from './object-storage.pricing.js';
 import { ACCESS_KEY_KIND, BUCKET_KIND } from './object-storage.tables.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
@@ -63,6 +63,19 @@ export interface KeyView extends KeyRow {
 }
 
 export type BucketView = BucketRow & { sync: SyncState };
+
+/** A location's price of object storage, and what the customer's provisioned GB there cost an hour. */
+export interface StoragePrice {
+  locationId: number;
+  currency: string;
+  unit: 'GB';
+  /** the pricing component of the location, or the configured default */
+  source: 'setting' | 'component';
+  tiers: PriceTier[];
+  provisionedGb: number;
+  /** decimal text, 6 decimals */
+  currentHourlyCost: string;
+}
 
 /**
  * A call the backend did not answer as asked (an outage, a timeout): tried again by itself. Its
@@ -210,19 +223,19 @@ export class ObjectStorageService {
 
   // ---- price ---------------------------------------------------------------------------------
 
-  async price(customerId: number, locationId: number) {
+  async price(customerId: number, locationId: number): Promise<StoragePrice> {
     if (!(await activeLocations.isActive(this.db, locationId))) throw new NotFoundError('Location');
     const fromComponent = await this.repo.componentMonthlyPrice(this.db, OBJECT_STORAGE_COMPONENT, locationId, this.clock.now());
     const tiers = priceTiers(fromComponent ?? this.opts.gbMonthPrice);
     const provisioned = await this.repo.provisionedGb(this.db, customerId, locationId);
     return {
-      location_id: locationId,
+      locationId,
       currency: this.opts.currency,
-      unit: 'GB' as const,
-      source: fromComponent === undefined ? ('setting' as const) : ('component' as const),
+      unit: 'GB',
+      source: fromComponent === undefined ? 'setting' : 'component',
       tiers,
-      provisioned_gb: provisioned,
-      current_hourly_cost: hourlyCost(provisioned, tiers),
+      provisionedGb: provisioned,
+      currentHourlyCost: hourlyCost(provisioned, tiers),
     };
   }
 

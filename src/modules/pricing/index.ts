@@ -4,4 +4,5 @@ export { PricingRepository, type Component, type PriceSchedule, type PriceVersio
 export { pricingAdminRoutes } from './pricing.admin-routes.js';
 export { pricingConstraintMeanings } from './pricing.tables.js';
 export { tierKey, storageTierKey, componentKey, tierComponentKey, parseKey } from './pricing.keys.js';
-export { noPricedResources, type PricedResource, type PricedResourcesReader } from './pricing.ports.js';
+export { type PricedResource, type PricedResourcesReader } from './pricing.ports.js';
+export { createPricingModule } from './pricing.module.js';

@@ -17,12 +17,12 @@ import {
   UpdateStorageTierPriceBody,
   UpdateTierPriceBody,
 } from './pricing.schemas.js';
-import { componentView, scheduleView } from './pricing.present.js';
+import { componentView, previewView, priceInForceView, scheduleImpactView, scheduleView } from './pricing.present.js';
 import type { PricingService } from './pricing.service.js';
 
 const tags = ['Backoffice: pricing'];
 
-/** /api/backoffice/component/... and /api/backoffice/pricing/... (spec 4.9). */
+/** /api/backoffice/component/... and /api/backoffice/pricing/... (docs/api.md, "Catalog, prices and compute"). */
 export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingService }> = async (app, { pricing }) => {
   app.get(
     '/component/components',
@@ -36,7 +36,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'view_pricing' },
       schema: { tags, summary: 'Component prices in force now in a location', params: LocationParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await pricing.locationPrices(req.params.location_id) }),
+    async (req) => ({ message: 'OK', data: (await pricing.locationPrices(req.params.location_id)).map(priceInForceView) }),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'view_pricing' },
       schema: { tags, summary: "The tier's own prices in force now in each location: its package (vm_tier) and each component it prices itself", params: TierParams, response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await pricing.tierPrices(req.params.tier_id) }),
+    async (req) => ({ message: 'OK', data: (await pricing.tierPrices(req.params.tier_id)).map(priceInForceView) }),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'view_pricing' },
       schema: { tags, summary: 'Block storage tier prices (per GB-month) in force now', response: { 200: Envelope(Type.Array(PriceRow)), ...errorResponses(401, 403) } },
     },
-    async () => ({ message: 'OK', data: await pricing.storageTierPrices() }),
+    async () => ({ message: 'OK', data: (await pricing.storageTierPrices()).map(priceInForceView) }),
   );
 
   const created = { 201: Envelope(PriceSchedule), ...errorResponses(400, 401, 403, 409) };
@@ -73,9 +73,9 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'manage_pricing', audit: 'price_schedule.created' },
       schema: {
         tags,
-        summary: "Schedules a tier's own price of a component (default: its package) in a location",
+        summary: "Schedules a tier's own price of a component (default: its package), wherever the tier is offered or in one location",
         description:
-          "location_id defaults to the tier's own location and is required for a tier offered everywhere. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.",
+          "Without location_id the price applies wherever the tier is offered: its own location for a tier bound to one, else every active location when the change applies (the schedule answers location_id null); location_id narrows it to one location. Without component_id, or with the vm_tier component, the tier's package price (key tier:<id>); with any other component, the tier's own price of it (key tier:<id>:component:<id>), which takes precedence over the location's price of that component for the VMs on the tier.",
         body: UpdateTierPriceBody,
         response: created,
       },
@@ -105,7 +105,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
         response: { 200: Envelope(PriceChangeImpact), ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => ({ message: 'OK', data: await pricing.preview(req.query) }),
+    async (req) => ({ message: 'OK', data: await pricing.preview(req.query).then((p) => previewView(p.impact, p.effective)) }),
   );
 
   app.get(
@@ -134,7 +134,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncTypebox<{ pricing: PricingSer
       config: { permission: 'view_pricing' },
       schema: { tags, summary: 'Revenue impact of a price change: resources touched, monthly revenue before and after', params: IdParams, response: { 200: Envelope(ScheduleImpact), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await pricing.impact(req.params.id) }),
+    async (req) => ({ message: 'OK', data: await pricing.impact(req.params.id).then((i) => scheduleImpactView(i.schedule, i.impact)) }),
   );
 
   app.delete(

@@ -14,5 +14,4 @@ export interface PricedResourcesReader {
   runningIn(locationId: number): Promise<PricedResource[]>;
 }
 
-export const noPricedResources: PricedResourcesReader = { runningIn: async () => [] };
 

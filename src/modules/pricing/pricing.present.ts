@@ -40,10 +40,11 @@ export function priceRowView(v: PriceVersion, extra: { component_id?: number | n
   };
 }
 
-/** What a price change would do to a location's monthly revenue (the running resources it prices). */
+/** What a price change would do to a location's monthly revenue (the running resources it prices); current price null when the locations differ. */
 export interface RevenueImpact {
   priceKey: string;
-  locationId: number;
+  /** null: every active location, added up */
+  locationId: number | null;
   currentMonthlyPrice: string | undefined;
   newMonthlyPrice: string;
   affectedResources: number;
@@ -76,4 +77,13 @@ export function previewView(i: RevenueImpact, effective: Date) {
 /** GET /pricing/schedule/{id}/impact */
 export function scheduleImpactView(s: PriceSchedule, i: RevenueImpact) {
   return { schedule_id: s.id, ...revenueImpactView(i), status: s.status as ScheduleStatus, effective_date: s.effectiveDate.toISOString() };
+}
+
+/** A price in force as the price lists show it (GET /pricing/location/{id}, /pricing/tiers/{id}, the storage tiers'). */
+export function priceInForceView(p: { version: PriceVersion; componentId: number; tierId?: number; storageTierId?: number }) {
+  return priceRowView(p.version, {
+    component_id: p.componentId,
+    ...(p.tierId !== undefined ? { tier_id: p.tierId } : {}),
+    ...(p.storageTierId !== undefined ? { storage_tier_id: p.storageTierId } : {}),
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { locations } from '../lookups/lookups.tables.js';
 import { priceVersions } from './price-versions.tables.js';
@@ -83,13 +83,34 @@ export class PricingRepository {
     return row;
   }
 
+  /**
+   * A schedule (not cancelled) of the key at this instant that covers the same location: any of
+   * the key when `locationId` is null (every location), else that location's or an every-location one.
+   */
+  async overlappingSchedule(ex: Executor, priceKey: string, locationId: number | null, at: Date): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: priceSchedules.id })
+      .from(priceSchedules)
+      .where(
+        and(
+          eq(priceSchedules.priceKey, priceKey),
+          eq(priceSchedules.effectiveDate, at),
+          ne(priceSchedules.status, 'cancelled'),
+          locationId === null ? undefined : or(isNull(priceSchedules.locationId), eq(priceSchedules.locationId, locationId)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Waiting schedules whose date came, locked; rows another worker holds are skipped. */
   lockDue(ex: Executor, now: Date, limit: number): Promise<PriceSchedule[]> {
     return ex
       .select()
       .from(priceSchedules)
       .where(and(eq(priceSchedules.status, 'waiting'), lte(priceSchedules.effectiveDate, now)))
-      .orderBy(asc(priceSchedules.effectiveDate), asc(priceSchedules.id))
+      // at one instant, every-location prices first: a location's own one is written after them and holds there
+      .orderBy(asc(priceSchedules.effectiveDate), sql`${priceSchedules.locationId} is not null`, asc(priceSchedules.id))
       .limit(limit)
       .for('update', { skipLocked: true });
   }

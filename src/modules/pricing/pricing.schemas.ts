@@ -14,7 +14,7 @@ export const PriceRow = Type.Object({
   id: Type.Integer({ description: 'the price version' }),
   price_key: Type.String({ description: 'component:<id>, tier:<id> (the package), tier:<id>:component:<id> (a tier\'s own price of a component), storage_tier:<id>' }),
   location_id: Type.Integer(),
-  component_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the component priced: a tier row names vm_tier for its package; null only for a storage tier row' }),
+  component_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the component priced: a tier row names vm_tier for its package, a storage tier row block_storage_gb' }),
   tier_id: Type.Union([Type.Integer(), Type.Null()]),
   storage_tier_id: Type.Union([Type.Integer(), Type.Null()]),
   monthly_price: Money,
@@ -31,7 +31,7 @@ export const PriceSchedule = Type.Object({
   component_id: Type.Union([Type.Integer(), Type.Null()]),
   tier_id: Type.Union([Type.Integer(), Type.Null()]),
   storage_tier_id: Type.Union([Type.Integer(), Type.Null()]),
-  location_id: Type.Integer(),
+  location_id: Type.Union([Type.Integer(), Type.Null()], { description: "null: a tier's price in every location where the tier is offered" }),
   monthly_price: Money,
   hourly_price: Type.Number({ description: 'monthly_price / 730, 6 decimals' }),
   effective_date: Timestamp,
@@ -44,7 +44,7 @@ export const PriceSchedule = Type.Object({
 export const ScheduleImpact = Type.Object({
   schedule_id: Type.Integer(),
   price_key: Type.String(),
-  location_id: Type.Integer(),
+  location_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null: every location where the tier is offered (the figures add them up)' }),
   status: ScheduleStatus,
   effective_date: Timestamp,
   current_monthly_price: Type.Union([Money, Type.Null()]),
@@ -62,7 +62,9 @@ const MonthlyPrice = MoneyInput({ positive: false, description: 'per month (per 
 export const UpdateLocationPriceBody = StrictObject({ location_id: IntId, component_id: IntId, monthly_price: MonthlyPrice, effective_date: Instant });
 export const UpdateTierPriceBody = StrictObject({
   tier_id: IntId,
-  location_id: Type.Optional(IntId),
+  location_id: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'narrows the price to one location; without it the price applies wherever the tier is offered (a tier bound to a location: there)' }),
+  ),
   component_id: Type.Optional(IntId),
   monthly_price: MonthlyPrice,
   effective_date: Instant,

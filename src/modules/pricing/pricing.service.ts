@@ -8,7 +8,7 @@ import type { Actor, AuditService } from '../audit/index.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { TiersService } from '../tiers/index.js';
 import { componentKey, parseKey, storageTierKey, TIER_OWN_PRICE_COMPONENTS, tierComponentKey, tierComponentPrefix, tierKey } from './pricing.keys.js';
-import { previewView, priceRowView, type RevenueImpact, scheduleImpactView, scheduleView } from './pricing.present.js';
+import { type RevenueImpact, scheduleView } from './pricing.present.js';
 import { seedPricing } from './pricing.seed.js';
 import type { PricedResourcesReader } from './pricing.ports.js';
 import type { Component, PriceSchedule, PriceVersion, PricingRepository, ScheduleStatus } from './pricing.repository.js';
@@ -16,8 +16,19 @@ import type { Component, PriceSchedule, PriceVersion, PricingRepository, Schedul
 /** What a price (change) is for: its price key in a location, and the item it names. */
 interface PriceTarget {
   priceKey: string;
-  locationId: number;
+  /** null: every active location (a tier's price wherever it is offered) */
+  locationId: number | null;
   componentId?: number;
+  tierId?: number;
+  storageTierId?: number;
+}
+
+const SCHEDULE_EXISTS = 'A price change for this item and location is already scheduled at this instant';
+
+/** A price in force, with the component (and the tier or storage tier) it prices. */
+export interface PriceInForce {
+  version: PriceVersion;
+  componentId: number;
   tierId?: number;
   storageTierId?: number;
 }
@@ -28,7 +39,7 @@ export interface ScheduleInput {
 }
 
 /**
- * Components, prices and scheduled price changes (spec 4.9). Every price is an immutable row of
+ * Components, prices and scheduled price changes (docs/api.md, "Catalog, prices and compute"). Every price is an immutable row of
  * price_versions; a change is a schedule that becomes a new version when its date comes
  * (pricing.apply-schedules, exactly once however many workers run it).
  */
@@ -43,7 +54,6 @@ export class PricingService {
     },
   });
 
-  private resources: PricedResourcesReader = { runningIn: async () => [] };
 
   constructor(
     private readonly db: Database,
@@ -52,12 +62,9 @@ export class PricingService {
     private readonly blockStorage: BlockStorageService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    /** what runs where, for the revenue impact of a price change (compute and networks) */
+    private readonly resources: PricedResourcesReader,
   ) {}
-
-  /** The compute module tells pricing what runs (for the revenue impact); wired after both exist. */
-  useResources(reader: PricedResourcesReader): void {
-    this.resources = reader;
-  }
 
   components() {
     return this.repo.listComponents(this.db);
@@ -81,10 +88,10 @@ export class PricingService {
   }
 
   /** GET /pricing/location/{id}: the component prices in force there now. */
-  async locationPrices(locationId: number) {
+  async locationPrices(locationId: number): Promise<PriceInForce[]> {
     if (!(await this.repo.location(this.db, locationId))) throw new NotFoundError('Location');
     const rows = await this.repo.inForce(this.db, this.clock.now(), { keyPrefix: 'component:', locationId });
-    return rows.map((v) => priceRowView(v, { component_id: Number(v.priceKey.slice('component:'.length)) }));
+    return rows.map((version) => ({ version, componentId: Number(version.priceKey.slice('component:'.length)) }));
   }
 
   /**
@@ -92,25 +99,26 @@ export class PricingService {
    * (the `vm_tier` component) and every component it prices itself (a cheaper public IP), each
    * row naming its component.
    */
-  async tierPrices(tierId: number) {
+  async tierPrices(tierId: number): Promise<PriceInForce[]> {
     if (!(await this.tiers.find(tierId))) throw new NotFoundError('Tier');
     const now = this.clock.now();
     const pkg = await this.componentByCode('vm_tier');
     const own = await this.repo.inForce(this.db, now, { keys: [tierKey(tierId)] });
     const components = await this.repo.inForce(this.db, now, { keyPrefix: tierComponentPrefix(tierId) });
     return [
-      ...own.map((v) => priceRowView(v, { tier_id: tierId, component_id: pkg.id })),
-      ...components.flatMap((v) => {
-        const key = parseKey(v.priceKey);
-        return key?.kind === 'tier_component' ? [priceRowView(v, { tier_id: tierId, component_id: key.componentId })] : [];
+      ...own.map((version): PriceInForce => ({ version, tierId, componentId: pkg.id })),
+      ...components.flatMap((version): PriceInForce[] => {
+        const key = parseKey(version.priceKey);
+        return key?.kind === 'tier_component' ? [{ version, tierId, componentId: key.componentId }] : [];
       }),
-    ].sort((a, b) => a.location_id - b.location_id || (a.component_id ?? 0) - (b.component_id ?? 0));
+    ].sort((a, b) => a.version.locationId - b.version.locationId || a.componentId - b.componentId);
   }
 
   /** The block storage tiers' prices (per GB-month) in force now. */
-  async storageTierPrices() {
+  async storageTierPrices(): Promise<PriceInForce[]> {
+    const perGb = await this.componentByCode('block_storage_gb');
     const rows = await this.repo.inForce(this.db, this.clock.now(), { keyPrefix: 'storage_tier:' });
-    return rows.map((v) => priceRowView(v, { storage_tier_id: Number(v.priceKey.slice('storage_tier:'.length)) }));
+    return rows.map((version) => ({ version, storageTierId: Number(version.priceKey.slice('storage_tier:'.length)), componentId: perGb.id }));
   }
 
   private checkInput(input: ScheduleInput): { monthly: string; hourly: string; effective: Date } {
@@ -136,8 +144,9 @@ export class PricingService {
   }
 
   /**
-   * POST /pricing/update-tier: the tier's own price of a component in one location (its own
-   * location when the tier is bound to one; required otherwise). Without `component_id`, or with
+   * POST /pricing/update-tier: the tier's own price of a component wherever the tier is offered
+   * (its own location when it is bound to one, else every active location when the change
+   * applies), or in the one location named. Without `component_id`, or with
    * the `vm_tier` component, it is the tier's package price (`tier:<id>`); any other component
    * gets the tier's own price of it (`tier:<id>:component:<id>`), which takes precedence over the
    * location's price of the component for the VMs on the tier.
@@ -172,7 +181,7 @@ export class PricingService {
       }
       target = await this.componentTarget({ location_id: input.location_id, component_id: input.component_id });
     }
-    return previewView(await this.impactOf(target, checked.monthly), checked.effective);
+    return { impact: await this.impactOf(target, checked.monthly), effective: checked.effective };
   }
 
   private async componentTarget(input: { location_id: number; component_id: number }): Promise<PriceTarget> {
@@ -194,13 +203,10 @@ export class PricingService {
       ]);
     }
     const locationId = input.location_id ?? tier.locationId;
-    if (locationId === null || locationId === undefined) {
-      throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered in several locations: name one', [{ field: 'location_id', message: 'required for a tier bound to no location' }]);
-    }
     if (tier.locationId !== null && tier.locationId !== locationId) {
       throw new BadRequestError('VALIDATION_FAILED', 'The tier is offered only in its own location', [{ field: 'location_id', message: `must be ${tier.locationId}` }]);
     }
-    await this.location(locationId, this.db);
+    if (locationId !== null) await this.location(locationId, this.db);
     const priceKey = component.code === 'vm_tier' ? tierKey(tier.id) : tierComponentKey(tier.id, component.id);
     return { priceKey, locationId, tierId: tier.id, componentId: component.id };
   }
@@ -210,7 +216,8 @@ export class PricingService {
       throw new BadRequestError('VALIDATION_FAILED', 'Unknown storage tier', [{ field: 'storage_tier_id', message: 'no such storage tier' }]);
     }
     await this.location(input.location_id, this.db);
-    return { priceKey: storageTierKey(input.storage_tier_id), locationId: input.location_id, storageTierId: input.storage_tier_id };
+    const perGb = await this.componentByCode('block_storage_gb');
+    return { priceKey: storageTierKey(input.storage_tier_id), locationId: input.location_id, storageTierId: input.storage_tier_id, componentId: perGb.id };
   }
 
   private async insert(
@@ -220,6 +227,8 @@ export class PricingService {
   ): Promise<PriceSchedule> {
     try {
       return await this.db.transaction(async (tx) => {
+        // a price for every location and one for a single location at the same instant would leave it to chance which holds there
+        if (await this.repo.overlappingSchedule(tx, target.priceKey, target.locationId, checked.effective)) throw new ConflictError(SCHEDULE_EXISTS, 'SCHEDULE_EXISTS');
         const row = await this.repo.insertSchedule(tx, {
           ...target,
           monthlyPrice: checked.monthly,
@@ -233,7 +242,7 @@ export class PricingService {
         return row;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('A price change for this item and location is already scheduled at this instant', 'SCHEDULE_EXISTS');
+      if (isUniqueViolation(err)) throw new ConflictError(SCHEDULE_EXISTS, 'SCHEDULE_EXISTS');
       throw err;
     }
   }
@@ -280,14 +289,19 @@ export class PricingService {
         const due = await this.repo.lockDue(tx, now, 100);
         let applied = 0;
         for (const s of due) {
-          const version = await this.repo.insertVersion(tx, {
-            priceKey: s.priceKey,
-            locationId: s.locationId,
-            monthlyPrice: s.monthlyPrice,
-            hourlyPrice: s.hourlyPrice,
-            effectiveFrom: s.effectiveDate,
-          });
-          const done = await this.repo.updateSchedule(tx, s.id, 'waiting', { status: 'applied', appliedAt: now, priceVersionId: version.id });
+          const where = s.locationId !== null ? [s.locationId] : await this.activeLocationIds(tx);
+          let first: number | null = null;
+          for (const locationId of where) {
+            const version = await this.repo.insertVersion(tx, {
+              priceKey: s.priceKey,
+              locationId,
+              monthlyPrice: s.monthlyPrice,
+              hourlyPrice: s.hourlyPrice,
+              effectiveFrom: s.effectiveDate,
+            });
+            first ??= version.id;
+          }
+          const done = await this.repo.updateSchedule(tx, s.id, 'waiting', { status: 'applied', appliedAt: now, priceVersionId: first });
           if (!done) throw new Error(`price schedule ${s.id} changed under its lock`);
           applied++;
         }
@@ -298,21 +312,43 @@ export class PricingService {
     }
   }
 
+  private async activeLocationIds(ex: Executor): Promise<number[]> {
+    return (await this.repo.listLocations(ex)).filter((l) => l.isActive).map((l) => l.id);
+  }
+
   /**
    * What a schedule would do to monthly revenue: the running resources of its location priced by
    * its key, and the monthly revenue of that location's running resources at today's prices
    * before and with the new price.
    */
-  async impact(id: number) {
-    const s = await this.schedule(id);
-    return scheduleImpactView(s, await this.impactOf({ priceKey: s.priceKey, locationId: s.locationId }, s.monthlyPrice));
+  async impact(id: number): Promise<{ schedule: PriceSchedule; impact: RevenueImpact }> {
+    const schedule = await this.schedule(id);
+    return { schedule, impact: await this.impactOf({ priceKey: schedule.priceKey, locationId: schedule.locationId }, schedule.monthlyPrice) };
   }
 
   /**
    * The running resources of the target's location priced by its key, and the monthly revenue of
    * that location's running resources at today's prices before and with the new price.
    */
-  private async impactOf(target: { priceKey: string; locationId: number }, monthlyPrice: string): Promise<RevenueImpact> {
+  private async impactOf(target: { priceKey: string; locationId: number | null }, monthlyPrice: string): Promise<RevenueImpact> {
+    if (target.locationId !== null) return this.impactIn({ priceKey: target.priceKey, locationId: target.locationId }, monthlyPrice);
+    // a price for every location: the sum of each location's figures
+    const each = await Promise.all((await this.activeLocationIds(this.db)).map((locationId) => this.impactIn({ priceKey: target.priceKey, locationId }, monthlyPrice)));
+    const prices = new Set(each.flatMap((i) => (i.currentMonthlyPrice !== undefined ? [new Decimal(i.currentMonthlyPrice).toFixed(2)] : [])));
+    return {
+      priceKey: target.priceKey,
+      locationId: null,
+      currentMonthlyPrice: prices.size === 1 ? [...prices][0] : undefined,
+      newMonthlyPrice: monthlyPrice,
+      affectedResources: each.reduce((n, i) => n + i.affectedResources, 0),
+      affectedQuantity: each.reduce((n, i) => n.plus(i.affectedQuantity), new Decimal(0)),
+      runningResources: each.reduce((n, i) => n + i.runningResources, 0),
+      before: each.reduce((n, i) => n.plus(i.before), new Decimal(0)),
+      after: each.reduce((n, i) => n.plus(i.after), new Decimal(0)),
+    };
+  }
+
+  private async impactIn(target: { priceKey: string; locationId: number }, monthlyPrice: string): Promise<RevenueImpact> {
     const resources = await this.resources.runningIn(target.locationId);
     // a tier's own price of a component replaces the location's one, which is what its VMs pay until then
     const parsed = parseKey(target.priceKey);

@@ -19,7 +19,7 @@ export const components = pgTable(
 );
 
 /**
- * A price change waiting for its date (spec 4.9): `waiting` → `applied` by the
+ * A price change waiting for its date (docs/api.md, "Catalog, prices and compute"): `waiting` → `applied` by the
  * pricing.apply-schedules job (it writes the new price_versions row), or `cancelled` before its
  * date. Rows are never deleted, so the history of who scheduled what stays.
  */
@@ -28,9 +28,8 @@ export const priceSchedules = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     priceKey: text('price_key').notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    /** null: a tier's price wherever the tier is offered (every active location when it applies) */
+    locationId: integer('location_id').references(() => locations.id),
     /** what the key names, for the answers */
     componentId: integer('component_id'),
     tierId: integer('tier_id'),
@@ -48,7 +47,7 @@ export const priceSchedules = pgTable(
   },
   (t) => [
     index('price_schedules_due_idx').on(t.status, t.effectiveDate),
-    uniqueIndex('price_schedules_one_per_instant').on(t.priceKey, t.locationId, t.effectiveDate).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('price_schedules_one_per_instant').on(t.priceKey, sql`coalesce(${t.locationId}, 0)`, t.effectiveDate).where(sql`${t.status} <> 'cancelled'`),
     check('price_schedules_status', sql`${t.status} in ('waiting', 'applied', 'cancelled')`),
     check('price_schedules_non_negative', sql`${t.monthlyPrice} >= 0`),
     // MONEY_INPUT_MAX (platform/money.ts): the bound of every price a request may set

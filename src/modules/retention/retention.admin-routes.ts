@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
-import type { RetentionSettings } from './retention.repository.js';
+import { exportStream, retentionSettingsView } from './retention.present.js';
 import { HistoryExportQuery, RetentionSettingsBody, RetentionSettingsView } from './retention.schemas.js';
 import type { RetentionService } from './retention.service.js';
 
-const view = (s: RetentionSettings) => ({ usage_raw_months: s.usageRawMonths, audit_log_months: s.auditLogMonths });
 const Export = Type.Unsafe({ type: 'string', description: 'CSV (a header line, then one line per row) or JSON lines (one object per row), in id order' });
 
 /** /api/backoffice/setting/retention and /api/backoffice/history/export. */
@@ -16,7 +15,7 @@ export const retentionAdminRoutes: FastifyPluginAsyncTypebox<{ retention: Retent
       config: { permission: 'view_settings' },
       schema: { tags: ['Backoffice settings'], summary: 'How long usage records and the audit log are kept', response: { 200: Envelope(RetentionSettingsView), ...errorResponses(401, 403) } },
     },
-    async () => ({ message: 'OK', data: view(await retention.settings()) }),
+    async () => ({ message: 'OK', data: retentionSettingsView(await retention.settings()) }),
   );
   app.put(
     '/setting/retention',
@@ -31,7 +30,7 @@ export const retentionAdminRoutes: FastifyPluginAsyncTypebox<{ retention: Retent
     },
     async (req) => ({
       message: 'Retention settings updated',
-      data: view(await retention.updateSettings({ usageRawMonths: req.body.usage_raw_months, auditLogMonths: req.body.audit_log_months })),
+      data: retentionSettingsView(await retention.updateSettings({ usageRawMonths: req.body.usage_raw_months, auditLogMonths: req.body.audit_log_months })),
     }),
   );
   app.get(
@@ -48,11 +47,11 @@ export const retentionAdminRoutes: FastifyPluginAsyncTypebox<{ retention: Retent
     },
     async (req, reply) => {
       const format = req.query.format ?? 'jsonl';
-      const { stream, filename } = retention.exportMonth(req.query.kind, req.query.month, format);
+      const { pages, filename } = retention.exportMonth(req.query.kind, req.query.month);
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(stream);
+        .header('content-disposition', `attachment; filename="${filename}.${format}"`)
+        .send(exportStream(pages, format));
     },
   );
 };

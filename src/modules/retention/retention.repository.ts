@@ -142,12 +142,15 @@ export class RetentionRepository {
   }
 
   /** Rows of [from, to) of an exportable table with an id above `afterId`, in id order (a page of an export). */
-  async exportPage(ex: Executor, kind: ExportKind, from: Date, to: Date, afterId: number, limit: number): Promise<Record<string, unknown>[]> {
+  async exportPage(ex: Executor, kind: ExportKind, month: Date, afterId: number, limit: number): Promise<Record<string, unknown>[]> {
     const table = EXPORTABLE[kind];
+    // The month's end is worked out by PostgreSQL, in UTC: after 9999-12 it is in year 10000,
+    // which JavaScript writes as "+010000-…" and PostgreSQL cannot read.
+    const from = sql`${month.toISOString()}::timestamptz`;
     return queryRows<Record<string, unknown>>(
       ex,
       sql`select * from ${sql.identifier(table)}
-          where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz and id > ${afterId}
+          where created_at >= ${from} and created_at < ((${from} at time zone 'UTC') + interval '1 month') at time zone 'UTC' and id > ${afterId}
           order by id limit ${limit}`,
     );
   }

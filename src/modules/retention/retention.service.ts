@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -128,45 +126,24 @@ export class RetentionService {
   }
 
   /**
-   * One month (YYYY-MM, UTC) of the audit log or the ledger as CSV or JSON lines, read in pages of
-   * EXPORT_PAGE rows by id, so memory stays bounded whatever the month holds.
+   * One month (YYYY-MM, UTC) of the audit log or the ledger, in pages of EXPORT_PAGE rows by id,
+   * read as they are consumed, so memory stays bounded whatever the month holds.
    */
-  exportMonth(kind: ExportKind, month: string, format: 'csv' | 'jsonl'): { stream: Readable; filename: string } {
+  exportMonth(kind: ExportKind, month: string): { pages: AsyncGenerator<Record<string, unknown>[]>; filename: string } {
     const m = /^(\d{4})-(\d{2})$/.exec(month);
     if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw new ValidationError('month must be YYYY-MM');
     const from = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
-    const to = monthStart(from, 1);
     const repo = this.repo;
     const db = this.db;
-    async function* lines(): AsyncGenerator<string> {
+    async function* pages(): AsyncGenerator<Record<string, unknown>[]> {
       let afterId = 0;
-      let columns: string[] | undefined;
       for (;;) {
-        const rows = await repo.exportPage(db, kind, from, to, afterId, EXPORT_PAGE);
-        if (format === 'jsonl') {
-          if (rows.length > 0) yield rows.map((row) => `${JSON.stringify(row, jsonValue)}\n`).join('');
-        } else if (rows.length > 0) {
-          const header = columns === undefined;
-          columns ??= Object.keys(rows[0]!);
-          const data = rows.map((row) => columns!.map((c) => cell(row[c])));
-          // escapeFormulae: a cell starting with = + - @ is not run as a formula by a spreadsheet
-          yield `${Papa.unparse({ fields: columns, data }, { header, newline: '\n', escapeFormulae: true })}\n`;
-        }
+        const rows = await repo.exportPage(db, kind, from, afterId, EXPORT_PAGE);
+        if (rows.length > 0) yield rows;
         if (rows.length < EXPORT_PAGE) return;
         afterId = Number(rows[rows.length - 1]!.id);
       }
     }
-    return { stream: Readable.from(lines()), filename: `${EXPORTABLE[kind]}-${month}.${format}` };
+    return { pages: pages(), filename: `${EXPORTABLE[kind]}-${month}` };
   }
-}
-
-function jsonValue(_key: string, v: unknown): unknown {
-  return v instanceof Date ? v.toISOString() : v;
-}
-
-/** A value as a CSV cell: timestamps in ISO 8601, JSON columns as JSON text. */
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString();
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }

@@ -3,3 +3,4 @@ export { RewardsRepository } from './rewards.repository.js';
 export { rewardsRoutes } from './rewards.routes.js';
 export { rewardsAdminRoutes } from './rewards.admin-routes.js';
 export { rewardsConstraintMeanings } from './rewards.tables.js';
+export { createRewardsModule } from './rewards.module.js';

@@ -3,7 +3,7 @@ import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { RedeemCode, RedeemCodeCreateBody, RedeemCodeParams, RedeemCodePatchBody, RewardSettings, RewardSettingsBody } from './rewards.schemas.js';
 import type { RewardsService } from './rewards.service.js';
-import { redeemCodeView } from './rewards.present.js';
+import { redeemCodeView, settingsView } from './rewards.present.js';
 
 const tags = ['Backoffice rewards'];
 
@@ -58,7 +58,7 @@ export const rewardsAdminRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsSer
   app.get(
     '/rewards/settings',
     { config: { permission: 'view_settings' }, schema: { tags, summary: 'The first top-up and referral reward settings', response: { 200: Envelope(RewardSettings), ...errorResponses(401, 403) } } },
-    async () => ({ message: 'OK', data: await rewards.settings() }),
+    async () => ({ message: 'OK', data: settingsView(await rewards.settings()) }),
   );
 
   app.put(
@@ -67,6 +67,6 @@ export const rewardsAdminRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsSer
       config: { permission: 'manage_settings', audit: 'reward_settings.updated' },
       schema: { tags, summary: 'Set the reward settings (a percent of 0 turns a reward off)', body: RewardSettingsBody, response: { 200: Envelope(RewardSettings), ...errorResponses(400, 401, 403) } },
     },
-    async (req) => ({ message: 'Reward settings updated', data: await rewards.updateSettings(req.body) }),
+    async (req) => ({ message: 'Reward settings updated', data: settingsView(await rewards.updateSettings(req.body)) }),
   );
 };

@@ -30,3 +30,8 @@ export function settingsView(s: RewardSettingsRow) {
     updated_at: s.updatedAt.toISOString(),
   };
 }
+
+/** The answer of a redeemed code: what it credited and the balance after. */
+export function redeemedView(r: { code: RedeemCodeRow; currentBalance: string }) {
+  return { code: r.code.code, amount: moneyJson(r.code.amount), current_balance: moneyJson(r.currentBalance) };
+}

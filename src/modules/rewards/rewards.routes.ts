@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { RedeemBody, RedeemResult, Referral, ReferralClaimBody } from './rewards.schemas.js';
+import { redeemedView } from './rewards.present.js';
 import type { RewardsService } from './rewards.service.js';
 
 const tags = ['Rewards'];
@@ -20,7 +21,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ rewards: RewardsService 
         response: { 200: Envelope(RedeemResult), ...errorResponses(400, 401, 409) },
       },
     },
-    async (req) => ({ message: 'Code redeemed', data: await rewards.redeem(customerOf(req).customerId, req.body.code) }),
+    async (req) => ({ message: 'Code redeemed', data: redeemedView(await rewards.redeem(customerOf(req).customerId, req.body.code)) }),
   );
 
   app.get(

@@ -6,8 +6,7 @@ import { BadRequestError, ConflictError, NotFoundError, ValidationError, type Fi
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { dec, isMoneyInput, moneyInputRule, moneyJson, moneyString, percentBonus } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from '../wallet/index.js';
-import type { NewRedeemCode, RedeemCodeRow, RewardsRepository } from './rewards.repository.js';
-import { settingsView } from './rewards.present.js';
+import type { NewRedeemCode, RedeemCodeRow, RewardSettingsRow, RewardsRepository } from './rewards.repository.js';
 
 export const REDEEM_REFERENCE = 'redeem_code';
 export const FIRST_TOP_UP_REFERENCE = 'reward_first_top_up';
@@ -36,7 +35,7 @@ export interface RewardSettingsInput {
 export interface CreditedTopup {
   customerId: number;
   invoiceId: string;
-  /** the deposit credited, decimal string */
+  /** the top-up credited, decimal string */
   amount: string;
 }
 
@@ -90,7 +89,7 @@ export class RewardsService {
    * One transaction: the (code, customer) redemption row (once per customer), one use taken
    * atomically under usage_limit and the window, and the bonus credit as its own ledger entry.
    */
-  async redeem(customerId: number, codeText: string) {
+  async redeem(customerId: number, codeText: string): Promise<{ code: RedeemCodeRow; currentBalance: string }> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const code = await this.repo.findCodeByCode(tx, codeText.trim());
@@ -112,16 +111,16 @@ export class RewardsService {
         description: `Redeem code ${code.code}`,
       });
       await this.repo.setRedemptionEntry(tx, code.id, customerId, credit.entry.id);
-      return { code: code.code, amount: moneyJson(code.amount), current_balance: moneyJson(credit.entry.currentBalanceAfter) };
+      return { code, currentBalance: credit.entry.currentBalanceAfter };
     });
   }
 
   // --- settings -------------------------------------------------------------------------------
-  async settings() {
-    return settingsView(await this.repo.settings(this.db));
+  settings(): Promise<RewardSettingsRow> {
+    return this.repo.settings(this.db);
   }
 
-  async updateSettings(input: RewardSettingsInput) {
+  async updateSettings(input: RewardSettingsInput): Promise<RewardSettingsRow> {
     const errors: FieldError[] = [];
     for (const f of ['first_top_up_percent', 'referral_percent'] as const) {
       if (!(input[f] >= 0 && input[f] <= 100) || dec(input[f]).decimalPlaces() > 2) errors.push({ field: f, message: 'must be a percent between 0 and 100 with at most 2 decimals' });
@@ -138,7 +137,7 @@ export class RewardsService {
       referralMaxBonus: input.referral_max_bonus === null ? null : moneyString(input.referral_max_bonus),
       updatedAt: this.clock.now(),
     });
-    return settingsView(row);
+    return row;
   }
 
   // --- referrals ------------------------------------------------------------------------------

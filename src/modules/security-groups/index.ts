@@ -2,3 +2,4 @@ export { SecurityGroupsService, normalizeCidr } from './security-groups.service.
 export { SecurityGroupsRepository } from './security-groups.repository.js';
 export { securityGroupsRoutes, vmSecurityGroupsRoutes } from './security-groups.routes.js';
 export { securityGroupsConstraintMeanings, SECURITY_GROUP_KIND } from './security-groups.tables.js';
+export { createSecurityGroupsModule } from './security-groups.module.js';

@@ -1,5 +1,5 @@
 import { syncView } from '../../platform/lifecycle/index.js';
-import type { SecurityGroupRuleRow } from './security-groups.repository.js';
+import type { RuleTypeRow, SecurityGroupRuleRow } from './security-groups.repository.js';
 import type { GroupDetail } from './security-groups.service.js';
 
 /* The security groups module's answers: every row the API shows is mapped here, in one place. */
@@ -14,6 +14,8 @@ export const ruleView = (r: SecurityGroupRuleRow) => ({
   remote_cidr: r.remoteCidr,
   created_at: r.createdAt.toISOString(),
 });
+
+export const ruleTypeView = (t: RuleTypeRow) => ({ id: t.id, name: t.name, protocol: t.protocol, description: t.description, default_port: t.defaultPort });
 
 export const groupView = ({ group, rules, vmIds, sync }: GroupDetail) => ({
   uuid: group.uuid,

@@ -7,12 +7,13 @@ import { securityGroupAttachments, securityGroupRules, securityGroups } from './
 
 export type SecurityGroupRow = typeof securityGroups.$inferSelect;
 export type SecurityGroupRuleRow = typeof securityGroupRules.$inferSelect;
+export type RuleTypeRow = Pick<typeof firewallRuleTypes.$inferSelect, 'id' | 'name' | 'protocol' | 'description' | 'defaultPort'>;
 
 export class SecurityGroupsRepository {
   /** The firewall rule types a rule may name, for the customer's form. */
-  ruleTypes(ex: Executor) {
+  ruleTypes(ex: Executor): Promise<RuleTypeRow[]> {
     return ex
-      .select({ id: firewallRuleTypes.id, name: firewallRuleTypes.name, protocol: firewallRuleTypes.protocol, description: firewallRuleTypes.description })
+      .select({ id: firewallRuleTypes.id, name: firewallRuleTypes.name, protocol: firewallRuleTypes.protocol, description: firewallRuleTypes.description, defaultPort: firewallRuleTypes.defaultPort })
       .from(firewallRuleTypes)
       .orderBy(asc(firewallRuleTypes.id));
   }

@@ -5,7 +5,7 @@ import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { AttachBody, CreateGroupBody, CreateRuleBody, GroupParams, Rule, RuleParams, RuleType, SecurityGroup, VmGroupParams, VmParams } from './security-groups.schemas.js';
 import type { SecurityGroupsService } from './security-groups.service.js';
-import { groupView, ruleView } from './security-groups.present.js';
+import { groupView, ruleTypeView, ruleView } from './security-groups.present.js';
 
 const tags = ['Security groups'];
 
@@ -26,7 +26,7 @@ export const securityGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: SecurityG
   app.get(
     '/rule-types',
     { schema: { tags, summary: 'The firewall rule types a rule may name (kept by staff in the settings)', response: { 200: Envelope(Type.Array(RuleType)), ...errorResponses(401) } } },
-    async () => ({ message: 'OK', data: await groups.ruleTypes() }),
+    async () => ({ message: 'OK', data: (await groups.ruleTypes()).map(ruleTypeView) }),
   );
 
   app.get(

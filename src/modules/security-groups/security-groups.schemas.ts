@@ -16,7 +16,7 @@ export const CreateGroupBody = StrictObject({
 export const CreateRuleBody = StrictObject({
   direction: Type.Union([Type.Literal('ingress'), Type.Literal('egress')]),
   rule_type_id: IntId,
-  port_from: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'required for tcp/udp rule types, refused for icmp and any' })),
+  port_from: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: "tcp/udp rule types: defaults to the type's default_port, required when it has none; refused for icmp and any" })),
   port_to: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'defaults to port_from' })),
   remote_cidr: Type.String({ minLength: 1, maxLength: 64, description: 'e.g. 0.0.0.0/0 or 10.0.0.0/8 (no host bits set), or an IPv6 prefix' }),
 });
@@ -52,4 +52,5 @@ export const RuleType = Type.Object({
   name: Type.String(),
   protocol: Type.String({ description: 'tcp, udp, icmp or any; tcp and udp rules need ports' }),
   description: Type.String(),
+  default_port: Type.Union([Type.Integer(), Type.Null()], { description: 'the port a rule of this type gets when it names none; null: the rule must name its ports (always null for icmp and any)' }),
 });

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { SYNCED, type Applied, type FailureKind, type Lifecycle, type ResourceAdapter, type SyncState } from '../../platform/lifecycle/index.js';
-import type { Datacenter } from '../../integrations/datacenter/index.js';
+import { FirewallError, type Firewalls } from '../../integrations/datacenter/index.js';
 import type { SecurityGroupRow, SecurityGroupRuleRow, SecurityGroupsRepository } from './security-groups.repository.js';
 import { SECURITY_GROUP_KIND } from './security-groups.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
@@ -68,7 +68,7 @@ export class SecurityGroupsService implements ResourceAdapter {
   constructor(
     private readonly db: Database,
     private readonly repo: SecurityGroupsRepository,
-    private readonly datacenter: Datacenter,
+    private readonly firewalls: Firewalls,
     private readonly lifecycle: Lifecycle,
     private readonly clock: Clock,
   ) {}
@@ -143,7 +143,7 @@ export class SecurityGroupsService implements ResourceAdapter {
     return this.repo.ruleTypes(this.db);
   }
 
-  /** The rule type's protocol decides the ports: required for tcp/udp, refused for icmp and any. */
+  /** The rule type's protocol decides the ports: tcp/udp need them (the type's default port stands in for a missing port_from), icmp and any refuse them. */
   async addRule(customerId: number, uuid: string, input: CreateRuleInput): Promise<SecurityGroupRuleRow> {
     return this.db.transaction(async (tx) => {
       const group = await this.repo.find(tx, customerId, uuid, true);
@@ -156,10 +156,11 @@ export class SecurityGroupsService implements ResourceAdapter {
       let portFrom: number | null = null;
       let portTo: number | null = null;
       if (type && (type.protocol === 'tcp' || type.protocol === 'udp')) {
-        if (input.port_from === undefined) errors.push({ field: 'port_from', message: `required for a ${type.protocol} rule type` });
+        const from = input.port_from ?? type.defaultPort;
+        if (from === null) errors.push({ field: 'port_from', message: `required for a ${type.protocol} rule type` });
         else {
-          portFrom = input.port_from;
-          portTo = input.port_to ?? input.port_from;
+          portFrom = from;
+          portTo = input.port_to ?? from;
           if (portTo < portFrom) errors.push({ field: 'port_to', message: 'must be at least port_from' });
         }
       } else if (type) {
@@ -222,7 +223,7 @@ export class SecurityGroupsService implements ResourceAdapter {
   }
 
   classify(err: unknown): FailureKind | undefined {
-    return err instanceof Error && err.name === 'DatacenterError' ? 'retry' : undefined;
+    return err instanceof FirewallError ? 'retry' : undefined;
   }
 
   /** The lifecycle's apply: the whole desired state (rules and attached machines), or removal of a deleted group. */
@@ -231,12 +232,12 @@ export class SecurityGroupsService implements ResourceAdapter {
     if (!group) return;
     const reference = `sg-${group.uuid}`;
     if (group.deletedAt) {
-      await this.datacenter.deleteSecurityGroup(reference);
+      await this.firewalls.deleteSecurityGroup(reference);
       return;
     }
     const rules = await this.repo.rules(this.db, [group.id]);
     const attached = await this.repo.attachedVms(this.db, [group.id]);
-    await this.datacenter.applySecurityGroup({
+    await this.firewalls.applySecurityGroup({
       reference,
       locationId: group.locationId,
       rules: rules.map((r) => ({ direction: r.direction, protocol: r.protocol, portFrom: r.portFrom, portTo: r.portTo, remoteCidr: r.remoteCidr })),

@@ -33,7 +33,7 @@ export const securityGroups = pgTable(
 );
 
 /**
- * A rule references its firewall rule type (spec 4.8) with a plain foreign key: deleting a rule
+ * A rule references its firewall rule type (docs/api.md, "Settings") with a plain foreign key: deleting a rule
  * type that rules still use is refused (409 RULE_TYPE_IN_USE). The protocol is copied at creation.
  */
 export const securityGroupRules = pgTable(

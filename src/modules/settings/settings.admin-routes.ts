@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope, errorResponses, MessageOnly, StrictObject } from '../../platform/http/schemas.js';
+import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
-import type { FirewallRuleType as FirewallRuleTypeRow } from './settings.repository.js';
+import { colorsView, firewallRuleTypeView, generalSettingsView, staffTwoFactorView } from './settings.present.js';
 import {
   Colors,
   FirewallRuleType,
@@ -11,25 +11,18 @@ import {
   GeneralSettings,
   UpdateColorsBody,
   UpdateSettingsBody,
+  StaffTwoFactorBody,
+  StaffTwoFactorPolicy,
 } from './settings.schemas.js';
 import type { SettingsService } from './settings.service.js';
 
 const tags = ['Backoffice: settings'];
 
-const presentFirewall = (f: FirewallRuleTypeRow) => ({
-  id: f.id,
-  name: f.name,
-  protocol: f.protocol,
-  description: f.description,
-  created_at: f.createdAt.toISOString(),
-  updated_at: f.updatedAt.toISOString(),
-});
-
 export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get(
     '',
     { config: { permission: 'view_settings' }, schema: { tags, summary: 'Application settings', response: { 200: Envelope(GeneralSettings), ...errorResponses(401, 403) } } },
-    async () => ({ message: 'OK', data: await settings.general() }),
+    async () => ({ message: 'OK', data: generalSettingsView(await settings.get()) }),
   );
 
   app.put(
@@ -38,29 +31,33 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
       config: { permission: 'manage_settings', audit: 'settings.updated' },
       schema: { tags, summary: 'Replaces the application settings (all four fields)', body: UpdateSettingsBody, response: { 200: Envelope(GeneralSettings), ...errorResponses(400, 401, 403) } },
     },
-    async (req) => ({ message: 'Settings updated', data: await settings.updateGeneral(actorOf(req), req.body) }),
+    async (req) => ({ message: 'Settings updated', data: generalSettingsView(await settings.updateGeneral(actorOf(req), req.body)) }),
   );
 
-  const StaffTwoFactor = Type.Object({ required: Type.Boolean({ description: 'staff whose role holds a permission that moves money must use TOTP 2FA' }) });
   app.get(
     '/staff-2fa',
-    { config: { permission: 'view_settings' }, schema: { tags, summary: 'Whether staff who move money must use two-factor authentication', response: { 200: Envelope(StaffTwoFactor), ...errorResponses(401, 403) } } },
-    async () => ({ message: 'OK', data: { required: await settings.staffTwoFactorRequired() } }),
+    { config: { permission: 'view_settings' }, schema: { tags, summary: 'Which staff must use two-factor authentication', response: { 200: Envelope(StaffTwoFactorPolicy), ...errorResponses(401, 403) } } },
+    async () => ({ message: 'OK', data: staffTwoFactorView(await settings.staffTwoFactorScope()) }),
   );
 
   app.put(
     '/staff-2fa',
     {
       config: { permission: 'manage_settings', audit: 'settings.staff_2fa_changed' },
-      schema: { tags, summary: 'Require (or not) two-factor authentication of staff who move money', body: StrictObject({ required: Type.Boolean() }), response: { 200: Envelope(StaffTwoFactor), ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Require two-factor authentication of nobody, of the roles that move money, or of all staff; those without it are led through set-up at their next request',
+        body: StaffTwoFactorBody,
+        response: { 200: Envelope(StaffTwoFactorPolicy), ...errorResponses(400, 401, 403) },
+      },
     },
-    async (req) => ({ message: 'Setting updated', data: await settings.setStaffTwoFactorRequired(actorOf(req), req.body.required) }),
+    async (req) => ({ message: 'Setting updated', data: staffTwoFactorView(await settings.setStaffTwoFactor(actorOf(req), req.body)) }),
   );
 
   app.get(
     '/color',
     { config: { permission: 'view_settings' }, schema: { tags, summary: 'Theme colors', response: { 200: Envelope(Colors), ...errorResponses(401, 403) } } },
-    async () => ({ message: 'OK', data: await settings.colors() }),
+    async () => ({ message: 'OK', data: colorsView(await settings.get()) }),
   );
 
   app.post(
@@ -69,7 +66,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
       config: { permission: 'manage_settings', audit: 'settings.colors_updated' },
       schema: { tags, summary: 'Sets the theme colors (#RRGGBB)', body: UpdateColorsBody, response: { 200: Envelope(Colors), ...errorResponses(400, 401, 403) } },
     },
-    async (req) => ({ message: 'Colors updated', data: await settings.updateColors(actorOf(req), req.body) }),
+    async (req) => ({ message: 'Colors updated', data: colorsView(await settings.updateColors(actorOf(req), req.body)) }),
   );
 
   app.get(
@@ -78,7 +75,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
       config: { permission: 'view_settings' },
       schema: { tags, summary: 'Firewall rule types', response: { 200: Envelope(Type.Array(FirewallRuleType)), ...errorResponses(401, 403) } },
     },
-    async () => ({ message: 'OK', data: (await settings.listFirewallRuleTypes()).map(presentFirewall) }),
+    async () => ({ message: 'OK', data: (await settings.listFirewallRuleTypes()).map(firewallRuleTypeView) }),
   );
 
   app.post(
@@ -92,7 +89,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
         response: { 201: Envelope(FirewallRuleType), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Firewall rule type created', data: presentFirewall(await settings.createFirewallRuleType(actorOf(req), req.body)) }),
+    async (req, reply) => reply.status(201).send({ message: 'Firewall rule type created', data: firewallRuleTypeView(await settings.createFirewallRuleType(actorOf(req), req.body)) }),
   );
 
   app.put(
@@ -107,7 +104,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox<{ settings: Settings
         response: { 200: Envelope(FirewallRuleType), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ message: 'Firewall rule type updated', data: presentFirewall(await settings.updateFirewallRuleType(actorOf(req), req.params.id, req.body)) }),
+    async (req) => ({ message: 'Firewall rule type updated', data: firewallRuleTypeView(await settings.updateFirewallRuleType(actorOf(req), req.params.id, req.body)) }),
   );
 
   app.delete(

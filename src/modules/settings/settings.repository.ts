@@ -18,10 +18,10 @@ export const DEFAULT_SETTINGS = {
 } as const;
 
 export const DEFAULT_FIREWALL_RULE_TYPES = [
-  { name: 'SSH', protocol: 'tcp', description: 'Secure shell, port 22' },
-  { name: 'HTTP', protocol: 'tcp', description: 'Web traffic, port 80' },
-  { name: 'HTTPS', protocol: 'tcp', description: 'Encrypted web traffic, port 443' },
-  { name: 'DNS', protocol: 'udp', description: 'Domain name lookups, port 53' },
+  { name: 'SSH', protocol: 'tcp', description: 'Secure shell, port 22', defaultPort: 22 },
+  { name: 'HTTP', protocol: 'tcp', description: 'Web traffic, port 80', defaultPort: 80 },
+  { name: 'HTTPS', protocol: 'tcp', description: 'Encrypted web traffic, port 443', defaultPort: 443 },
+  { name: 'DNS', protocol: 'udp', description: 'Domain name lookups, port 53', defaultPort: 53 },
   { name: 'ICMP', protocol: 'icmp', description: 'Ping and network diagnostics' },
   { name: 'All traffic', protocol: 'any', description: 'Every protocol and port' },
 ];

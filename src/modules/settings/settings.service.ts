@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Actor, AuditService } from '../audit/index.js';
 import type { AppSettings, FirewallRuleType, SettingsRepository } from './settings.repository.js';
+import type { StaffTwoFactorScope } from './settings.schemas.js';
 
 /**
  * The NOTIFY channel of settings changes: sent in the transaction of every change to the settings
@@ -42,8 +43,10 @@ export interface FirewallRuleTypeInput {
   name: string;
   protocol: 'tcp' | 'udp' | 'icmp' | 'any';
   description: string;
+  default_port?: number | null;
 }
 
+/** What the audit log keeps of each change. */
 const general = (s: AppSettings) => ({
   app_name: s.appName,
   privacy_policy_url: s.privacyPolicyUrl,
@@ -51,7 +54,15 @@ const general = (s: AppSettings) => ({
   maintenance_mode: s.maintenanceMode,
 });
 const colors = (s: AppSettings) => ({ primary_color: s.primaryColor, secondary_color: s.secondaryColor, error_color: s.errorColor, accent_color: s.accentColor });
-const firewallSnapshot = (f: FirewallRuleType) => ({ name: f.name, protocol: f.protocol, description: f.description });
+const firewallSnapshot = (f: FirewallRuleType) => ({ name: f.name, protocol: f.protocol, description: f.description, default_port: f.defaultPort });
+
+/** A default port only for the protocols that have ports; a type that changes to icmp or any drops its port. */
+function defaultPortOf(input: FirewallRuleTypeInput, current: number | null): number | null {
+  const hasPorts = input.protocol === 'tcp' || input.protocol === 'udp';
+  if (input.default_port === undefined) return hasPorts ? current : null;
+  if (input.default_port !== null && !hasPorts) throw new ValidationError('Validation failed', [{ field: 'default_port', message: `not allowed for a ${input.protocol} rule type` }]);
+  return input.default_port;
+}
 
 function checkUrls(input: Record<string, string>): void {
   const errors: FieldError[] = [];
@@ -196,11 +207,6 @@ export class SettingsService {
     return this.repo.get(this.db);
   }
 
-  async general() {
-    const s = await this.get();
-    return { ...general(s), updated_at: s.updatedAt.toISOString() };
-  }
-
   /**
    * Is the customer API in maintenance mode? Asked on every customer request, so it is answered
    * from the cached row; a change in any process drops that cache here when it commits.
@@ -209,31 +215,43 @@ export class SettingsService {
     return (await this.current()).maintenanceMode;
   }
 
-  /** Must staff whose role moves money use two-factor authentication? Cached like the maintenance flag. */
-  async staffTwoFactorRequired(): Promise<boolean> {
-    return (await this.current()).staffTwoFactorRequired;
+  /** Which staff must use two-factor authentication; cached like the maintenance flag (asked on every backoffice request). */
+  async staffTwoFactorScope(): Promise<StaffTwoFactorScope> {
+    return (await this.current()).staffTwoFactorScope as StaffTwoFactorScope;
   }
 
-  async setStaffTwoFactorRequired(actor: Actor, required: boolean): Promise<{ required: boolean }> {
-    const result = await this.change(async (tx) => {
+  /** Must any staff member use two-factor authentication? */
+  async staffTwoFactorRequired(): Promise<boolean> {
+    return (await this.staffTwoFactorScope()) !== 'nobody';
+  }
+
+  /**
+   * Sets who must use 2FA. `required` is the older form of the same setting: true is the roles that
+   * move money, false is nobody.
+   */
+  async setStaffTwoFactor(actor: Actor, input: { required_for?: StaffTwoFactorScope | undefined; required?: boolean | undefined }): Promise<StaffTwoFactorScope> {
+    if ((input.required_for === undefined) === (input.required === undefined)) {
+      throw new ValidationError('Send required_for (or the older required), not both', [{ field: 'required_for', message: 'is required' }]);
+    }
+    const scope: StaffTwoFactorScope = input.required_for ?? (input.required ? 'money_roles' : 'nobody');
+    return this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
-      const row = await this.repo.update(tx, { staffTwoFactorRequired: required, updatedAt: this.clock.now() });
+      const row = await this.repo.update(tx, { staffTwoFactorScope: scope, updatedAt: this.clock.now() });
       await this.audit.record(tx, {
         actor,
         action: 'settings.staff_2fa_changed',
         targetType: 'settings',
         targetId: 1,
-        before: { staff_two_factor_required: before.staffTwoFactorRequired },
-        after: { staff_two_factor_required: row.staffTwoFactorRequired },
+        before: { staff_two_factor_required_for: before.staffTwoFactorScope },
+        after: { staff_two_factor_required_for: row.staffTwoFactorScope },
       });
-      return { required: row.staffTwoFactorRequired };
+      return row.staffTwoFactorScope as StaffTwoFactorScope;
     });
-    return result;
   }
 
-  async updateGeneral(actor: Actor, input: GeneralSettingsInput) {
+  async updateGeneral(actor: Actor, input: GeneralSettingsInput): Promise<AppSettings> {
     checkUrls({ privacy_policy_url: input.privacy_policy_url, terms_and_conditions_url: input.terms_and_conditions_url });
-    const updated = await this.change(async (tx) => {
+    return this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         appName: input.app_name.trim(),
@@ -253,15 +271,10 @@ export class SettingsService {
       }
       return row;
     });
-    return { ...general(updated), updated_at: updated.updatedAt.toISOString() };
   }
 
-  async colors() {
-    return colors(await this.get());
-  }
-
-  async updateColors(actor: Actor, input: ColorsInput) {
-    const updated = await this.change(async (tx) => {
+  async updateColors(actor: Actor, input: ColorsInput): Promise<AppSettings> {
+    return this.change(async (tx) => {
       const before = await this.repo.getForUpdate(tx);
       const row = await this.repo.update(tx, {
         primaryColor: input.primary_color.toUpperCase(),
@@ -273,7 +286,6 @@ export class SettingsService {
       await this.audit.record(tx, { actor, action: 'settings.colors_updated', targetType: 'settings', targetId: 1, before: colors(before), after: colors(row) });
       return row;
     });
-    return colors(updated);
   }
 
   listFirewallRuleTypes(): Promise<FirewallRuleType[]> {
@@ -288,7 +300,7 @@ export class SettingsService {
   async createFirewallRuleType(actor: Actor, input: FirewallRuleTypeInput): Promise<FirewallRuleType> {
     return this.uniqueName(() =>
       this.db.transaction(async (tx) => {
-        const row = await this.repo.insertFirewallRuleType(tx, { name: input.name.trim(), protocol: input.protocol, description: input.description });
+        const row = await this.repo.insertFirewallRuleType(tx, { name: input.name.trim(), protocol: input.protocol, description: input.description, defaultPort: defaultPortOf(input, null) });
         await this.audit.record(tx, { actor, action: 'firewall_rule_type.created', targetType: 'firewall_rule_type', targetId: row.id, after: firewallSnapshot(row) });
         return row;
       }),
@@ -304,6 +316,7 @@ export class SettingsService {
           name: input.name.trim(),
           protocol: input.protocol,
           description: input.description,
+          defaultPort: defaultPortOf(input, before.defaultPort),
           updatedAt: this.clock.now(),
         }))!;
         await this.audit.record(tx, {

@@ -10,15 +10,22 @@ export const appSettings = pgTable(
     privacyPolicyUrl: text('privacy_policy_url').notNull(),
     termsAndConditionsUrl: text('terms_and_conditions_url').notNull(),
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
-    /** On: staff whose role holds a permission that moves money (MONEY_PERMISSIONS) must use TOTP 2FA. Off by default (the first Super Admin would otherwise have to enrol before anything else); switch it on in production. */
-    staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
+    /**
+     * Which staff must use TOTP 2FA: nobody (the default, so the first Super Admin's login is not a
+     * set-up before anything else), money_roles (roles holding a permission that moves money,
+     * MONEY_PERMISSIONS) or all_staff.
+     */
+    staffTwoFactorScope: text('staff_two_factor_scope').notNull().default('nobody'),
     primaryColor: text('primary_color').notNull(),
     secondaryColor: text('secondary_color').notNull(),
     accentColor: text('accent_color').notNull(),
     errorColor: text('error_color').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('app_settings_singleton', sql`${t.id} = 1`)],
+  (t) => [
+    check('app_settings_singleton', sql`${t.id} = 1`),
+    check('app_settings_staff_two_factor_scope', sql`${t.staffTwoFactorScope} in ('nobody', 'money_roles', 'all_staff')`),
+  ],
 );
 
 /** Firewall rule types offered when customers create security group / firewall rules. */
@@ -30,12 +37,15 @@ export const firewallRuleTypes = pgTable(
     /** tcp | udp | icmp | any */
     protocol: text('protocol').notNull(),
     description: text('description').notNull().default(''),
+    /** The port a rule of this type gets when it names none (tcp and udp only; null: the rule names its ports). */
+    defaultPort: integer('default_port'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('firewall_rule_types_name_unique').on(sql`lower(${t.name})`),
     check('firewall_rule_types_protocol', sql`${t.protocol} in ('tcp', 'udp', 'icmp', 'any')`),
+    check('firewall_rule_types_default_port', sql`${t.defaultPort} is null or (${t.protocol} in ('tcp', 'udp') and ${t.defaultPort} between 1 and 65535)`),
   ],
 );
 

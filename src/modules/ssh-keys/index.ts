@@ -3,3 +3,4 @@ export { SshKeysRepository } from './ssh-keys.repository.js';
 export { sshKeysRoutes } from './ssh-keys.routes.js';
 export { sshKeysConstraintMeanings } from './ssh-keys.tables.js';
 export { parseSshPublicKey } from './ssh-key-format.js';
+export { createSshKeysModule } from './ssh-keys.module.js';

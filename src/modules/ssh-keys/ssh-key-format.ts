@@ -17,6 +17,14 @@ const SSH_TYPE: Record<string, (bits: number) => string> = {
   ecdsa: (bits) => `ecdsa-sha2-nistp${bits}`,
 };
 
+/**
+ * A comment is printable text: letters, marks, digits, punctuation, symbols and the plain space.
+ * Control characters (tab, newline, DEL, C1), format characters, unassigned code points and
+ * noncharacters such as U+FFFE are refused: the key line is copied into the guest's
+ * cloud-init YAML and the libvirt domain XML, where they break the document or mean something else.
+ */
+const PRINTABLE_COMMENT = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u;
+
 /** RSA keys shorter than this are refused (OpenSSH refuses them too since 8.8's defaults). */
 export const MIN_RSA_BITS = 2048;
 
@@ -40,6 +48,9 @@ export function parseSshPublicKey(text: string): ParsedSshKey {
   if (!typeOf) throw fail(`${key.type} keys are not accepted; use ed25519, ECDSA or RSA of ${MIN_RSA_BITS} bits or more`);
   if (key.type === 'rsa' && key.size < MIN_RSA_BITS) throw fail(`RSA keys need at least ${MIN_RSA_BITS} bits (this one has ${key.size})`);
   const comment = key.comment && key.comment !== '(unnamed)' ? key.comment : null;
+  if (comment !== null && !PRINTABLE_COMMENT.test(comment)) {
+    throw fail('the comment after the key may hold printable characters and spaces only (no control characters, tabs or noncharacters)');
+  }
   key.comment = comment ?? '';
   return {
     publicKey: key.toString('ssh').trim(),

@@ -2,22 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, MessageOnly, PageQuery, Paginated } from '../../platform/http/schemas.js';
-import type { SshKeyRow } from './ssh-keys.repository.js';
+import { sshKeyView } from './ssh-keys.present.js';
 import { CreateSshKeyBody, RenameSshKeyBody, SshKey, SshKeyParams } from './ssh-keys.schemas.js';
 import type { SshKeysService } from './ssh-keys.service.js';
 
 const tags = ['SSH keys'];
-
-const view = (k: SshKeyRow) => ({
-  id: k.id,
-  name: k.name,
-  public_key: k.publicKey,
-  key_type: k.keyType,
-  bits: k.bits,
-  fingerprint: k.fingerprint,
-  created_at: k.createdAt.toISOString(),
-  updated_at: k.updatedAt.toISOString(),
-});
 
 /** /api/ssh-keys: the public keys a customer puts on new VMs. Another customer's key is a 404. */
 export const sshKeysRoutes: FastifyPluginAsyncTypebox<{ keys: SshKeysService }> = async (app, { keys }) => {
@@ -32,24 +21,24 @@ export const sshKeysRoutes: FastifyPluginAsyncTypebox<{ keys: SshKeysService }> 
         response: { 201: Envelope(SshKey), ...errorResponses(400, 401, 409) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'SSH key added', data: view(await keys.create(customerOf(req).customerId, req.body)) }),
+    async (req, reply) => reply.status(201).send({ message: 'SSH key added', data: sshKeyView(await keys.create(customerOf(req).customerId, req.body)) }),
   );
 
   app.get('', { schema: { tags, summary: 'My SSH keys, newest first', querystring: PageQuery, response: { 200: Paginated(SshKey), ...errorResponses(400, 401) } } }, async (req) => {
     const p = pageOf(req.query);
     const page = await keys.list(customerOf(req).customerId, p);
-    return paginated('OK', p, { items: page.items.map(view), total: page.total });
+    return paginated('OK', p, { items: page.items.map(sshKeyView), total: page.total });
   });
 
   app.get('/:id', { schema: { tags, summary: 'One SSH key', params: SshKeyParams, response: { 200: Envelope(SshKey), ...errorResponses(400, 401, 404) } } }, async (req) => ({
     message: 'OK',
-    data: view(await keys.get(customerOf(req).customerId, req.params.id)),
+    data: sshKeyView(await keys.get(customerOf(req).customerId, req.params.id)),
   }));
 
   app.patch(
     '/:id',
     { config: { activity: 'ssh_key.renamed' }, schema: { tags, summary: 'Renames an SSH key', params: SshKeyParams, body: RenameSshKeyBody, response: { 200: Envelope(SshKey), ...errorResponses(400, 401, 404, 409) } } },
-    async (req) => ({ message: 'SSH key renamed', data: view(await keys.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
+    async (req) => ({ message: 'SSH key renamed', data: sshKeyView(await keys.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
   );
 
   app.delete(

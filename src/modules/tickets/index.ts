@@ -5,3 +5,4 @@ export { ticketsRoutes } from './tickets.routes.js';
 export { ticketsAdminRoutes, type StaffSessionCheck } from './tickets.admin-routes.js';
 export { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES, ALLOWED_ATTACHMENT_TYPES } from './ticket-attachments.js';
 export { TICKET_STATUSES, TICKET_PRIORITIES, TICKET_EVENT_TYPES } from './tickets.tables.js';
+export { createTicketsModule } from './tickets.module.js';

@@ -9,6 +9,7 @@ import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas
 import { REPLY_BODY_LIMIT } from './ticket-attachments.js';
 import type { StreamOut, TicketStream } from './ticket-stream.service.js';
 import { sendAttachment } from './tickets.routes.js';
+import { messageView, staffTicketView } from './tickets.present.js';
 import {
   AssignmentBody,
   AttachmentParams,
@@ -46,7 +47,7 @@ export interface TicketsAdminOptions {
   heartbeatMs: number;
 }
 
-/** /api/backoffice/ticket (spec 4.13), including the live stream. */
+/** /api/backoffice/ticket (docs/api.md, "Support tickets"), including the live stream. */
 export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> = async (app, { tickets, stream, sessions, heartbeatMs }) => {
   const actorOf = (req: { ip: string; headers: Record<string, unknown> } & Parameters<typeof adminOf>[0]) => ({
     adminId: adminOf(req).adminId,
@@ -77,7 +78,8 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
         ...(q.customer_id !== undefined ? { customerId: q.customer_id } : {}),
         ...(q.search ? { search: q.search } : {}),
       };
-      return paginated('OK', p, await tickets.list(filter, p));
+      const page = await tickets.list(filter, p);
+      return paginated('OK', p, { items: page.items.map(staffTicketView), total: page.total });
     },
   );
 
@@ -155,7 +157,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
   app.get(
     '/:id',
     { config: { permission: 'view_tickets' }, schema: { tags, summary: 'One ticket', params: TicketIdParams, response: { 200: Envelope(StaffTicket), ...errorResponses(401, 403, 404) } } },
-    async (req) => ({ message: 'OK', data: await tickets.detail(req.params.id) }),
+    async (req) => ({ message: 'OK', data: staffTicketView(await tickets.detail(req.params.id)) }),
   );
 
   app.get(
@@ -164,7 +166,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       config: { permission: 'view_tickets' },
       schema: { tags, summary: 'All messages of the ticket, oldest first (data is the list; the ticket is GET /ticket/{id})', params: TicketIdParams, response: { 200: Envelope(Conversations), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'OK', data: await tickets.conversations(req.params.id) }),
+    async (req) => ({ message: 'OK', data: (await tickets.conversations(req.params.id)).map((m) => messageView('staff', m)) }),
   );
 
   app.get(
@@ -190,7 +192,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
         response: { 201: Envelope(Message), ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Reply sent', data: await tickets.staffReply(actorOf(req), req.params.id, req.body) }),
+    async (req, reply) => reply.status(201).send({ message: 'Reply sent', data: messageView('staff', await tickets.staffReply(actorOf(req), req.params.id, req.body)) }),
   );
 
   app.patch(
@@ -199,7 +201,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       config: { permission: 'manage_tickets', audit: 'ticket.priority_changed' },
       schema: { tags, summary: 'Set the priority', params: TicketIdParams, body: PriorityBody, response: { 200: Envelope(StaffTicket), ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (req) => ({ message: 'Priority updated', data: await tickets.setPriority(actorOf(req), req.params.id, req.body.priority) }),
+    async (req) => ({ message: 'Priority updated', data: staffTicketView(await tickets.setPriority(actorOf(req), req.params.id, req.body.priority)) }),
   );
 
   app.patch(
@@ -214,7 +216,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
         response: { 200: Envelope(StaffTicket), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ message: 'Ticket assigned', data: await tickets.assign(actorOf(req), req.params.id, req.body.admin_id) }),
+    async (req) => ({ message: 'Ticket assigned', data: staffTicketView(await tickets.assign(actorOf(req), req.params.id, req.body.admin_id)) }),
   );
 
   app.patch(
@@ -223,7 +225,7 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       config: { permission: 'manage_tickets', audit: 'ticket.closed' },
       schema: { tags, summary: 'Close the ticket', params: TicketIdParams, response: { 200: Envelope(StaffTicket), ...errorResponses(401, 403, 404, 409) } },
     },
-    async (req) => ({ message: 'Ticket closed', data: await tickets.staffClose(actorOf(req), req.params.id) }),
+    async (req) => ({ message: 'Ticket closed', data: staffTicketView(await tickets.staffClose(actorOf(req), req.params.id)) }),
   );
 
   app.patch(
@@ -232,6 +234,6 @@ export const ticketsAdminRoutes: FastifyPluginAsyncTypebox<TicketsAdminOptions> 
       config: { permission: 'manage_tickets', audit: 'ticket.archived' },
       schema: { tags, summary: 'Archive a closed ticket', params: TicketIdParams, response: { 200: Envelope(StaffTicket), ...errorResponses(401, 403, 404, 409) } },
     },
-    async (req) => ({ message: 'Ticket archived', data: await tickets.archive(actorOf(req), req.params.id) }),
+    async (req) => ({ message: 'Ticket archived', data: staffTicketView(await tickets.archive(actorOf(req), req.params.id)) }),
   );
 };

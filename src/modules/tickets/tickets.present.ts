@@ -52,3 +52,8 @@ export function staffTicketView(t: TicketDetailRow) {
 
 export type StaffTicketView = ReturnType<typeof staffTicketView>;
 export type MessageView = ReturnType<typeof messageView>;
+
+/** A ticket with its messages, as the customer reads it. */
+export function customerConversationView(c: { ticket: TicketDetailRow; messages: MessageWithSender[] }) {
+  return { ...customerTicketView(c.ticket), messages: c.messages.map((m) => messageView('customer', m)) };
+}

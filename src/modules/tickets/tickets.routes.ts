@@ -4,6 +4,7 @@ import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
 import { contentDisposition, REPLY_BODY_LIMIT } from './ticket-attachments.js';
+import { customerConversationView, customerTicketView, messageView } from './tickets.present.js';
 import {
   AttachmentParams,
   BinaryFile,
@@ -47,7 +48,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
         response: { 201: Envelope(CustomerTicketDetail), ...errorResponses(400, 401, 413) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Ticket created', data: await tickets.create(customerOf(req).customerId, req.body) }),
+    async (req, reply) => reply.status(201).send({ message: 'Ticket created', data: customerConversationView(await tickets.create(customerOf(req).customerId, req.body)) }),
   );
 
   app.get(
@@ -55,14 +56,15 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
     { schema: { tags, summary: 'My tickets, latest activity first', querystring: CustomerTicketQuery, response: { 200: Paginated(CustomerTicket), ...errorResponses(400, 401) } } },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await tickets.listOwn(customerOf(req).customerId, p, req.query.status));
+      const page = await tickets.listOwn(customerOf(req).customerId, p, req.query.status);
+      return paginated('OK', p, { items: page.items.map(customerTicketView), total: page.total });
     },
   );
 
   app.get(
     '/:id',
     { schema: { tags, summary: 'One of my tickets with its conversation', params: TicketIdParams, response: { 200: Envelope(CustomerTicketDetail), ...errorResponses(401, 404) } } },
-    async (req) => ({ message: 'OK', data: await tickets.getOwn(customerOf(req).customerId, req.params.id) }),
+    async (req) => ({ message: 'OK', data: customerConversationView(await tickets.getOwn(customerOf(req).customerId, req.params.id)) }),
   );
 
   app.post(
@@ -79,13 +81,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<{ tickets: TicketsService 
         response: { 201: Envelope(Message), ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Reply sent', data: await tickets.customerReply(customerOf(req).customerId, req.params.id, req.body) }),
+    async (req, reply) => reply.status(201).send({ message: 'Reply sent', data: messageView('customer', await tickets.customerReply(customerOf(req).customerId, req.params.id, req.body)) }),
   );
 
   app.patch(
     '/:id/close',
     { config: { activity: 'ticket.closed' }, schema: { tags, summary: 'Close my ticket', params: TicketIdParams, response: { 200: Envelope(CustomerTicket), ...errorResponses(401, 404, 409) } } },
-    async (req) => ({ message: 'Ticket closed', data: await tickets.customerClose(customerOf(req).customerId, req.params.id) }),
+    async (req) => ({ message: 'Ticket closed', data: customerTicketView(await tickets.customerClose(customerOf(req).customerId, req.params.id)) }),
   );
 
   app.get(

@@ -6,10 +6,15 @@ import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { checkAttachments, type AttachmentInput } from './ticket-attachments.js';
-import { customerTicketView, messageView, staffTicketView } from './tickets.present.js';
-import type { MessageWithSender, StaffTicketFilter, TicketRow, TicketsRepository } from './tickets.repository.js';
+import { messageView, staffTicketView } from './tickets.present.js';
+import type { MessageWithSender, StaffTicketFilter, TicketDetailRow, TicketRow, TicketsRepository } from './tickets.repository.js';
 import type { TicketEventType, TicketPriority, TicketStatus } from './tickets.tables.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { noticeMail } from '../../platform/mail/templates.js';
+
+/** How much of a staff reply its mail quotes; the rest is on the ticket. */
+const REPLY_MAIL_CHARS = 4000;
 
 /** The NOTIFY channel of the ticket stream; the payload is `{ id }` of a ticket_events row. */
 export const TICKET_EVENTS_CHANNEL = 'ticket_events';
@@ -54,6 +59,7 @@ export class TicketsService {
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
+    private readonly mail: { mailer: Pick<Mailer, 'queueMail'>; ticketUrl?: (ticketId: number) => string },
   ) {}
 
   // --- customer side ----------------------------------------------------------------------
@@ -77,20 +83,18 @@ export class TicketsService {
       const detail = (await this.repo.detail(tx, ticket.id))!;
       await this.emit(tx, 'NEW_TICKET', ticket.id, { ticket: staffTicketView(detail), message: messageView('staff', first) });
       noteActivityTarget(ticket.id);
-      return { ...customerTicketView(detail), messages: [messageView('customer', first)] };
+      return { ticket: detail, messages: [first] };
     });
   }
 
   async listOwn(customerId: number, p: PageRequest, status?: TicketStatus) {
-    const page = await this.repo.listForCustomer(this.db, customerId, p, status);
-    return { items: page.items.map(customerTicketView), total: page.total };
+    return this.repo.listForCustomer(this.db, customerId, p, status);
   }
 
   async getOwn(customerId: number, ticketId: number) {
     const detail = await this.repo.detail(this.db, ticketId, customerId);
     if (!detail) throw new NotFoundError('Ticket');
-    const messages = await this.repo.messages(this.db, ticketId);
-    return { ...customerTicketView(detail), messages: messages.map((m) => messageView('customer', m)) };
+    return { ticket: detail, messages: await this.repo.messages(this.db, ticketId) };
   }
 
   async customerReply(customerId: number, ticketId: number, input: ReplyInput) {
@@ -103,7 +107,7 @@ export class TicketsService {
       const m = await this.addMessage(tx, ticket, { type: 'customer', id: customerId }, { message, files }, now);
       await this.repo.update(tx, ticket.id, { lastMessageAt: now, updatedAt: now });
       await this.emit(tx, 'NEW_REPLY', ticket.id, { ticket_id: ticket.id, message: messageView('staff', m) });
-      return messageView('customer', m);
+      return m;
     });
   }
 
@@ -111,7 +115,7 @@ export class TicketsService {
     return this.db.transaction(async (tx) => {
       const ticket = await this.lockOwn(tx, customerId, ticketId);
       await this.close(tx, ticket, { type: 'customer', id: customerId });
-      return customerTicketView((await this.repo.detail(tx, ticketId))!);
+      return (await this.repo.detail(tx, ticketId))!;
     });
   }
 
@@ -135,21 +139,20 @@ export class TicketsService {
     };
   }
 
-  async list(filter: StaffTicketFilter, p: PageRequest): Promise<Page<ReturnType<typeof staffTicketView>>> {
-    const page = await this.repo.listForStaff(this.db, filter, p);
-    return { items: page.items.map(staffTicketView), total: page.total };
+  list(filter: StaffTicketFilter, p: PageRequest): Promise<Page<TicketDetailRow>> {
+    return this.repo.listForStaff(this.db, filter, p);
   }
 
   async detail(ticketId: number) {
     const detail = await this.repo.detail(this.db, ticketId);
     if (!detail) throw new NotFoundError('Ticket');
-    return staffTicketView(detail);
+    return detail;
   }
 
   /** Every message of the ticket, oldest first (the ticket itself is `detail`). */
   async conversations(ticketId: number) {
     if (!(await this.repo.detail(this.db, ticketId))) throw new NotFoundError('Ticket');
-    return (await this.repo.messages(this.db, ticketId)).map((m) => messageView('staff', m));
+    return this.repo.messages(this.db, ticketId);
   }
 
   async staffReply(actor: StaffActor, ticketId: number, input: ReplyInput) {
@@ -170,12 +173,35 @@ export class TicketsService {
         { title: `New reply on ticket #${ticket.id}`, body: `${ticket.title}: ${message.slice(0, 200)}`, reference: { type: 'ticket_message', id: m.id } },
         tx,
       );
+      await this.mailReply(tx, ticket, message, m.attachments.length);
       await this.record(tx, actor, 'ticket.replied', ticket.id, undefined, {
         message_id: m.id,
         attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size_bytes: a.sizeBytes, sha256: a.sha256 })),
       });
-      return messageView('staff', m);
+      return m;
     });
+  }
+
+  /** Tells the customer by mail that staff replied, with the reply itself and where to answer it. */
+  private async mailReply(tx: Executor, ticket: TicketRow, message: string, attachments: number): Promise<void> {
+    const who = await this.repo.detail(tx, ticket.id);
+    if (!who) return;
+    const url = this.mail.ticketUrl?.(ticket.id);
+    await this.mail.mailer.queueMail(
+      who.customerEmail,
+      noticeMail({
+        template: 'ticket_reply',
+        subject: `New reply on your ticket #${ticket.id}: ${ticket.title}`,
+        lines: [
+          `Hello ${who.customerFirstName},`,
+          `Our support team replied to your ticket "${ticket.title}":`,
+          message.length > REPLY_MAIL_CHARS ? `${message.slice(0, REPLY_MAIL_CHARS)}…` : message,
+          ...(attachments > 0 ? [`The reply has ${attachments === 1 ? 'one attachment' : `${attachments} attachments`}; open the ticket to download ${attachments === 1 ? 'it' : 'them'}.`] : []),
+          url ? `Read the conversation and answer here: ${url}` : 'Read the conversation and answer it under Support tickets in your account.',
+        ],
+      }),
+      tx,
+    );
   }
 
   async setPriority(actor: StaffActor, ticketId: number, priority: TicketPriority) {
@@ -187,7 +213,7 @@ export class TicketsService {
         await this.emit(tx, 'PRIORITY_CHANGED', ticket.id, { ticket_id: ticket.id, from: ticket.priority, to: priority, by: { type: 'admin', id: actor.adminId } });
         await this.record(tx, actor, 'ticket.priority_changed', ticket.id, { priority: ticket.priority }, { priority });
       }
-      return staffTicketView((await this.repo.detail(tx, ticketId))!);
+      return (await this.repo.detail(tx, ticketId))!;
     });
   }
 
@@ -211,7 +237,7 @@ export class TicketsService {
         if (ticket.status === 'Open') await this.statusChanged(tx, ticket, 'In Progress', { type: 'admin', id: actor.adminId });
         await this.record(tx, actor, 'ticket.assigned', ticket.id, { assigned_admin_id: ticket.assignedAdminId, status: ticket.status }, { assigned_admin_id: adminId });
       }
-      return staffTicketView((await this.repo.detail(tx, ticketId))!);
+      return (await this.repo.detail(tx, ticketId))!;
     });
   }
 
@@ -220,7 +246,7 @@ export class TicketsService {
       const ticket = await this.lockAny(tx, ticketId);
       await this.close(tx, ticket, { type: 'admin', id: actor.adminId });
       await this.record(tx, actor, 'ticket.closed', ticket.id, { status: ticket.status }, { status: 'Closed' });
-      return staffTicketView((await this.repo.detail(tx, ticketId))!);
+      return (await this.repo.detail(tx, ticketId))!;
     });
   }
 
@@ -233,7 +259,7 @@ export class TicketsService {
       await this.repo.update(tx, ticket.id, { status: 'Archived', archivedAt: now, updatedAt: now });
       await this.statusChanged(tx, ticket, 'Archived', { type: 'admin', id: actor.adminId });
       await this.record(tx, actor, 'ticket.archived', ticket.id, { status: ticket.status }, { status: 'Archived' });
-      return staffTicketView((await this.repo.detail(tx, ticketId))!);
+      return (await this.repo.detail(tx, ticketId))!;
     });
   }
 

@@ -3,13 +3,15 @@ import { Type } from 'typebox';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
 import { actorOf } from '../audit/index.js';
 import { CreateTierBody, IdParams, Tier, TierListQuery, TierType, TierTypeBody, UpdateCpuBody, UpdateLoadbalanceBody } from './tiers.schemas.js';
-import { tierTypeView } from './tiers.present.js';
+import { tierTypeView, tierView } from './tiers.present.js';
 import type { TiersService } from './tiers.service.js';
+import type { Tier as TierRow } from './tiers.repository.js';
 
 const tags = ['Backoffice: tiers'];
 
-/** /api/backoffice/node/tier-type(s) and /api/backoffice/tier/... (spec 4.16). */
+/** /api/backoffice/node/tier-type(s) and /api/backoffice/tier/... (docs/api.md, "Catalog, prices and compute"). */
 export const tiersAdminRoutes: FastifyPluginAsyncTypebox<{ tiers: TiersService }> = async (app, { tiers }) => {
+  const view = async (t: TierRow) => tierView(t, await tiers.typeNameOf(t));
   app.get(
     '/node/tier-types',
     { config: { permission: 'view_tiers' }, schema: { tags, summary: 'Tier types (machine families)', response: { 200: Envelope(Type.Array(TierType)), ...errorResponses(401, 403) } } },
@@ -42,7 +44,7 @@ export const tiersAdminRoutes: FastifyPluginAsyncTypebox<{ tiers: TiersService }
     },
     async (req) => {
       const rows = await tiers.list({ includeRetired: req.query.include_retired === true });
-      return { message: 'OK', data: await Promise.all(rows.map((t) => tiers.view(t))) };
+      return { message: 'OK', data: await Promise.all(rows.map(view)) };
     },
   );
 
@@ -57,10 +59,10 @@ export const tiersAdminRoutes: FastifyPluginAsyncTypebox<{ tiers: TiersService }
         response: { 201: Envelope(Tier), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: 'Tier created', data: await tiers.view(await tiers.create(actorOf(req), req.body)) }),
+    async (req, reply) => reply.status(201).send({ message: 'Tier created', data: await view(await tiers.create(actorOf(req), req.body)) }),
   );
 
-  const write = (path: string, audit: string, summary: string, body: 'cpu' | 'lb' | null, run: (id: number, body: any, req: any) => Promise<Parameters<TiersService['view']>[0]>) =>
+  const write = (path: string, audit: string, summary: string, body: 'cpu' | 'lb' | null, run: (id: number, body: any, req: any) => Promise<TierRow>) =>
     app.patch(
       path,
       {
@@ -73,7 +75,7 @@ export const tiersAdminRoutes: FastifyPluginAsyncTypebox<{ tiers: TiersService }
           response: { 200: Envelope(Tier), ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (req) => ({ message: 'Tier updated', data: await tiers.view(await run((req.params as { id: number }).id, req.body, req)) }),
+      async (req) => ({ message: 'Tier updated', data: await view(await run((req.params as { id: number }).id, req.body, req)) }),
     );
 
   write('/tier/:id/update-cpu', 'tier.cpu_limit_updated', 'Sets the CPU limit (percent of the vCPUs)', 'cpu', (id, body, req) => tiers.updateCpu(actorOf(req), id, body.cpu_limit));
@@ -89,6 +91,6 @@ export const tiersAdminRoutes: FastifyPluginAsyncTypebox<{ tiers: TiersService }
       config: { permission: 'manage_tiers', audit: 'tier.deleted' },
       schema: { tags, summary: 'Retires the tier: no new VMs; running VMs and price history stay', params: IdParams, response: { 200: Envelope(Tier), ...errorResponses(401, 403, 404) } },
     },
-    async (req) => ({ message: 'Tier retired', data: await tiers.view(await tiers.retire(actorOf(req), req.params.id)) }),
+    async (req) => ({ message: 'Tier retired', data: await view(await tiers.retire(actorOf(req), req.params.id)) }),
   );
 };

@@ -35,7 +35,7 @@ export const DEFAULT_TIERS = [
   { name: 'cpu.large', type: 'CPU Optimized', cpu: 8, memoryMb: 8192, diskGb: 80, cpuLimit: 100 },
 ];
 
-/** Tier types and tiers (spec 4.16, docs/decisions.md §8). */
+/** Tier types and tiers (docs/api.md, "Catalog, prices and compute"; docs/decisions.md §8). */
 export class TiersService {
   constructor(
     private readonly db: Database,
@@ -44,10 +44,9 @@ export class TiersService {
     private readonly clock: Clock,
   ) {}
 
-  /** A tier's answer, with the name of its type. */
-  async view(t: Tier, ex: Executor = this.db) {
-    const type = await this.repo.findType(ex, t.tierTypeId);
-    return tierView(t, type?.name ?? '');
+  /** The name of the tier's type ('' if it is gone), which a tier's answer shows. */
+  async typeNameOf(t: Tier, ex: Executor = this.db): Promise<string> {
+    return (await this.repo.findType(ex, t.tierTypeId))?.name ?? '';
   }
 
   listTypes() {

@@ -5,6 +5,9 @@ import { idempotencyRef, type IdempotencyStore } from '../../platform/idempotenc
 import { isMoneyInput, moneyInputRule, moneyJson, moneyString } from '../../platform/money.js';
 import { BalanceLogType, type WalletService } from './wallet.service.js';
 import { ledgerEntryView } from './wallet.present.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { noticeMail } from '../../platform/mail/templates.js';
+import { displayMoney } from '../../platform/money-display.js';
 
 /** The audit module's recorder, as this module needs it (container.ts passes the AuditService). */
 export interface AuditRecorder {
@@ -34,23 +37,40 @@ export type AdjustmentAnswer = {
 };
 
 /**
- * Manual balance adjustments by staff (spec 4.10): ADD credits real money, DEDUCT takes real money
+ * Manual balance adjustments by staff (docs/api.md, "Top-ups and the wallet"): ADD credits real money, DEDUCT takes real money
  * and may not take actual_balance below zero (402 INSUFFICIENT_BALANCE). Audited in the same
  * transaction; Idempotency-Key replays the first answer.
  */
+/** Told about every staff ADD, in its transaction. */
+export interface StaffCreditListener {
+  staffCredited(tx: Executor, customerId: number): Promise<void>;
+}
+
 export class WalletAdjustmentsService {
   constructor(
     private readonly db: Database,
     private readonly wallet: WalletService,
     private readonly idempotency: IdempotencyStore,
     private readonly audit: AuditRecorder,
+    private readonly mail: { mailer: Pick<Mailer, 'queueMail'>; currency: string },
+    /** told about every staff ADD, in its transaction (lifting a balance suspension: src/flows/staff-credit.ts) */
+    private readonly added: StaffCreditListener,
   ) {}
 
-  private readonly addedListeners: ((tx: Executor, customerId: number) => Promise<void>)[] = [];
-
-  /** Wired by the container: told about every staff ADD, in its transaction (lifting a balance suspension). */
-  onAdded(listener: (tx: Executor, customerId: number) => Promise<void>): void {
-    this.addedListeners.push(listener);
+  /** What the customer reads: what changed, why, and the balance now. */
+  private adjustedMail(firstName: string, type: 'ADD' | 'DEDUCT', amount: string, reason: string, balanceAfter: string) {
+    const money = (v: string) => displayMoney(v, this.mail.currency);
+    return noticeMail({
+      template: type === 'ADD' ? 'balance_added' : 'balance_deducted',
+      subject: type === 'ADD' ? `${money(amount)} was added to your balance` : `${money(amount)} was deducted from your balance`,
+      lines: [
+        `Hello ${firstName},`,
+        type === 'ADD' ? `Our team added ${money(amount)} to your balance.` : `Our team deducted ${money(amount)} from your balance.`,
+        `Reason: ${reason}`,
+        `Your balance is now ${money(balanceAfter)}.`,
+        'You can see every change under Billing in your account. If something looks wrong, open a support ticket.',
+      ],
+    });
   }
 
   async adjust(actor: AdminActor, customerId: number, input: AdjustmentInput, idempotencyKey?: string): Promise<AdjustmentAnswer> {
@@ -64,7 +84,8 @@ export class WalletAdjustmentsService {
     return this.idempotency.run<AdjustmentAnswer>(ref, (key) =>
       this.db.transaction(async (tx) => {
         await key.claim(tx);
-        if (!(await this.wallet.customerExists(customerId, tx))) throw new NotFoundError('Customer');
+        const contact = await this.wallet.customerContact(customerId, tx);
+        if (!contact) throw new NotFoundError('Customer');
         const before = await this.wallet.balances(customerId, tx);
         const common = {
           customerId,
@@ -79,7 +100,7 @@ export class WalletAdjustmentsService {
             ? await this.wallet.credit(tx, { ...common, type: BalanceLogType.AdjustAdd, part: 'actual' })
             : await this.wallet.debit(tx, { ...common, type: BalanceLogType.AdjustDeduct, from: 'actual', allowNegative: false });
         const entry = result.entry;
-        if (input.type === 'ADD') for (const l of this.addedListeners) await l(tx, customerId);
+        if (input.type === 'ADD') await this.added.staffCredited(tx, customerId);
         await this.audit.record(tx, {
           actor: { type: 'admin', id: actor.adminId, ip: actor.ip, userAgent: actor.userAgent },
           action: input.type === 'ADD' ? 'wallet.balance_added' : 'wallet.balance_deducted',
@@ -94,6 +115,7 @@ export class WalletAdjustmentsService {
             balance_log_id: entry.id,
           },
         });
+        await this.mail.mailer.queueMail(contact.email, this.adjustedMail(contact.firstName, input.type, moneyString(input.amount), description, entry.currentBalanceAfter), tx);
         const answer: AdjustmentAnswer = {
           customer_id: customerId,
           actual_balance: moneyJson(entry.actualBalanceAfter),

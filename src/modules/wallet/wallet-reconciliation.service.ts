@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import type { PageRequest } from '../../platform/http/pagination.js';
+import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import { defineJob } from '../../platform/queue/queue.js';
-import type { WalletRepository } from './wallet.repository.js';
-import { driftView } from './wallet.present.js';
+import type { DriftRow, WalletRepository } from './wallet.repository.js';
 
 /** Wallets named in the log per run (the backoffice list has them all). */
 const LOGGED_PER_RUN = 50;
@@ -56,11 +55,7 @@ export class WalletReconciliationService {
     return this.repo.countDrifts(this.db);
   }
 
-  async list(p: PageRequest) {
-    const page = await this.repo.listDrifts(this.db, p);
-    return {
-      total: page.total,
-      items: page.items.map(driftView),
-    };
+  list(p: PageRequest): Promise<Page<DriftRow>> {
+    return this.repo.listDrifts(this.db, p);
   }
 }

@@ -5,14 +5,14 @@ import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/h
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency.js';
 import { IdempotencyHeaders } from '../../platform/idempotency/idempotency.schemas.js';
 import type { WalletAdjustmentsService } from './wallet-adjustments.service.js';
-import { ledgerEntryView } from './wallet.present.js';
+import { driftView, ledgerEntryView } from './wallet.present.js';
 import { Adjustment, AdjustmentBody, CustomerIdParams, LedgerEntry, WalletDrift } from './wallet.schemas.js';
 import type { WalletReconciliationService } from './wallet-reconciliation.service.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['Backoffice billing'];
 
-/** /api/backoffice/customer/{id}/balance and credit-history (spec 4.10). */
+/** /api/backoffice/customer/{id}/balance and credit-history (docs/api.md, "Top-ups and the wallet"). */
 export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; adjustments: WalletAdjustmentsService; reconciliation: WalletReconciliationService }> = async (
   app,
   { wallet, adjustments, reconciliation },
@@ -30,7 +30,8 @@ export const walletAdminRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletServic
     },
     async (req) => {
       const p = pageOf(req.query);
-      return paginated('OK', p, await reconciliation.list(p));
+      const page = await reconciliation.list(p);
+      return paginated('OK', p, { items: page.items.map(driftView), total: page.total });
     },
   );
 

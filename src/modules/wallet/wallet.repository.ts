@@ -119,6 +119,11 @@ export class WalletRepository {
     return { items, total: total?.n ?? 0 };
   }
 
+  async customerContact(ex: Executor, customerId: number): Promise<{ email: string; firstName: string } | undefined> {
+    const [row] = await ex.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, customerId));
+    return row;
+  }
+
   async customerExists(ex: Executor, customerId: number): Promise<boolean> {
     const [row] = await ex.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
     return row !== undefined;

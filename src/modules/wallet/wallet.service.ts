@@ -73,7 +73,7 @@ export class WalletService {
   constructor(
     private readonly db: Database,
     private readonly repo: WalletRepository,
-    private readonly listener?: BalanceListener,
+    private readonly listener: BalanceListener,
   ) {}
 
   async credit(tx: Executor, input: CreditInput): Promise<LedgerResult> {
@@ -180,7 +180,7 @@ export class WalletService {
       }
     }
     const result = await this.applyLocked(tx, wallet, input, amount.neg().toFixed(2), fromActual.neg().toFixed(2), input.adminId);
-    if (result.applied && this.listener) {
+    if (result.applied) {
       await this.listener.balanceChanged(tx, { customerId: input.customerId, before: wallet.currentBalance, after: result.entry.currentBalanceAfter, entryId: result.entry.id });
     }
     return result;
@@ -240,6 +240,10 @@ export class WalletService {
   async historyOfCustomer(customerId: number, p: PageRequest): Promise<Page<LedgerRow>> {
     if (!(await this.repo.customerExists(this.db, customerId))) throw new NotFoundError('Customer');
     return this.repo.listEntries(this.db, customerId, p);
+  }
+
+  customerContact(customerId: number, ex: Executor = this.db): Promise<{ email: string; firstName: string } | undefined> {
+    return this.repo.customerContact(ex, customerId);
   }
 
   customerExists(customerId: number, ex: Executor = this.db): Promise<boolean> {

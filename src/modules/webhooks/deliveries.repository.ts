@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { leaseFree } from '../../platform/durable/index.js';
 
 /** Builds the INSERT of jobs for a SELECT of jsonb payloads (JobQueue.enqueueSql of one job). */
 export type JobsSql = (payloads: SQL) => SQL;
@@ -11,35 +12,7 @@ const idList = (ids: readonly number[]) => sql`(select (jsonb_array_elements_tex
 const endpointTakes = (w: string, type: SQL, target: SQL) =>
   sql`${sql.raw(w)}.disabled_at is null and (${sql.raw(w)}.id = ${target} or (${target} is null and (${type} = any(${sql.raw(w)}.event_types) or '*' = any(${sql.raw(w)}.event_types))))`;
 
-export interface ClaimedDelivery {
-  delivery_id: number;
-  attempt: number;
-  step: number;
-  attempt_id: number;
-  endpoint_id: number;
-  customer_id: number;
-  event_uuid: string;
-  type: string;
-  /** the event's data as PostgreSQL writes the jsonb (numbers exactly as stored) */
-  data: string;
-  occurred_at: string | Date;
-  url: string;
-  secret_enc: string;
-  previous_secret_enc: string | null;
-  previous_secret_expires_at: string | Date | null;
-}
-
-export interface AttemptOutcome {
-  attemptId: number;
-  status: 'succeeded' | 'failed';
-  statusCode: number | null;
-  durationMs: number;
-  responseBody: string | null;
-  error: string | null;
-  finishedAt: Date;
-}
-
-/** SQL of the outbox, the fan-out, the attempts and the sweeps. */
+/** SQL of the outbox, the fan-out, replays, endpoints' health and retention (attempts: attempts.repository.ts). */
 export class DeliveriesRepository {
   /**
    * Writes the events (one statement for any number) for the accounts with an enabled endpoint
@@ -69,10 +42,10 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Turns events into deliveries, one per endpoint that takes each, and queues their first
-   * attempts, in one statement. An event is fanned out once: a repeated job finds it done.
+   * Turns events into deliveries, one per endpoint that takes each, due at once, in one
+   * statement. An event is fanned out once: a repeated job finds it done.
    */
-  async fanOut(ex: Executor, eventIds: readonly number[], at: Date, deliverJobs: JobsSql): Promise<number> {
+  async fanOut(ex: Executor, eventIds: readonly number[], at: Date): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
       ex,
       sql`with ev as (
@@ -80,67 +53,15 @@ export class DeliveriesRepository {
              where id in ${idList(eventIds)} and fanned_out_at is null
             returning id, customer_id, type, target_endpoint_id
           ), d as (
-            insert into webhook_deliveries (event_id, endpoint_id, customer_id, status, next_attempt_at, queued_at, created_at)
-            select ev.id, w.id, ev.customer_id, 'pending', ${ts(at)}, ${ts(at)}, ${ts(at)}
+            insert into webhook_deliveries (event_id, endpoint_id, customer_id, status, next_attempt_at, created_at)
+            select ev.id, w.id, ev.customer_id, 'pending', ${ts(at)}, ${ts(at)}
               from ev join webhook_endpoints w on w.customer_id = ev.customer_id and ${endpointTakes('w', sql`ev.type`, sql`ev.target_endpoint_id`)}
             on conflict (event_id, endpoint_id) do nothing
             returning id
-          ), job as (${deliverJobs(sql`select jsonb_build_object('deliveryId', id) from d`)})
+          )
           select count(*)::int as n from d`,
     );
     return row?.n ?? 0;
-  }
-
-  /**
-   * Takes the due deliveries among `ids` for one attempt each: a lease until `leaseUntil` keeps
-   * other workers off, and the attempt is written as `sending` before any byte leaves.
-   */
-  async claim(ex: Executor, ids: readonly number[], at: Date, leaseUntil: Date): Promise<ClaimedDelivery[]> {
-    return queryRows<ClaimedDelivery>(
-      ex,
-      sql`with c as (
-            update webhook_deliveries d set lease_until = ${ts(leaseUntil)}, attempts = d.attempts + 1, last_attempt_at = ${ts(at)}
-              from webhook_endpoints w
-             where d.id in ${idList(ids)} and w.id = d.endpoint_id and w.disabled_at is null and d.status = 'pending'
-               and d.next_attempt_at <= ${ts(at)} and (d.lease_until is null or d.lease_until <= ${ts(at)})
-            returning d.id, d.attempts, d.step, d.event_id, d.endpoint_id, d.customer_id
-          ), a as (
-            insert into webhook_attempts (delivery_id, attempt, status, started_at, lease_until)
-            select id, attempts, 'sending', ${ts(at)}, ${ts(leaseUntil)} from c
-            returning id, delivery_id
-          )
-          select c.id::int as delivery_id, c.attempts as attempt, c.step, a.id::int as attempt_id, c.endpoint_id, c.customer_id,
-                 e.uuid::text as event_uuid, e.type, e.data::text as data, e.occurred_at,
-                 w.url, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at
-            from c join a on a.delivery_id = c.id join webhook_events e on e.id = c.event_id join webhook_endpoints w on w.id = c.endpoint_id`,
-    );
-  }
-
-  async finishAttempt(ex: Executor, o: AttemptOutcome): Promise<void> {
-    await ex.execute(
-      sql`update webhook_attempts set status = ${o.status}, status_code = ${o.statusCode}, duration_ms = ${o.durationMs},
-                 response_body = ${o.responseBody}, error = ${o.error}, finished_at = ${ts(o.finishedAt)}
-           where id = ${o.attemptId}`,
-    );
-  }
-
-  /**
-   * The delivery after its attempt `attempt`: written only while that attempt is still the
-   * delivery's latest (a worker whose lease ran out and was overtaken changes nothing).
-   */
-  async settleDelivery(
-    ex: Executor,
-    d: { id: number; attempt: number; status: 'pending' | 'succeeded' | 'failed'; step: number; nextAttemptAt: Date | null; at: Date },
-  ): Promise<boolean> {
-    const rows = await queryRows(
-      ex,
-      sql`update webhook_deliveries set status = ${d.status}, step = ${d.step},
-                 next_attempt_at = ${d.nextAttemptAt ? ts(d.nextAttemptAt) : null}, lease_until = null, queued_at = null,
-                 succeeded_at = case when ${d.status} = 'succeeded' then ${ts(d.at)} else succeeded_at end
-           where id = ${d.id} and attempts = ${d.attempt} and status = 'pending'
-          returning id`,
-    );
-    return rows.length > 0;
   }
 
   /** A success clears the endpoint's failing streak (written at most once a minute per endpoint). */
@@ -173,45 +94,12 @@ export class DeliveriesRepository {
              where id = ${endpointId} and disabled_at is null
             returning id, customer_id, url
           ), d as (
-            update webhook_deliveries set status = 'failed', next_attempt_at = null, queued_at = null
+            update webhook_deliveries set status = 'failed', next_attempt_at = null
              where endpoint_id in (select id from w) and status = 'pending'
           )
           select w.id, w.customer_id, w.url, c.email, c.first_name from w join customers c on c.id = w.customer_id`,
     );
     return row;
-  }
-
-  /**
-   * Queues an attempt for every delivery that is due and has no job: waiting for a retry, or
-   * queued long ago without being attempted (a lost job, a worker that died). Answers how many.
-   */
-  async queueDue(ex: Executor, at: Date, queuedBefore: Date, limit: number, deliverJobs: JobsSql): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
-      ex,
-      sql`with due as (
-            select d.id from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id and w.disabled_at is null
-             where d.status = 'pending' and d.next_attempt_at <= ${ts(at)} and (d.lease_until is null or d.lease_until <= ${ts(at)})
-               and (d.queued_at is null or d.queued_at <= ${ts(queuedBefore)})
-             order by d.next_attempt_at limit ${limit}
-             for update of d skip locked
-          ), q as (
-            update webhook_deliveries set queued_at = ${ts(at)} where id in (select id from due) returning id
-          ), job as (${deliverJobs(sql`select jsonb_build_object('deliveryId', id) from q`)})
-          select count(*)::int as n from q`,
-    );
-    return row?.n ?? 0;
-  }
-
-  /** Attempts whose worker stopped before it recorded an answer (their lease ran out). */
-  async interruptAbandoned(ex: Executor, at: Date): Promise<number> {
-    const rows = await queryRows(
-      ex,
-      sql`update webhook_attempts set status = 'interrupted', finished_at = ${ts(at)},
-                 error = 'the worker stopped before it recorded an answer; the delivery is tried again'
-           where status = 'sending' and lease_until <= ${ts(at)}
-          returning id`,
-    );
-    return rows.length;
   }
 
   /** Events whose fan-out job never ran (queued again by the sweep). */
@@ -233,18 +121,18 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Makes deliveries due now with a fresh retry schedule and queues them (replay). Deliveries in
-   * the middle of an attempt and those of disabled endpoints are left alone.
+   * Makes deliveries due now with a fresh retry schedule (replay). Deliveries in the middle of an
+   * attempt and those of disabled endpoints are left alone.
    */
-  async replay(ex: Executor, where: SQL, at: Date, deliverJobs: JobsSql): Promise<number> {
+  async replay(ex: Executor, where: SQL, at: Date): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
       ex,
       sql`with r as (
-            update webhook_deliveries d set status = 'pending', step = 0, next_attempt_at = ${ts(at)}, queued_at = ${ts(at)}
+            update webhook_deliveries d set status = 'pending', step = 0, next_attempt_at = ${ts(at)}
               from webhook_endpoints w
-             where w.id = d.endpoint_id and w.disabled_at is null and (d.lease_until is null or d.lease_until <= ${ts(at)}) and ${where}
+             where w.id = d.endpoint_id and w.disabled_at is null and ${leaseFree(sql`d.lease_until`, at)} and ${where}
             returning d.id
-          ), job as (${deliverJobs(sql`select jsonb_build_object('deliveryId', id) from r`)})
+          )
           select count(*)::int as n from r`,
     );
     return row?.n ?? 0;

@@ -1,27 +1,31 @@
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { decryptSecret } from '../../platform/crypto/index.js';
+import { lockGlobal } from '../../platform/db/advisory-locks.js';
 import type { Database, Executor } from '../../platform/db/database.js';
+import { defineSweepJob, leaseEnd, lostBefore, settleFailure } from '../../platform/durable/index.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import { defineJob, type JobQueue } from '../../platform/queue/queue.js';
-import type { ClaimedDelivery, DeliveriesRepository, JobsSql } from './deliveries.repository.js';
-import { nextAttemptAt } from './retry-schedule.js';
-import { DELIVERY_TIMEOUT_MS, type AttemptResult, type WebhookSender } from './webhook-sender.js';
+import type { AttemptsRepository, ClaimedDelivery } from './attempts.repository.js';
+import type { DeliveriesRepository, JobsSql } from './deliveries.repository.js';
+import { WEBHOOK_DELIVERY } from './deliveries.policy.js';
+import type { AttemptResult, WebhookSender } from './webhook-sender.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** One attempt holds its delivery this long: the request's timeout and time to record the answer. */
-export const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
-/** A delivery queued this long ago and not attempted (a lost job, a worker that died) is queued again. */
-export const REQUEUE_AFTER_MS = 10 * MINUTE;
+/** Attempts in flight at once to one endpoint, over every worker process. */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 8;
+/** Attempts in flight at once to all of one account's endpoints, over every worker process. */
+export const MAX_IN_FLIGHT_PER_CUSTOMER = 16;
 /** An endpoint with no delivered attempt for this long is disabled, and its owner told. */
 export const DISABLE_AFTER_FAILING_MS = 5 * DAY;
 /** Events (with their deliveries and attempts) are kept this long. */
 export const EVENT_RETENTION_DAYS = 30;
 const SWEEP_CHUNK = 1000;
 
-/** The in-app notice of a disabled endpoint (the notifications module, wired by the container). */
+/** The in-app notice of a disabled endpoint (the notifications module, through the endpoint-disabled flow). */
 export interface EndpointDisabledNotifier {
   notify(customerId: number, kind: 'WEBHOOK_DISABLED', content: { title: string; body: string; reference: { type: string; id: string } }, tx: Executor): Promise<unknown>;
 }
@@ -35,15 +39,16 @@ export function deliveryBody(type: string, occurredAt: Date, data: string): stri
 }
 
 /**
- * The job side of webhooks: fan-out of events into deliveries, attempts (HTTP outside any
- * transaction, then one short transaction to record it), the retry schedule, disabling endpoints
- * that answer 410 or keep failing, and the sweep that requeues what a lost job or a dead worker
- * left behind.
+ * The worker side of webhooks: fan-out of events into deliveries, fair claims of due deliveries
+ * (the dispatcher runs them), attempts (HTTP outside any transaction, then one short transaction
+ * to record it), the retry schedule, disabling endpoints that answer 410 or keep failing, and the
+ * sweep that recovers what a lost job or a dead worker left behind.
  */
 export class WebhookDeliveriesService {
   constructor(
     private readonly db: Database,
     private readonly repo: DeliveriesRepository,
+    private readonly attempts: AttemptsRepository,
     private readonly queue: JobQueue,
     private readonly sender: WebhookSender,
     private readonly notifications: EndpointDisabledNotifier,
@@ -56,35 +61,56 @@ export class WebhookDeliveriesService {
     private readonly wallClock: Clock,
     private readonly log: Logger,
     private readonly encryptionKey: Buffer,
+    /** whether other processes claim on the same database (PostgreSQL), so claims take the claim lock */
+    private readonly opts: { claimsShared: boolean },
   ) {}
 
-  /** INSERT of `webhooks.deliver` jobs for a SELECT of payloads. */
-  readonly deliverJobs: JobsSql = (payloads) => this.queue.enqueueSql(this.deliverJob, payloads);
   /** INSERT of `webhooks.fan-out` jobs for a SELECT of payloads. */
   readonly fanOutJobs: JobsSql = (payloads) => this.queue.enqueueSql(this.fanOutJob, payloads);
 
   async fanOut(eventIds: number[]): Promise<number> {
     if (eventIds.length === 0) return 0;
-    return this.repo.fanOut(this.db, eventIds, this.clock.now(), this.deliverJobs);
+    const n = await this.repo.fanOut(this.db, eventIds, this.clock.now());
+    if (n > 0) await this.attempts.wakeDispatchers(this.db);
+    return n;
   }
 
-  /** One attempt for each of these deliveries that is due; answers the errors of those that could not be recorded. */
-  async deliver(deliveryIds: number[]): Promise<Map<number, unknown>> {
+  /** Makes the deliveries `where` selects due again with a fresh retry schedule; answers how many. */
+  replay(where: SQL): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const n = await this.repo.replay(tx, where, this.clock.now());
+      if (n > 0) await this.attempts.wakeDispatchers(tx);
+      return n;
+    });
+  }
+
+  /**
+   * Leases up to `limit` due deliveries for one attempt each (see AttemptsRepository.claim for
+   * the fairness rules). One claim at a time over every process, so the caps hold.
+   */
+  claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = this.clock.now();
-    const claimed = await this.repo.claim(this.db, deliveryIds, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
-    const failures = new Map<number, unknown>();
-    await Promise.all(
-      claimed.map(async (c) => {
-        try {
-          await this.record(c, await this.sender.send({ url: c.url, id: eventIdOf(c.event_uuid), timestamp: this.wallClock.now(), body: deliveryBody(c.type, new Date(c.occurred_at), c.data), secrets: this.secretsOf(c) }));
-        } catch (err) {
-          // the attempt stays `sending` until its lease ends; the sweep then tries the delivery again
-          this.log.error({ err, deliveryId: c.delivery_id }, 'could not record a webhook attempt');
-          failures.set(c.delivery_id, err);
-        }
-      }),
-    );
-    return failures;
+    const claim = (ex: Executor) => this.attempts.claim(ex, now, leaseEnd(WEBHOOK_DELIVERY, now), { limit, perEndpoint: MAX_IN_FLIGHT_PER_ENDPOINT, perCustomer: MAX_IN_FLIGHT_PER_CUSTOMER });
+    // the embedded database serves this one process, whose dispatcher claims one at a time
+    if (!this.opts.claimsShared) return claim(this.db);
+    return this.db.transaction(async (tx) => {
+      await lockGlobal(tx, 'webhookClaims');
+      return claim(tx);
+    });
+  }
+
+  /**
+   * One claimed attempt: the signed request, then its outcome recorded. When the outcome cannot
+   * be recorded, the attempt stays `sending` until its lease ends and the sweep makes the
+   * delivery due again.
+   */
+  async attempt(c: ClaimedDelivery): Promise<void> {
+    const result = await this.sender.send({ url: c.url, id: eventIdOf(c.event_uuid), timestamp: this.wallClock.now(), body: deliveryBody(c.type, new Date(c.occurred_at), c.data), secrets: this.secretsOf(c) });
+    try {
+      await this.record(c, result);
+    } catch (err) {
+      this.log.error({ err, deliveryId: c.delivery_id }, 'could not record a webhook attempt');
+    }
   }
 
   /** The current secret, and the previous one while a rotation's overlap lasts. */
@@ -101,16 +127,20 @@ export class WebhookDeliveriesService {
     const delivered = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
     const gone = r.statusCode === 410;
     await this.db.transaction(async (tx) => {
-      await this.repo.finishAttempt(tx, { attemptId: c.attempt_id, status: delivered ? 'succeeded' : 'failed', statusCode: r.statusCode, durationMs: r.durationMs, responseBody: r.body, error: r.error, finishedAt: at });
+      await this.attempts.finishAttempt(tx, { attemptId: c.attempt_id, status: delivered ? 'succeeded' : 'failed', statusCode: r.statusCode, durationMs: r.durationMs, responseBody: r.body, error: r.error, finishedAt: at });
       if (delivered) {
-        if (await this.repo.settleDelivery(tx, { id: c.delivery_id, attempt: c.attempt, status: 'succeeded', step: c.step, nextAttemptAt: null, at })) {
+        if (await this.attempts.settleDelivery(tx, { id: c.delivery_id, attempt: c.attempt, status: 'succeeded', step: c.step, nextAttemptAt: null, at })) {
           await this.repo.endpointSucceeded(tx, c.endpoint_id, at);
         }
         return;
       }
+      // retried on the policy's schedule, or given up: the delivery ends failed (a 410, final, also disables its endpoint)
       const step = c.step + 1;
-      const next = gone ? null : nextAttemptAt(at, step);
-      await this.repo.settleDelivery(tx, { id: c.delivery_id, attempt: c.attempt, status: next ? 'pending' : 'failed', step, nextAttemptAt: next, at });
+      const settled = { id: c.delivery_id, attempt: c.attempt, step, at };
+      await settleFailure(WEBHOOK_DELIVERY, { attempts: step, at, final: gone }, {
+        retry: (retryAt) => this.attempts.settleDelivery(tx, { ...settled, status: 'pending', nextAttemptAt: retryAt }),
+        giveUp: () => this.attempts.settleDelivery(tx, { ...settled, status: 'failed', nextAttemptAt: null }),
+      });
       await this.repo.endpointFailed(tx, c.endpoint_id, at);
       if (gone) await this.disable(tx, c.endpoint_id, 'gone', at);
     });
@@ -131,24 +161,20 @@ export class WebhookDeliveriesService {
   }
 
   /**
-   * Every minute: attempts whose worker died become `interrupted`; due retries, and deliveries
-   * whose job was lost, are queued; events never fanned out are fanned out; endpoints failing
-   * for 5 days are disabled.
+   * Every minute: attempts whose worker died become `interrupted`; when deliveries are due (a
+   * retry's time came, a dead worker's lease ended) the dispatchers are woken; events never fanned
+   * out are fanned out; endpoints failing for 5 days are disabled.
    */
-  async sweep(): Promise<{ interrupted: number; queued: number; fannedOut: number; disabled: number }> {
+  async sweep(): Promise<{ interrupted: number; due: number; fannedOut: number; disabled: number }> {
     const now = this.clock.now();
-    const interrupted = await this.repo.interruptAbandoned(this.db, now);
-    let queued = 0;
-    for (;;) {
-      const n = await this.repo.queueDue(this.db, now, new Date(now.getTime() - REQUEUE_AFTER_MS), SWEEP_CHUNK, this.deliverJobs);
-      queued += n;
-      if (n < SWEEP_CHUNK) break;
-    }
-    const unfanned = await this.repo.unfannedEvents(this.db, new Date(now.getTime() - REQUEUE_AFTER_MS), SWEEP_CHUNK);
+    const interrupted = await this.attempts.interruptAbandoned(this.db, now);
+    const due = await this.attempts.countDue(this.db, now);
+    if (due > 0) await this.attempts.wakeDispatchers(this.db);
+    const unfanned = await this.repo.unfannedEvents(this.db, lostBefore(WEBHOOK_DELIVERY, now), SWEEP_CHUNK);
     const fannedOut = await this.fanOut(unfanned);
     const failing = await this.repo.endpointsFailingSince(this.db, new Date(now.getTime() - DISABLE_AFTER_FAILING_MS));
     for (const id of failing) await this.db.transaction((tx) => this.disable(tx, id, 'failing', now));
-    return { interrupted, queued, fannedOut, disabled: failing.length };
+    return { interrupted, due, fannedOut, disabled: failing.length };
   }
 
   async prune(): Promise<number> {
@@ -164,7 +190,7 @@ export class WebhookDeliveriesService {
   readonly fanOutJob = defineJob<{ eventIds: number[] }>({
     name: 'webhooks.fan-out',
     queue: 'webhooks',
-    description: 'Turns new webhook events into one delivery per endpoint that takes them, and queues the first attempts',
+    description: 'Turns new webhook events into one delivery per endpoint that takes them, due at once',
     record: 'failures',
     handler: async (p) => void (await this.fanOut(p.eventIds)),
     batch: {
@@ -176,33 +202,13 @@ export class WebhookDeliveriesService {
     },
   });
 
-  readonly deliverJob = defineJob<{ deliveryId: number }>({
-    name: 'webhooks.deliver',
-    queue: 'webhooks-deliver',
-    description: 'One signed HTTP attempt of a webhook delivery (15 s timeout; only 2xx counts), then its retry time',
-    record: 'failures',
-    concurrency: 4,
-    handler: async (p) => {
-      const failures = await this.deliver([p.deliveryId]);
-      if (failures.size > 0) throw failures.values().next().value;
-    },
-    batch: {
-      size: 25,
-      handler: async (payloads) => {
-        const failures = await this.deliver(payloads.map((p) => p.deliveryId));
-        return payloads.map((p) => failures.get(p.deliveryId));
-      },
-    },
-  });
-
-  readonly sweepJob = defineJob<object>({
+  readonly sweepJob = defineSweepJob(WEBHOOK_DELIVERY, {
     name: 'webhooks.sweep',
-    schedule: '* * * * *',
-    description: 'Queues due webhook retries and lost deliveries, marks interrupted attempts, disables endpoints failing for 5 days',
+    description: 'Marks interrupted webhook attempts, wakes the dispatchers for due retries, fans out lost events, disables endpoints failing for 5 days',
     record: 'failures',
-    handler: async (_p, ctx) => {
-      const r = await this.sweep();
-      if (r.queued + r.interrupted + r.fannedOut + r.disabled > 0) ctx.log.info(r, 'webhook sweep');
+    run: () => this.sweep(),
+    report: (r, log) => {
+      if (r.interrupted + r.fannedOut + r.disabled > 0) log.info(r, 'webhook sweep');
     },
   });
 

@@ -81,13 +81,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post(
     '/endpoints/:id/test',
-    { config: { activity: 'webhook_endpoint.test_sent' }, schema: { tags, summary: 'Sends a webhook.test event to this endpoint', params: EndpointParams, response: { 202: Envelope(TestSent), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'webhook_endpoint.test_sent' }, schema: { tags, summary: 'Sends a webhook.test event to this endpoint (at most 10 a minute per account)', params: EndpointParams, response: { 202: Envelope(TestSent), ...errorResponses(400, 401, 404, 409, 429) } } },
     async (req, reply) => reply.status(202).send({ message: 'Test event queued', data: testSentView(await webhooks.sendTest(customerOf(req).customerId, req.params.id)) }),
   );
 
   app.post(
     '/endpoints/:id/replay-failed',
-    { config: { activity: 'webhook_endpoint.failed_replayed' }, schema: { tags, summary: 'Sends again every delivery to this endpoint that failed for good since a time', params: EndpointParams, body: ReplayFailedBody, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: 'webhook_endpoint.failed_replayed' }, schema: { tags, summary: 'Sends again every delivery to this endpoint that failed for good since a time (replays: at most 30 a minute per account)', params: EndpointParams, body: ReplayFailedBody, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 409, 429) } } },
     async (req, reply) =>
       reply.status(202).send({ message: 'Failed deliveries queued again', data: replayedView(await webhooks.replayFailed(customerOf(req).customerId, req.params.id, new Date(req.body.since))) }),
   );
@@ -107,7 +107,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post(
     '/events/:event_id/replay',
-    { config: { activity: 'webhook_event.replayed' }, schema: { tags, summary: 'Sends an event again, to every endpoint it went to or to endpoint_id', params: EventParams, querystring: ReplayQuery, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404) } } },
+    { config: { activity: 'webhook_event.replayed' }, schema: { tags, summary: 'Sends an event again, to every endpoint it went to or to endpoint_id (replays: at most 30 a minute per account)', params: EventParams, querystring: ReplayQuery, response: { 202: Envelope(Replayed), ...errorResponses(400, 401, 404, 429) } } },
     async (req, reply) =>
       reply.status(202).send({ message: 'Event queued again', data: replayedView(await webhooks.replayEvent(customerOf(req).customerId, uuidOf(req.params.event_id), req.query.endpoint_id)) }),
   );

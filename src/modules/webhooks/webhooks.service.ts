@@ -3,7 +3,7 @@ import { noteActivityTarget } from '../../platform/audit-scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { encryptSecret } from '../../platform/crypto/index.js';
 import type { Database } from '../../platform/db/database.js';
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.js';
+import { ConflictError, NotFoundError, QuotaExceededError, RateLimitedError, ValidationError } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/http/pagination.js';
 import type { DeliveriesRepository } from './deliveries.repository.js';
 import type { WebhookDeliveriesService } from './deliveries.service.js';
@@ -16,6 +16,15 @@ import type { AttemptRow, DeliveryRow, EndpointRow, EventFilter, EventRow, Webho
 export const MAX_ENDPOINTS = 10;
 /** After a rotation the previous secret signs too for this long, so receivers can switch without losing a delivery. */
 export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
+/** Test events per account and minute. */
+export const TESTS_PER_MINUTE = 10;
+/** Replays (of one event, or of an endpoint's failed deliveries) per account and minute. */
+export const REPLAYS_PER_MINUTE = 30;
+
+/** The shared rate-limit counters (platform/rate-limit's PostgresRateLimits). */
+export interface RateCounters {
+  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+}
 
 export interface EndpointInput {
   url: string;
@@ -39,8 +48,15 @@ export class WebhooksService {
     private readonly deliveries: WebhookDeliveriesService,
     private readonly outbox: WebhookOutbox,
     private readonly clock: Clock,
+    private readonly counters: RateCounters,
     private readonly opts: { encryptionKey: Buffer; production: boolean; allowPrivateTargets: boolean },
   ) {}
+
+  /** Counts one request of the account against a per-minute limit; 429 past it. */
+  private async limit(customerId: number, name: 'webhook-tests' | 'webhook-replays', max: number, what: string): Promise<void> {
+    const h = await this.counters.hit(`${name}:${customerId}`, 60_000);
+    if (h.current > max) throw new RateLimitedError(h.ttl / 1000, `At most ${max} ${what} a minute per account, try again later`);
+  }
 
   private checkUrl(url: string): string {
     return checkEndpointUrl(url, this.opts);
@@ -136,6 +152,7 @@ export class WebhooksService {
 
   /** Sends a `webhook.test` event to this endpoint alone; answers its event id. */
   async sendTest(customerId: number, id: number): Promise<string> {
+    await this.limit(customerId, 'webhook-tests', TESTS_PER_MINUTE, 'test events');
     return this.db.transaction(async (tx) => {
       const endpoint = await this.repo.findEndpoint(tx, customerId, id);
       if (!endpoint) throw new NotFoundError('Webhook endpoint');
@@ -148,34 +165,22 @@ export class WebhooksService {
 
   /** Sends again every delivery to this endpoint that failed for good since `since`. */
   async replayFailed(customerId: number, id: number, since: Date): Promise<number> {
+    await this.limit(customerId, 'webhook-replays', REPLAYS_PER_MINUTE, 'replays');
     const endpoint = await this.getEndpoint(customerId, id);
     if (endpoint.disabledAt) throw new ConflictError('The endpoint is disabled: enable it first', 'ENDPOINT_DISABLED');
-    return this.db.transaction((tx) =>
-      this.deliveriesRepo.replay(
-        tx,
-        sql`d.customer_id = ${customerId} and d.endpoint_id = ${id} and d.status = 'failed' and d.created_at >= ${since.toISOString()}::timestamptz`,
-        this.clock.now(),
-        this.deliveries.deliverJobs,
-      ),
-    );
+    return this.deliveries.replay(sql`d.customer_id = ${customerId} and d.endpoint_id = ${id} and d.status = 'failed' and d.created_at >= ${since.toISOString()}::timestamptz`);
   }
 
   /** Sends one event again, to every endpoint it went to or to one of them. */
   async replayEvent(customerId: number, uuid: string, endpointId?: number): Promise<number> {
+    await this.limit(customerId, 'webhook-replays', REPLAYS_PER_MINUTE, 'replays');
     const event = await this.repo.findEvent(this.db, customerId, uuid);
     if (!event) throw new NotFoundError('Event');
     if (endpointId !== undefined && !(await this.repo.deliveriesOf(this.db, [event.id])).some((d) => d.endpoint_id === endpointId)) {
       throw new NotFoundError('Delivery of this event to that endpoint');
     }
     noteActivityTarget(`evt_${uuid}`);
-    return this.db.transaction((tx) =>
-      this.deliveriesRepo.replay(
-        tx,
-        sql`d.customer_id = ${customerId} and d.event_id = ${event.id} ${endpointId !== undefined ? sql`and d.endpoint_id = ${endpointId}` : sql``}`,
-        this.clock.now(),
-        this.deliveries.deliverJobs,
-      ),
-    );
+    return this.deliveries.replay(sql`d.customer_id = ${customerId} and d.event_id = ${event.id} ${endpointId !== undefined ? sql`and d.endpoint_id = ${endpointId}` : sql``}`);
   }
 
   async listEvents(customerId: number, filter: EventFilter, p: PageRequest): Promise<Page<{ event: EventRow; deliveries: DeliveryRow[] }>> {

@@ -66,9 +66,8 @@ export const webhookEvents = pgTable(
 /**
  * One event to one endpoint. `pending` until a 2xx (`succeeded`) or until the retry schedule is
  * spent, the endpoint answers 410 or is disabled (`failed`). `step` counts the failed attempts
- * since the delivery was created or replayed (the position in the retry schedule); `queued_at` is
- * when a job for the next attempt was queued; `lease_until` holds off other workers while one
- * attempt runs.
+ * since the delivery was created or replayed (the position in the retry schedule); `lease_until`
+ * holds off other workers while one attempt runs.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -85,7 +84,6 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     step: integer('step').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    queuedAt: timestamp('queued_at', { withTimezone: true }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),

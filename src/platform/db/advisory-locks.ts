@@ -17,6 +17,8 @@ export const GLOBAL_LOCKS = {
   ticketStream: 731_013,
   /** claiming a referral: one claim at a time (a referral cycle spans customers) */
   referralClaims: 731_101,
+  /** claiming webhook deliveries: the in-flight caps are counted and taken by one claim at a time */
+  webhookClaims: 731_201,
 } as const;
 
 export const SCOPED_LOCKS = {

@@ -18,6 +18,11 @@ export function ambientTransaction(): Drizzle | undefined {
   return scope?.open ? scope.tx : undefined;
 }
 
+/** True inside the async context of a transaction that has not ended yet. */
+export function insideOpenTransaction(): boolean {
+  return scopes.getStore()?.open === true;
+}
+
 /**
  * Runs `fn(tx)` in a transaction on `base` and makes that transaction the ambient one for every
  * call made from inside it. A continuation that outlives the transaction (a promise nobody

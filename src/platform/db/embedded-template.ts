@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { migrationsFingerprint, projectRoot, seedDataFiles } from './database.js';
+import { projectRoot, sourceFingerprint } from './schema-files.js';
 
 /**
  * The embedded database's template: a PGlite data folder that is migrated, seeded and holds
- * pg-boss's schema, built once per schema version under `.cache/` of the project. A new data
+ * pg-boss's schema, built once per version of the code under `.cache/` of the project. A new data
  * folder starts as a copy of it instead of running initdb, the migrations and the seeds in the
  * service's own process: initdb alone costs seconds and grows PGlite's WebAssembly heap by about
  * 500 MB that is never given back. `npm install` builds it (the `postinstall` script, through
@@ -15,28 +15,9 @@ import { migrationsFingerprint, projectRoot, seedDataFiles } from './database.js
  * dies with it.
  */
 
-/** Changes whenever a migration, a routine, a seed, its data or a locked dependency changes. */
-export function schemaFingerprint(): string {
-  const h = createHash('sha256').update(migrationsFingerprint());
-  for (const f of [...seedSources(path.join(projectRoot, 'src')), ...seedDataFiles()]) h.update(path.relative(projectRoot, f)).update(readFileSync(f));
-  const lock = path.join(projectRoot, 'package-lock.json');
-  if (existsSync(lock)) h.update(readFileSync(lock));
-  return h.digest('hex').slice(0, 16);
-}
-
-function seedSources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) return seedSources(full);
-      return name.endsWith('.seed.ts') ? [full] : [];
-    });
-}
-
+/** Named by sourceFingerprint(), as the test databases' template is: built from other code, it is not used. */
 export function templateDir(): string {
-  return path.join(projectRoot, '.cache', `embedded-${schemaFingerprint()}`);
+  return path.join(projectRoot, '.cache', `embedded-${sourceFingerprint().slice(0, 16)}`);
 }
 
 /** True when `dir` holds no PGlite/PostgreSQL data folder yet. */
@@ -95,11 +76,12 @@ export async function buildEmbeddedTemplate(target: string, build: (dataDir: str
 
 /**
  * In a starting server: the template for a fresh embedded data folder, built now when it is
- * missing by running `entry` (the server's entry point) again as a builder process. Returns
+ * missing by running `entry` (the server's entry point) again as a builder process, with the
+ * node flags of this one unless `nodeFlags` says otherwise. Returns
  * undefined when it cannot be had (a read-only checkout, a failed build): the database then
  * initialises itself in place.
  */
-export function ensureEmbeddedTemplate(entry: string, warn: (msg: string) => void, target?: string): string | undefined {
+export function ensureEmbeddedTemplate(entry: string, warn: (msg: string) => void, target?: string, nodeFlags: string[] = process.execArgv): string | undefined {
   let dir: string;
   try {
     dir = target ?? templateDir();
@@ -109,7 +91,7 @@ export function ensureEmbeddedTemplate(entry: string, warn: (msg: string) => voi
     warn(`embedded template unavailable: ${(err as Error).message}`);
     return undefined;
   }
-  const r = spawnSync(process.execPath, [...process.execArgv, ...BUILDER_V8_FLAGS, entry], {
+  const r = spawnSync(process.execPath, [...nodeFlags, ...BUILDER_V8_FLAGS, entry], {
     env: { ...process.env, [BUILD_TEMPLATE_ENV]: dir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -63,3 +63,43 @@ export function rowMapper<Row>(columns: Record<string, AnyColumn | SQL>): (row: 
     return row as Row;
   };
 }
+
+/**
+ * A read that rides in the statement of the request's authentication: the session's (or the API
+ * token's) read joins it laterally, keyed by the customer it finds, so a route whose answer is one
+ * read (GET /api/inf) costs one round trip in all. Its text takes the customer id as $1 and selects
+ * `keys` (selectList's keys) and nothing else.
+ */
+export interface RiderRead<Row> extends PreparedRead<Row> {
+  readonly keys: readonly string[];
+}
+
+/** A select list's keys, for a RiderRead. */
+export function keysOf(columns: Record<string, AnyColumn | SQL>): readonly string[] {
+  return Object.keys(columns);
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The SQL that adds `rider` to a read: `columns` goes at the end of its select list, `join` at the
+ * end of its FROM clause; `customerId` is the read's own expression of the customer id.
+ */
+export function riderSql(rider: RiderRead<unknown>, customerId: SQL): { columns: string; join: string } {
+  const text = rider.text.replace(/\$1(?!\d)/g, sqlText(customerId));
+  return {
+    columns: [...rider.keys.map((k) => `rider.${quoted(k)} as ${quoted(`rider.${k}`)}`), `not (rider is null) as "rider?"`].map((c) => `, ${c}`).join(''),
+    join: ` left join lateral (${text}) as rider on true`,
+  };
+}
+
+/** Splits a row of a read built with riderSql: the rider's row (undefined when it found none) and the rest. */
+export function takeRider<Row>(rider: RiderRead<Row>, row: Record<string, unknown>): [Row | undefined, Record<string, unknown>] {
+  const own: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const key in row) {
+    if (key.startsWith('rider.')) own[key.slice(6)] = row[key];
+    else if (key !== 'rider?') rest[key] = row[key];
+  }
+  return [row['rider?'] === true ? rider.map(own) : undefined, rest];
+}

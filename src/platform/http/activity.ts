@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, type AuditLog } from '../audit-log.js';
 import { newAuditScope, runInAuditScope, type PendingActivity } from '../audit-scope.js';
 import { AUDIT_ACTION, redact, WRITE_METHODS } from './write-audit.js';
 
@@ -10,8 +11,18 @@ export interface ActivityEntry {
   after: unknown;
 }
 
-/** Writes one activity entry for the request's customer on `ex` (a transaction, or the root database). */
-export type RecordActivity = (request: FastifyRequest, entry: ActivityEntry, ex: unknown) => Promise<void>;
+/**
+ * Writes one activity entry for the request's customer on `ex` (a transaction, or the ambient
+ * database when undefined); a write made with an API token names the token in its entry.
+ */
+function recordActivity(auditLog: AuditLog, request: FastifyRequest, entry: ActivityEntry, ex: unknown): Promise<void> {
+  const token = request.customer?.apiTokenId;
+  return auditLog.write(
+    ex,
+    { actor: actorOf(request), ...entry, ...(token !== undefined ? { after: { ...(entry.after as object), api_token_id: token } } : {}) },
+    'activity',
+  );
+}
 
 /** Path parameters that name what a write acts on, in the order they are looked for. */
 const TARGET_PARAMS = ['id', 'uuid', 'accessKey', 'invoice_id'];
@@ -51,7 +62,7 @@ function entryOf(request: FastifyRequest, action: string, targetId: string | und
  * - a successful write that committed no transaction (its change, if any, was a single statement)
  *   gets its entry after the answer, outside any transaction, and a warning in the log.
  */
-export function recordCustomerActivity(scope: FastifyInstance, record: RecordActivity): void {
+export function recordCustomerActivity(scope: FastifyInstance, auditLog: AuditLog): void {
   scope.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map(String);
     if (!methods.some((m) => WRITE_METHODS.has(m))) return;
@@ -67,7 +78,7 @@ export function recordCustomerActivity(scope: FastifyInstance, record: RecordAct
     const activity: PendingActivity = {
       recorded: false,
       replay: false,
-      write: (tx) => record(request, entryOf(request, action, activity.targetId), tx),
+      write: (tx) => recordActivity(auditLog, request, entryOf(request, action, activity.targetId), tx),
     };
     const auditScope = newAuditScope();
     auditScope.activity = activity;
@@ -82,10 +93,36 @@ export function recordCustomerActivity(scope: FastifyInstance, record: RecordAct
     request.log.warn({ action }, 'customer write committed no transaction: its activity entry is written after the change');
     try {
       activity.recorded = true;
-      await record(request, entryOf(request, action, activity.targetId), undefined);
+      await recordActivity(auditLog, request, entryOf(request, action, activity.targetId), undefined);
     } catch (err) {
       request.log.error({ err, action }, 'could not record a customer activity');
     }
     return payload;
+  });
+}
+
+/**
+ * Every request made in an impersonated customer session is written to the audit log (method,
+ * route, status) as a `trail` entry before the response leaves, so no answer reaches the
+ * impersonator unaudited. A trail entry never stands for the request's change (`surfaceEntryDue`).
+ */
+export function recordImpersonatedRequests(scope: FastifyInstance, auditLog: AuditLog): void {
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    const customer = request.customer;
+    if (!customer?.impersonatorAdminId) return done(null, payload);
+    auditLog
+      .write(
+        undefined,
+        {
+          actor: actorOf(request),
+          action: 'impersonation.request',
+          targetType: 'customer',
+          targetId: customer.customerId,
+          after: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, session_id: customer.sessionId },
+        },
+        'trail',
+      )
+      .catch((err: unknown) => request.log.error({ err }, 'could not audit an impersonated request'))
+      .finally(() => done(null, payload));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RiderRead } from '../db/prepared.js';
 
 /** Who is calling. Set by the surface's authentication hook before any handler runs. */
 export interface CustomerPrincipal {
@@ -36,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     customer?: CustomerPrincipal;
     admin?: AdminPrincipal;
+    /** The row of the route's `authRider`, read with the session or the API token (riderOf). */
+    authRider?: unknown;
   }
   interface FastifyContextConfig {
     /** Backoffice: the one permission the route needs; 'public' for the login routes. */
@@ -58,7 +61,17 @@ declare module 'fastify' {
      * securityEvent (platform/http/activity.ts).
      */
     activity?: string | false;
+    /**
+     * Customer surface, signed-in reads whose answer is one read of the caller's own rows: that
+     * read, run in the statement that authenticates the request (platform/db/prepared.ts, RiderRead).
+     */
+    authRider?: () => RiderRead<unknown> | undefined;
   }
+}
+
+/** The route's `authRider` row, when the authentication read it (else the route reads it itself). */
+export function riderOf<R>(request: FastifyRequest, _rider: () => RiderRead<R> | undefined): R | undefined {
+  return request.authRider as R | undefined;
 }
 
 /** The authenticated customer; only call in routes of the customer surface that are not public. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../errors.js';
+import { assertOwnOrigin } from './same-origin.js';
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
 export function escapeHtml(s: string): string {
@@ -30,23 +30,9 @@ export function sendHtml(reply: FastifyReply, status: number, html: string): Fas
 }
 
 /**
- * CSRF guard for the POST of a server-rendered form: a browser names the page's origin in
- * `Origin` (or, failing that, `Referer`); a request that names another origin is refused.
- * Requests without either (curl, a test) pass: the forms' one-time tokens and SameSite=Lax
- * cookies are the other half of the defence.
+ * CSRF guard for the POST of a server-rendered form: the service's one cross-origin rule
+ * (same-origin.ts), which app.ts also applies to every write before the route runs.
  */
 export function assertSameOrigin(request: FastifyRequest, publicUrl: string): void {
-  const allowed = new URL(publicUrl).origin;
-  const origin = request.headers.origin;
-  const referer = request.headers.referer;
-  let from: string | undefined;
-  if (typeof origin === 'string' && origin !== '') from = origin;
-  else if (typeof referer === 'string' && referer !== '') {
-    try {
-      from = new URL(referer).origin;
-    } catch {
-      from = 'invalid';
-    }
-  }
-  if (from !== undefined && from !== allowed) throw new ForbiddenError('This form must be sent from its own page', 'CROSS_ORIGIN_FORM');
+  assertOwnOrigin(request, publicUrl);
 }

@@ -54,7 +54,11 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry, ac
     s.total.inc();
     done();
   });
-  if (!access.token && access.production) return;
+  if (!access.token && access.production) {
+    // not served: 404 like an unknown route, which the console's catch-all page would otherwise answer
+    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
+    return;
+  }
   const token = access.token;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (token && !hasBearer(req, token)) {

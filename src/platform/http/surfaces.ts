@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, MaintenanceError } from '../errors.js';
 import type { AdminAuthenticator, CustomerAuthenticator } from './auth.js';
-import { recordCustomerActivity, type RecordActivity } from './activity.js';
-import { AUDIT_ACTION, auditBackofficeWrites, WRITE_METHODS, type RecordWrite } from './write-audit.js';
+import type { AuditLog } from '../audit-log.js';
+import { recordCustomerActivity, recordImpersonatedRequests } from './activity.js';
+import { AUDIT_ACTION, auditBackofficeWrites, WRITE_METHODS } from './write-audit.js';
 
 export interface RoutePermission {
   method: string;
@@ -33,6 +34,19 @@ function documentSecurity(route: { schema?: Record<string, any> }, scheme: strin
   }
 }
 
+/**
+ * Answers of the signed-in surfaces are never stored by a browser or a proxy (`Cache-Control:
+ * no-store`) unless the route set its own: many carry a secret shown once (an API token, a
+ * webhook signing secret, a sudo token, a 2FA secret and recovery codes, a generated password),
+ * and the rest are one account's data. docs/api.md, "Conventions".
+ */
+function neverStored(scope: FastifyInstance): void {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
 /** The public surface (reference data): no session, no maintenance gate; documented as `security: []`. */
 export function installPublicSurface(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => documentPublic(route));
@@ -42,13 +56,15 @@ export function installPublicSurface(scope: FastifyInstance): void {
  * The customer surface: every route needs a live customer session unless it says
  * `config: { public: true }`; in maintenance mode everything but routes marked
  * `allowInMaintenance` answers 503; every signed-in write names its activity action and is
- * recorded in the transaction of its change (activity.ts).
+ * recorded in the transaction of its change, and every request of an impersonated session leaves
+ * a trail entry (activity.ts); both through the one audit writer.
  */
 export function installCustomerSurface(
   scope: FastifyInstance,
-  opts: { authenticator: CustomerAuthenticator; maintenanceMode: () => Promise<boolean>; recordActivity: RecordActivity },
+  opts: { authenticator: CustomerAuthenticator; maintenanceMode: () => Promise<boolean>; auditLog: AuditLog },
 ): void {
-  recordCustomerActivity(scope, opts.recordActivity);
+  recordCustomerActivity(scope, opts.auditLog);
+  neverStored(scope);
   scope.addHook('onRoute', (route) => {
     if (!route.config?.public) documentSecurity(route, 'customerCookie');
     else documentPublic(route);
@@ -62,6 +78,7 @@ export function installCustomerSurface(
     }
     request.customer = await opts.authenticator.authenticate(request, reply);
   });
+  recordImpersonatedRequests(scope, opts.auditLog);
 }
 
 /**
@@ -71,7 +88,7 @@ export function installCustomerSurface(
  */
 export function installBackofficeSurface(
   scope: FastifyInstance,
-  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[]; recordWrite: RecordWrite },
+  opts: { authenticator: AdminAuthenticator; catalog: ReadonlySet<string>; routeMap: RoutePermission[]; auditLog: AuditLog },
 ): void {
   scope.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
@@ -91,7 +108,8 @@ export function installBackofficeSurface(
     if (permission !== 'public') documentSecurity(route, 'backofficeCookie', permission);
     else documentPublic(route);
   });
-  auditBackofficeWrites(scope, opts.recordWrite);
+  auditBackofficeWrites(scope, opts.auditLog);
+  neverStored(scope);
   scope.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;

@@ -34,15 +34,29 @@ export function strictBodyValidators(): ValidatorFactory {
 /** No request needs more fields in one object, or items in one array; validating more is work for nothing. */
 const MAX_WIDTH = 1000;
 
-/** The first thing in a request part that no schema should even look at: a NUL character, or an object or array too wide. */
+/** A UTF-16 surrogate without its pair (`"\ud800"` in JSON): no UTF-8 text, so no PostgreSQL text or jsonb, can hold it. */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/** Why a string cannot be stored as text, if it cannot. */
+function textProblem(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(s)) return 'must be well-formed Unicode text (a lone surrogate such as \\ud800 is not)';
+  return undefined;
+}
+
+/** The first thing in a request part that no schema should even look at: text PostgreSQL cannot hold, or an object or array too wide. */
 function refusedInput(value: unknown, path: string, depth = 0): { field: string; message: string } | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? { field: path || '(value)', message: 'must not contain NUL characters' } : undefined;
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { field: path || '(value)', message: problem } : undefined;
+  }
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
   const entries = Object.entries(value);
   if (entries.length > MAX_WIDTH) return { field: path || '(body)', message: `has more than ${MAX_WIDTH} ${Array.isArray(value) ? 'items' : 'fields'}` };
   for (const [key, inner] of entries) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return { field: at, message: 'must not contain NUL characters' };
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { field: at, message: keyProblem };
     const found = refusedInput(inner, at, depth + 1);
     if (found) return found;
   }
@@ -78,8 +92,9 @@ function partsOf(route: RouteOptions): RoutePart[] {
 }
 
 /**
- * Refused at the edge (400), before any schema or handler sees them: NUL characters, which
- * PostgreSQL text cannot hold, in bodies, query strings and path parameters; and objects or
+ * Refused at the edge (400), before any schema or handler sees them: NUL characters and lone
+ * UTF-16 surrogates, which PostgreSQL text cannot hold, in bodies, query strings and path
+ * parameters (in values and in field names); and objects or
  * arrays wider than any request needs, which would make the validator list one error per entry.
  */
 export function rejectUnreasonableInput(app: FastifyInstance): void {

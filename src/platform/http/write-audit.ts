@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newAuditScope, runInAuditScope, type AuditScope } from '../audit-scope.js';
+import { actorOf, type AuditLog } from '../audit-log.js';
+import { newAuditScope, runInAuditScope, surfaceEntryDue, type AuditScope } from '../audit-scope.js';
 
 /** What the backoffice surface records for a successful write its service did not audit itself. */
 export interface WriteAuditEntry {
@@ -8,9 +9,6 @@ export interface WriteAuditEntry {
   targetId?: string;
   after: unknown;
 }
-
-/** Records one entry for the request's admin (app.ts passes the audit service). */
-export type RecordWrite = (request: FastifyRequest, entry: WriteAuditEntry) => Promise<void>;
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** `area.verb`, e.g. coupon.created, billing.topup_minimum_changed */
@@ -57,12 +55,13 @@ function describe(request: FastifyRequest, action: string, status: number, paylo
 
 /**
  * The audit of backoffice writes, enforced by the surface: every successful POST/PUT/PATCH/DELETE
- * (2xx) ends with an audit entry. The handler runs in an audit scope; when its service recorded
- * an entry (with its own before/after) nothing more is written, otherwise the route's declared
- * `config.audit` action is recorded with the request (secrets redacted) and the answer's data.
- * The entry is written before the answer leaves; a failure to write it is logged.
+ * (2xx) ends with an audit entry. The handler runs in an audit scope; when its service wrote a
+ * `change` entry (with its own before/after) nothing more is written, otherwise the route's
+ * declared `config.audit` action is written as a `surface` entry with the request (secrets
+ * redacted) and the answer's data (the rule: `surfaceEntryDue`, platform/audit-scope.ts). The
+ * entry is written before the answer leaves; a failure to write it is logged.
  */
-export function auditBackofficeWrites(scope: FastifyInstance, recordWrite: RecordWrite): void {
+export function auditBackofficeWrites(scope: FastifyInstance, auditLog: AuditLog): void {
   // preHandler, callback style: the handler runs inside the scope (an onRequest scope would be
   // lost across body parsing, which continues in the request stream's own async context).
   scope.addHook('preHandler', (request, _reply, done) => {
@@ -74,9 +73,9 @@ export function auditBackofficeWrites(scope: FastifyInstance, recordWrite: Recor
     const action = request.routeOptions.config.audit;
     if (!action || !WRITE_METHODS.has(request.method) || !request.admin) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    if ((request.auditScope?.recorded ?? 0) > 0) return payload;
+    if (!surfaceEntryDue(request.auditScope)) return payload;
     try {
-      await recordWrite(request, describe(request, action, reply.statusCode, payload));
+      await auditLog.write(undefined, { actor: actorOf(request), ...describe(request, action, reply.statusCode, payload) }, 'surface');
     } catch (err) {
       request.log.error({ err, action }, 'could not audit a backoffice write');
     }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
 import { queryRows } from '../db/database.js';
+import { afterFailure, definePolicy, defineSweepJob, doubling, leaseEnd, leaseFree } from '../durable/index.js';
 import { defineJob, type JobQueue } from '../queue/queue.js';
 import { resourceLifecycle as rl } from './lifecycle.tables.js';
 
@@ -63,20 +64,27 @@ export interface SyncState {
 
 export const SYNCED: SyncState = { state: 'synced', lastError: null, lastErrorAt: null, attempts: 0, nextRetryAt: null };
 
+/**
+ * The durable-work policy of resource applies (docs/architecture.md, "Durable work"). A job holds
+ * a resource for 10 minutes at most before another may take it over (a crashed worker); a
+ * backend's refusal is tried again by itself after 1, 2, 4, 8, 16, then every 30 minutes, with no
+ * limit; a change whose job has not finished 5 minutes after it was made is taken for lost.
+ */
+export const RESOURCE_APPLY = definePolicy({
+  name: 'resources',
+  leaseMs: 10 * 60_000,
+  backoff: doubling({ firstMs: 60_000, maxMs: 30 * 60_000 }),
+  maxAttempts: Infinity,
+  lostAfterMs: 5 * 60_000,
+  sweepSchedule: '* * * * *',
+  onGiveUp:
+    "only a final refusal gives up: the adapter's failed hook records it (e.g. status Error) and the change waits for the resource's retry action or a new change",
+});
 /** A job that has not finished this long after a change is taken for lost: the sweep queues it again. */
-export const LOST_AFTER_MS = 5 * 60_000;
-/** How long a job may hold a resource before another may take it over (a crashed worker). */
-export const LEASE_MS = 10 * 60_000;
-/** Back-off of automatic retries: 1, 2, 4, 8, 16, then every 30 minutes. */
-export const RETRY_BASE_MS = 60_000;
-export const RETRY_MAX_MS = 30 * 60_000;
+export const LOST_AFTER_MS = RESOURCE_APPLY.lostAfterMs;
 /** A job applies again at most this often when the desired state keeps moving under it. */
 const MAX_ROUNDS = 5;
 const SWEEP_BATCH = 500;
-
-export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
-}
 
 type Key = { kind: string; id: number };
 const keyOf = ({ kind, id }: Key) => `${kind}:${id}`;
@@ -104,13 +112,12 @@ export class Lifecycle {
   });
 
   /** The one sweep: lost jobs and due retries of every kind. */
-  readonly sweepJob = defineJob<object>({
+  readonly sweepJob = defineSweepJob(RESOURCE_APPLY, {
     name: 'resources.sweep',
-    schedule: '* * * * *',
     description: 'Resource sync: queues the apply job again for every resource whose change waited too long (a lost job) or whose automatic retry is due',
-    handler: async (_p, ctx) => {
-      const n = await this.sweep();
-      if (n > 0) ctx.log.info({ queued: n }, 'resources queued again by the sweep');
+    run: async () => ({ queued: await this.sweep() }),
+    report: ({ queued }, log) => {
+      if (queued > 0) log.info({ queued }, 'resources queued again by the sweep');
     },
   });
 
@@ -135,7 +142,7 @@ export class Lifecycle {
     const now = this.clock.now();
     await tx.execute(sql`
       insert into resource_lifecycle (kind, resource_id, desired_generation, applied_generation, changed_at, due_at)
-      values (${kind}, ${id}, 1, 0, ${at(now)}, ${at(now)} + ${ms(LOST_AFTER_MS)})
+      values (${kind}, ${id}, 1, 0, ${at(now)}, ${at(now)} + ${ms(RESOURCE_APPLY.lostAfterMs)})
       on conflict (kind, resource_id) do update set
         desired_generation = resource_lifecycle.desired_generation + 1,
         changed_at = excluded.changed_at,
@@ -227,8 +234,8 @@ export class Lifecycle {
     const now = this.clock.now();
     const [row] = await queryRows<{ desired: number }>(
       this.db,
-      sql`update resource_lifecycle set lease_token = ${token}, lease_until = ${at(now)} + ${ms(LEASE_MS)}
-          where ${this.where(k)} and (lease_token is null or lease_until < ${at(now)}) and ${this.pending(now)}
+      sql`update resource_lifecycle set lease_token = ${token}, lease_until = ${at(leaseEnd(RESOURCE_APPLY, now))}
+          where ${this.where(k)} and ${leaseFree(sql`lease_until`, now)} and ${this.pending(now)}
           returning desired_generation as desired`,
     );
     return row?.desired;
@@ -274,7 +281,7 @@ export class Lifecycle {
       );
       if (!current || current.desired !== generation) return false;
       const attempts = current.attempts + 1;
-      const retryAt = final ? null : new Date(now.getTime() + retryDelayMs(attempts));
+      const { retryAt } = afterFailure(RESOURCE_APPLY, { attempts, at: now, final });
       if (adapter.failed) await adapter.failed(tx, k.id, { error: err, message, final, attempts });
       const recorded = await queryRows<{ n: number }>(
         tx,
@@ -317,7 +324,7 @@ export class Lifecycle {
     if (released.length > 0) return 'released';
     const [renewed] = await queryRows<{ desired: number }>(
       this.db,
-      sql`update resource_lifecycle set lease_until = ${at(now)} + ${ms(LEASE_MS)}
+      sql`update resource_lifecycle set lease_until = ${at(leaseEnd(RESOURCE_APPLY, now))}
           where ${this.where(k, token)} returning desired_generation as desired`,
     );
     return renewed ? renewed.desired : 'lost';
@@ -325,7 +332,7 @@ export class Lifecycle {
 
   /**
    * Queues the apply job of every resource that is due: a change whose job has not finished within
-   * LOST_AFTER_MS, or a failed change whose automatic retry time has come. Rows that are due but
+   * the policy's lostAfterMs, or a failed change whose automatic retry time has come. Rows that are due but
    * have nothing to do are cleared. Answers how many jobs it queued.
    */
   async sweep(): Promise<number> {
@@ -339,7 +346,7 @@ export class Lifecycle {
                 select kind, resource_id from resource_lifecycle
                 where due_at <= ${at(now)} order by due_at limit ${SWEEP_BATCH} for update skip locked
               )
-              update resource_lifecycle set due_at = case when ${this.pending(now)} then ${at(now)} + ${ms(LOST_AFTER_MS)} else null end
+              update resource_lifecycle set due_at = case when ${this.pending(now)} then ${at(now)} + ${ms(RESOURCE_APPLY.lostAfterMs)} else null end
               from due where resource_lifecycle.kind = due.kind and resource_lifecycle.resource_id = due.resource_id
               returning resource_lifecycle.kind, resource_lifecycle.resource_id as id, ${this.pending(now)} as pending`,
         );

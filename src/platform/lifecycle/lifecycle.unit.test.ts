@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RETRY_MAX_MS, retryDelayMs } from './lifecycle.js';
+import { afterFailure } from '../durable/index.js';
+import { RESOURCE_APPLY } from './lifecycle.js';
 
-test('automatic retries back off 1, 2, 4, 8, 16 minutes, then every 30', () => {
-  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 50].map((n) => retryDelayMs(n) / 60_000), [1, 2, 4, 8, 16, 30, 30, 30]);
-  assert.equal(retryDelayMs(1000), RETRY_MAX_MS);
+const at = new Date('2030-01-01T00:00:00Z');
+
+test('automatic retries back off 1, 2, 4, 8, 16 minutes, then every 30, and never give up by count', () => {
+  const waits = [1, 2, 3, 4, 5, 6, 7, 50, 1000].map((n) => {
+    const next = afterFailure(RESOURCE_APPLY, { attempts: n, at });
+    assert.equal(next.giveUp, false);
+    return (next.retryAt!.getTime() - at.getTime()) / 60_000;
+  });
+  assert.deepEqual(waits, [1, 2, 4, 8, 16, 30, 30, 30, 30]);
+  assert.deepEqual(afterFailure(RESOURCE_APPLY, { attempts: 1, at, final: true }), { giveUp: true, retryAt: null, why: 'final' });
 });

@@ -47,9 +47,7 @@ export class Mailer {
     private readonly log: Logger,
     /** logBodies: without SMTP, write subject and text to the log (development only: they hold links and codes). */
     private readonly opts: { smtpUrl: string | undefined; from: string; logBodies: boolean },
-  ) {
-    queue.register(this.deliverJob, this.pruneJob);
-  }
+  ) {}
 
   async queueMail(to: string, mail: RenderedMail, tx?: Executor): Promise<number> {
     return (await this.queueMails([{ to, mail }], tx))[0]!;

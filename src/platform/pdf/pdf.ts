@@ -1,3 +1,11 @@
+/**
+ * Who a document is from and to: the issuing company (legal name, address, tax number) and the
+ * customer it is made out to. Receipts and invoices print both.
+ */
+export interface DocumentParties {
+  issuer(): Promise<string[]>;
+  billTo(customerId: number): Promise<string[]>;
+}
 
 export interface PdfColumn {
   header: string;
@@ -7,6 +15,8 @@ export interface PdfColumn {
 
 export interface TablePdf {
   title: string;
+  /** printed under "Issued by" and "Billed to", side by side, before `lines` */
+  parties?: { issuer: string[]; billTo: string[] };
   lines: string[];
   columns: PdfColumn[];
   rows: string[][];
@@ -25,6 +35,21 @@ export async function renderTablePdf(spec: TablePdf): Promise<Buffer> {
     doc.on('error', reject);
 
     doc.font('Helvetica-Bold').fontSize(16).text(spec.title);
+    if (spec.parties) {
+      doc.moveDown(0.5);
+      const top = doc.y;
+      const half = (doc.page.width - doc.page.margins.left - doc.page.margins.right) / 2;
+      const block = (heading: string, lines: string[], x: number) => {
+        doc.font('Helvetica-Bold').fontSize(9).text(heading, x, top, { width: half - 10 });
+        doc.font('Helvetica').fontSize(9);
+        for (const line of lines) doc.text(line, x, undefined, { width: half - 10 });
+        return doc.y;
+      };
+      const leftEnd = block('Issued by', spec.parties.issuer, doc.page.margins.left);
+      const rightEnd = block('Billed to', spec.parties.billTo, doc.page.margins.left + half);
+      doc.x = doc.page.margins.left;
+      doc.y = Math.max(leftEnd, rightEnd);
+    }
     doc.moveDown(0.3).font('Helvetica').fontSize(9);
     for (const line of spec.lines) doc.text(line);
     doc.moveDown();

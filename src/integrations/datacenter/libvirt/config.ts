@@ -67,6 +67,19 @@ const ImageSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const RescueSchema = Type.Object(
+  {
+    /** the rescue system boots by direct kernel boot (it runs from its initrd); the VM's disks are attached as they are */
+    kernel: Type.String({ minLength: 1 }),
+    initrd: Type.String({ minLength: 1 }),
+    /** extra kernel command line words (the adapter adds the VM's name, public address and SSH keys) */
+    cmdline: Type.Optional(Type.String({ maxLength: 1000 })),
+    /** a regular expression: the rescue system is up once the serial console prints a match */
+    readyPattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
 export const LibvirtConfigSchema = Type.Object(
   {
     /** names everything the adapter makes (domains, disks, bridges, namespaces, nftables tables, files) */
@@ -75,6 +88,8 @@ export const LibvirtConfigSchema = Type.Object(
     shutdownTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
     /** per OS name of the API (e.g. debian-12) */
     images: Type.Record(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' }), ImageSchema),
+    /** the rescue system VMs boot in rescue mode; without it rescue is refused */
+    rescue: Type.Optional(RescueSchema),
     /** per location id */
     locations: Type.Record(Type.String({ pattern: '^[1-9][0-9]{0,9}$' }), LocationSchema),
   },
@@ -84,6 +99,7 @@ export const LibvirtConfigSchema = Type.Object(
 export type LibvirtConfigInput = Static<typeof LibvirtConfigSchema>;
 export type HypervisorConfig = Static<typeof HypervisorSchema> & { hostGateway: boolean };
 export type ImageConfig = Static<typeof ImageSchema>;
+export type RescueConfig = Static<typeof RescueSchema>;
 
 export interface LocationConfig {
   id: number;
@@ -98,6 +114,7 @@ export interface LibvirtConfig {
   bootTimeoutSeconds: number;
   shutdownTimeoutSeconds: number;
   images: Record<string, ImageConfig>;
+  rescue?: RescueConfig;
   locations: Map<number, LocationConfig>;
 }
 
@@ -155,11 +172,19 @@ export function parseLibvirtConfig(raw: unknown): LibvirtConfig {
       }
     }
   }
+  if (input.rescue?.readyPattern !== undefined) {
+    try {
+      new RegExp(input.rescue.readyPattern);
+    } catch {
+      throw new LibvirtConfigError('/rescue/readyPattern', 'is not a regular expression');
+    }
+  }
   return {
     prefix: input.prefix ?? 'chp',
     bootTimeoutSeconds: input.bootTimeoutSeconds ?? 300,
     shutdownTimeoutSeconds: input.shutdownTimeoutSeconds ?? 60,
     images: input.images,
+    ...(input.rescue ? { rescue: input.rescue } : {}),
     locations,
   };
 }

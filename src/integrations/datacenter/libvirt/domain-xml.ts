@@ -37,9 +37,20 @@ export interface VmMetadata {
   publicIp: string | null;
   /** public keys only: the config drive is rebuilt from them when its NICs change */
   sshKeys: string[];
+  /** the customer's user data, kept as base64 (any text survives the XML) for the same reason */
+  userData: string | null;
+  /** the guest's instance id when a rebuild changed it (absent: the domain's name) */
+  instanceId?: string;
+  /** it boots the rescue system */
+  rescue?: boolean;
 }
 
-const CPU_PERIOD_US = 100_000;
+export const CPU_PERIOD_US = 100_000;
+
+/** The cputune quota per vCPU of a CPU limit (percent), or null for no limit. */
+export function cpuQuota(cpuLimit: number): number | null {
+  return cpuLimit < 100 ? Math.max(1000, Math.floor((CPU_PERIOD_US * cpuLimit) / 100)) : null;
+}
 
 /** The domain XML of a VM (every value escaped by the XML builder). */
 export function domainXml(s: DomainSpec): string {
@@ -51,13 +62,16 @@ export function domainXml(s: DomainSpec): string {
     location: String(s.metadata.locationId),
     os: s.metadata.os,
     ...(s.metadata.publicIp ? { 'public-ip': s.metadata.publicIp } : {}),
+    ...(s.metadata.instanceId ? { 'instance-id': s.metadata.instanceId } : {}),
+    ...(s.metadata.rescue ? { rescue: 'yes' } : {}),
   });
   for (const key of s.metadata.sshKeys) meta.ele(METADATA_NS, 'cp:ssh-key').txt(key);
+  if (s.metadata.userData) meta.ele(METADATA_NS, 'cp:user-data', { encoding: 'base64' }).txt(Buffer.from(s.metadata.userData, 'utf8').toString('base64'));
   d.ele('memory', { unit: 'MiB' }).txt(String(s.memoryMb));
   d.ele('vcpu', { placement: 'static' }).txt(String(s.vcpus));
-  if (s.cpuLimit < 100) {
+  const quota = cpuQuota(s.cpuLimit);
+  if (quota !== null) {
     // the quota is per vCPU: cpuLimit percent of each
-    const quota = Math.max(1000, Math.floor((CPU_PERIOD_US * s.cpuLimit) / 100));
     const t = d.ele('cputune');
     t.ele('period').txt(String(CPU_PERIOD_US));
     t.ele('quota').txt(String(quota));
@@ -83,15 +97,19 @@ export function domainXml(s: DomainSpec): string {
     const c = dev.ele('disk', { type: 'file', device: 'cdrom' });
     c.ele('driver', { name: 'qemu', type: 'raw' });
     c.ele('source', { file: s.configDrive });
-    c.ele('target', { dev: 'sda', bus: 'sata' });
+    // IDE: built into every cloud kernel on the `pc` machine type (Debian's has no AHCI driver for SATA)
+    c.ele('target', { dev: 'hdc', bus: 'ide' });
     c.ele('readonly');
   }
   for (const nic of s.nics) nicElement(dev, nic);
-  const serial = dev.ele('serial', { type: 'file' });
-  serial.ele('source', { path: s.console, append: 'on' });
+  // entropy from the host: without it a guest waits for its random pool (no RDRAND under TCG)
+  dev.ele('rng', { model: 'virtio' }).ele('backend', { model: 'random' }).txt('/dev/urandom');
+  // a pty, so `virsh console` can join it; everything the guest prints is also logged to the file
+  const serial = dev.ele('serial', { type: 'pty' });
+  serial.ele('log', { file: s.console, append: 'on' });
   serial.ele('target', { port: '0' });
-  const con = dev.ele('console', { type: 'file' });
-  con.ele('source', { path: s.console, append: 'on' });
+  const con = dev.ele('console', { type: 'pty' });
+  con.ele('log', { file: s.console, append: 'on' });
   con.ele('target', { type: 'serial', port: '0' });
   return d.end({ prettyPrint: true, headless: true });
 }
@@ -132,6 +150,7 @@ export function parseDomainXml(xml: string): ParsedDomain {
   const first = (el: Element, tag: string): Element | undefined => el.getElementsByTagName(tag)[0];
   const name = first(root, 'name')?.textContent ?? '';
   const meta = root.getElementsByTagNameNS(METADATA_NS, 'vm')[0];
+  const userData = meta?.getElementsByTagNameNS(METADATA_NS, 'user-data')[0]?.textContent;
   const metadata: VmMetadata | null = meta
     ? {
         reference: meta.getAttribute('reference') ?? '',
@@ -139,6 +158,9 @@ export function parseDomainXml(xml: string): ParsedDomain {
         os: meta.getAttribute('os') ?? '',
         publicIp: meta.getAttribute('public-ip'),
         sshKeys: Array.from(meta.getElementsByTagNameNS(METADATA_NS, 'ssh-key')).map((k) => k.textContent ?? ''),
+        userData: userData ? Buffer.from(userData, 'base64').toString('utf8') : null,
+        ...(meta.getAttribute('instance-id') ? { instanceId: meta.getAttribute('instance-id')! } : {}),
+        ...(meta.getAttribute('rescue') === 'yes' ? { rescue: true } : {}),
       }
     : null;
   const nics: NicSpec[] = [];

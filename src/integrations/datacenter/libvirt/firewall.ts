@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ipToInt } from './addresses.js';
 import type { Names } from './names.js';
-import type { SecurityGroupSpec } from '../types.js';
+import type { SecurityGroupSpec } from '../firewalls.js';
 
 export type GroupRule = SecurityGroupSpec['rules'][number];
 

@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DatacenterError, type VmSpec } from '../types.js';
+import { DatacenterError, type VmSpec } from '../index.js';
 import { LibvirtDatacenter } from './libvirt-datacenter.js';
 import { libvirtAvailable, libvirtdAnswers, listEverything, removeEverything, startLibvirtd, stopLibvirtd, testSetup, withLibvirtLock, type TestSetup } from './test-support.js';
 
@@ -45,7 +45,7 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
   let dc: LibvirtDatacenter;
   let stopLibvirt = false;
   let outage: unknown;
-  const faultSpec = () => spec('vm-f', { publicIp: dc.publicIpPool(1).addresses[0]!, blockStorage: { machineId: 1, sizeGb: 1 } });
+  const faultSpec = () => spec('vm-f', { publicIp: dc.vmHosts.publicIpPool(1).addresses[0]!, blockStorage: { machineId: 1, sizeGb: 1 } });
 
   // the outage comes first, before the other real-guest files hold the lock for their boots
   before(() =>
@@ -58,7 +58,7 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       });
       stopLibvirt = true;
       try {
-        outage = await dc.createVm(faultSpec()).then(
+        outage = await dc.vmHosts.createVm(faultSpec()).then(
           () => 'the create succeeded',
           (e: unknown) => e,
         );
@@ -84,18 +84,18 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       .filter((l) => l.kind === 'domain')
       .map((l) => l.name)
       .sort();
-  const expectedFiles = (ref: string) => [`${setup.prefix}-${ref}-data.qcow2`, `${setup.prefix}-${ref}-root.qcow2`, `${setup.prefix}-${ref}.boot`, `${setup.prefix}-${ref}.console.log`];
+  const expectedFiles = (ref: string) => [`${setup.prefix}-${ref}-cidata.iso`, `${setup.prefix}-${ref}-data.qcow2`, `${setup.prefix}-${ref}-root.qcow2`, `${setup.prefix}-${ref}.boot`, `${setup.prefix}-${ref}.console.log`];
 
   test('libvirtd stopped in the middle of a create: a DatacenterError, and the retry succeeds once it is back', async () => {
     const s = faultSpec();
     assert.ok(outage instanceof DatacenterError && outage.operation === 'create' && !outage.capacity, String(outage));
     await withLibvirtLock('shared', async () => {
       assert.deepEqual(domains(), []);
-      const made = await dc.createVm(s);
+      const made = await dc.vmHosts.createVm(s);
       assert.equal(made.externalId, `${setup.prefix}-vm-f`);
       assert.deepEqual(domains(), [`${setup.prefix}-vm-f`]);
       assert.deepEqual(vmFiles('vm-f'), expectedFiles('vm-f'));
-      await dc.deleteVm({ externalId: made.externalId, reference: 'vm-f' });
+      await dc.vmHosts.deleteVm({ externalId: made.externalId, reference: 'vm-f' });
       assert.deepEqual(vmFiles('vm-f'), []);
     });
   });
@@ -105,7 +105,7 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       const configFile = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
       writeFileSync(configFile, JSON.stringify(setup.input));
       const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'interrupted-create.fixture.ts');
-      const pool = dc.publicIpPool(1).addresses;
+      const pool = dc.vmHosts.publicIpPool(1).addresses;
       const specs = { disks: spec('vm-k1', { publicIp: pool[1]!, blockStorage: { machineId: 1, sizeGb: 1 } }), defined: spec('vm-k2', { publicIp: pool[2]!, blockStorage: { machineId: 1, sizeGb: 1 } }) };
       const killedAt = (step: 'disks' | 'defined') =>
         new Promise<NodeJS.Signals | null>((resolve) => {
@@ -118,13 +118,13 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       assert.deepEqual(domains(), [`${setup.prefix}-vm-k2`]);
       assert.equal(domstate(`${setup.prefix}-vm-k2`), 'shut off');
 
-      await Promise.all([dc.createVm(specs.disks), dc.createVm(specs.defined)]);
+      await Promise.all([dc.vmHosts.createVm(specs.disks), dc.vmHosts.createVm(specs.defined)]);
       assert.deepEqual(domains(), [`${setup.prefix}-vm-k1`, `${setup.prefix}-vm-k2`]);
       assert.equal(domstate(`${setup.prefix}-vm-k1`), 'running');
       assert.equal(domstate(`${setup.prefix}-vm-k2`), 'running');
       assert.deepEqual(vmFiles('vm-k1'), expectedFiles('vm-k1'));
       assert.deepEqual(vmFiles('vm-k2'), expectedFiles('vm-k2'));
-      await Promise.all(['vm-k1', 'vm-k2'].map((reference) => dc.deleteVm({ externalId: null, reference })));
+      await Promise.all(['vm-k1', 'vm-k2'].map((reference) => dc.vmHosts.deleteVm({ externalId: null, reference })));
       assert.deepEqual(domains(), []);
       assert.deepEqual([...vmFiles('vm-k1'), ...vmFiles('vm-k2')], []);
     }));

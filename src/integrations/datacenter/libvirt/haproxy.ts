@@ -1,11 +1,10 @@
-import type { LoadBalancerSpec } from '../types.js';
+import { HEALTH_CHECK_PATH } from '../health-check-path.js';
+import type { LoadBalancerSpec } from '../balancers.js';
 
 /** Health checks: every 2 s; 2 failures take a target out, 2 successes bring it back. */
 export const HEALTH_INTERVAL_MS = 2000;
 export const HEALTH_FALL = 2;
 export const HEALTH_RISE = 2;
-
-const PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/;
 
 export interface ResolvedTarget {
   reference: string;
@@ -35,7 +34,7 @@ export function haproxyConfig(spec: LoadBalancerSpec, address: string, targets: 
   const hc = spec.healthCheck;
   if (hc) {
     if (!Number.isInteger(hc.port) || hc.port < 1 || hc.port > 65535) throw new Error(`health check port ${hc.port} is not a port`);
-    if (hc.path !== null && !PATH.test(hc.path)) throw new Error(`health check path ${JSON.stringify(hc.path)} is not a URL path`);
+    if (hc.path !== null && !HEALTH_CHECK_PATH.test(hc.path)) throw new Error(`health check path ${JSON.stringify(hc.path)} is not a URL path`);
     if (!['http', 'https', 'tcp'].includes(hc.protocol)) throw new Error(`health check protocol ${hc.protocol} is not supported`);
   }
   spec.forwardingRules.forEach((rule, i) => {

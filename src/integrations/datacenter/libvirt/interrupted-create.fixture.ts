@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseLibvirtConfig } from './config.js';
 import { LibvirtDatacenter } from './libvirt-datacenter.js';
-import type { VmSpec } from '../types.js';
+import type { VmSpec } from '../index.js';
 
 const [configFile, specJson, step] = process.argv.slice(2);
 const dc = new LibvirtDatacenter(parseLibvirtConfig(JSON.parse(readFileSync(configFile!, 'utf8'))), {
@@ -14,6 +14,6 @@ const dc = new LibvirtDatacenter(parseLibvirtConfig(JSON.parse(readFileSync(conf
     if (s === step) process.kill(process.pid, 'SIGKILL');
   },
 });
-await dc.createVm(JSON.parse(specJson!) as VmSpec);
+await dc.vmHosts.createVm(JSON.parse(specJson!) as VmSpec);
 console.log('the create finished without being interrupted');
 process.exit(3);

@@ -8,6 +8,7 @@ import { createDatacenter, DatacenterError, LibvirtDatacenter } from '../index.j
 import { parseLibvirtConfig, type LibvirtConfigInput } from './config.js';
 import { domainXml, interfaceXml, parseDomainXml } from './domain-xml.js';
 import { firewallScript } from './firewall.js';
+import { readiness } from './guest-boot.js';
 import { kernelCommandLine, noCloudFiles } from './guest-config.js';
 import { haproxyConfig } from './haproxy.js';
 import { HostCommandError, shellQuote } from './host.js';
@@ -40,12 +41,12 @@ describe('libvirt configuration', () => {
     const dc = createDatacenter({ kind: 'libvirt', delayMs: 0, libvirt: config.libvirt });
     assert.ok(dc instanceof LibvirtDatacenter);
     // the balancers' block is kept out of the VMs' pool, and so are network, gateway and broadcast
-    const pool = dc.publicIpPool(1);
+    const pool = dc.vmHosts.publicIpPool(1);
     assert.equal(pool.cidr, '198.18.1.0/24');
     assert.equal(pool.addresses[0], '198.18.1.2');
     assert.equal(pool.addresses.at(-1), '198.18.1.239');
     assert.equal(pool.addresses.length, 238);
-    assert.deepEqual(dc.publicIpPool(9).addresses, []);
+    assert.deepEqual(dc.vmHosts.publicIpPool(9).addresses, []);
   });
 
   test('one bad value stops start-up with one line naming it', () => {
@@ -106,16 +107,34 @@ describe('libvirt adapter pieces', () => {
       configDrive: null,
       nics: [{ mac: '52:54:00:00:00:01', bridge: 'br-pub', tap: 'chpabcdef0pub' }],
       console: '/state/chp-vm-1.console.log',
-      metadata: { reference: 'vm-1', locationId: 3, os: 'a"b', publicIp: '198.18.1.2', sshKeys: ['ssh-ed25519 AAAA x<y'] },
+      metadata: { reference: 'vm-1', locationId: 3, os: 'a"b', publicIp: '198.18.1.2', sshKeys: ['ssh-ed25519 AAAA x<y'], userData: '#!/bin/sh\necho "<é>\u0001 ]]>"\n' },
     });
     assert.match(xml, /<cmdline>guest\.name=&lt;vm&amp;1&gt;<\/cmdline>/);
     assert.match(xml, /<period>100000<\/period>\s*<quota>25000<\/quota>/);
     assert.match(xml, /<source dev="\/dev\/vg0\/chp-vm-1-data"\/>/);
     const parsed = parseDomainXml(xml);
-    assert.deepEqual(parsed.metadata, { reference: 'vm-1', locationId: 3, os: 'a"b', publicIp: '198.18.1.2', sshKeys: ['ssh-ed25519 AAAA x<y'] });
+    assert.deepEqual(parsed.metadata, { reference: 'vm-1', locationId: 3, os: 'a"b', publicIp: '198.18.1.2', sshKeys: ['ssh-ed25519 AAAA x<y'], userData: '#!/bin/sh\necho "<é>\u0001 ]]>"\n' });
     assert.deepEqual(parsed.nics, [{ mac: '52:54:00:00:00:01', bridge: 'br-pub', tap: 'chpabcdef0pub' }]);
     assert.match(interfaceXml(parsed.nics[0]!), /^<interface type="bridge">/);
-    assert.doesNotMatch(domainXml({ ...{ name: 'n', uuid: 'u', type: 'qemu', vcpus: 1, memoryMb: 1, cpuLimit: 100, boot: { kind: 'disk' }, rootDisk: '/r', dataDisk: null, configDrive: '/c.iso', nics: [], console: '/c', metadata: { reference: 'n', locationId: 1, os: 'x', publicIp: null, sshKeys: [] } } }), /cputune/);
+    assert.doesNotMatch(domainXml({ ...{ name: 'n', uuid: 'u', type: 'qemu', vcpus: 1, memoryMb: 1, cpuLimit: 100, boot: { kind: 'disk' }, rootDisk: '/r', dataDisk: null, configDrive: '/c.iso', nics: [], console: '/c', metadata: { reference: 'n', locationId: 1, os: 'x', publicIp: null, sshKeys: [], userData: null } } }), /cputune/);
+  });
+
+  test('domain XML: the NoCloud drive is a CD-ROM on IDE, which every cloud kernel sees (Debian\'s has no SATA driver)', () => {
+    const xml = domainXml({ name: 'n', uuid: 'u', type: 'qemu', vcpus: 1, memoryMb: 512, cpuLimit: 100, boot: { kind: 'disk' }, rootDisk: '/r.qcow2', dataDisk: null, configDrive: '/n-cidata.iso', nics: [], console: '/c', metadata: { reference: 'n', locationId: 1, os: 'debian-12', publicIp: null, sshKeys: [], userData: null } });
+    assert.match(xml, /<type arch="x86_64" machine="pc">hvm<\/type>/);
+    assert.match(xml, /<disk type="file" device="cdrom">\s*<driver name="qemu" type="raw"\/>\s*<source file="\/n-cidata\.iso"\/>\s*<target dev="hdc" bus="ide"\/>/);
+    assert.doesNotMatch(xml, /sata/);
+    assert.match(xml, /<rng model="virtio">\s*<backend model="random">\/dev\/urandom<\/backend>\s*<\/rng>/, 'entropy for a quick boot');
+  });
+
+  test('ready: a cloud image when cloud-init finished or SSH answers, not at its login prompt; an image with its own ready line by that line', () => {
+    const cloud = readiness({ disk: 'debian-12.qcow2' });
+    assert.equal(cloud.sshProbe, true);
+    assert.equal(cloud.pattern.test('Debian GNU/Linux 12 vm-1 ttyS0\n\nvm-1 login: '), false);
+    assert.equal(cloud.pattern.test('[   61.2] cloud-init[412]: Cloud-init v. 22.4.2 finished at Fri, 27 Nov 2026 19:01:02 +0000. Datasource DataSourceNoCloud [seed=/dev/sr0][dsmode=net].  Up 61.15 seconds'), true);
+    assert.equal(readiness(undefined).sshProbe, true);
+    const test = readiness({ disk: 'disk.qcow2', kernel: '/k', initrd: '/i', readyPattern: 'GUEST-UP ' });
+    assert.deepEqual([test.sshProbe, test.pattern.test('GUEST-UP vm-1'), test.pattern.test('Cloud-init v. 22.4.2 finished at')], [false, true, false]);
   });
 
   test('guest settings: the kernel command line for the test image, a NoCloud drive for real images', () => {
@@ -127,6 +146,8 @@ describe('libvirt adapter pieces', () => {
     assert.deepEqual(JSON.parse(files['user-data'].slice('#cloud-config\n'.length)).ssh_authorized_keys, ['ssh-ed25519 AAAAC3Nza me@host']);
     const network = JSON.parse(files['network-config']);
     assert.deepEqual(network.ethernets.public.addresses, ['198.18.1.5/24']);
+    // Debian 12's cloud-init refuses `to: default` for every renderer but netplan
+    assert.deepEqual(network.ethernets.public.routes, [{ to: '0.0.0.0/0', via: '198.18.1.1' }]);
     assert.equal(network.ethernets.private0.dhcp4, true);
   });
 
@@ -204,7 +225,7 @@ describe('errors customers and staff see', () => {
     cfg.locations['1']!.hypervisors = [{ name: 'hv9', uri: 'qemu+ssh://nobody@127.0.0.1:1/system', domainType: 'qemu', imageDir: '/var/lib/images', stateDir: '/var/lib/state', publicBridge: 'br-pub' }];
     const dc = new LibvirtDatacenter(parseLibvirtConfig(cfg));
     const spec = { reference: 'vm-1', locationId: 1, cpu: 1, memoryMb: 128, diskGb: 1, cpuLimit: 100, os: 'debian-12', publicIp: null, blockStorage: null };
-    const err = await dc.createVm(spec).then(
+    const err = await dc.vmHosts.createVm(spec).then(
       () => assert.fail('created'),
       (e: unknown) => e,
     );

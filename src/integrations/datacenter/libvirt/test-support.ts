@@ -4,7 +4,7 @@
  * Not used by the service.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -15,13 +15,17 @@ import { parseLibvirtConfig, type LibvirtConfig, type LibvirtConfigInput } from 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const IMAGE_DIR = process.env.GUEST_IMAGE_DIR ?? '/var/tmp/cloud-platform-guest-image';
 
+const LOCK_FILE = '/run/lock/cloud-platform-libvirt-tests.lock';
+const LOCK_GATE = '/run/lock/cloud-platform-libvirt-tests.gate';
+
 /** libvirt answers on qemu:///system (the daemons run, the tools are installed, we are root). */
 export function libvirtAvailable(): { ok: true } | { ok: false; why: string } {
   if (process.getuid?.() !== 0) return { ok: false, why: 'not root' };
-  for (const tool of ['virsh', 'qemu-img', 'nft', 'dnsmasq', 'haproxy', 'ip', 'ssh-keygen', 'genisoimage']) {
+  for (const tool of ['virsh', 'qemu-img', 'nft', 'dnsmasq', 'haproxy', 'ip', 'ssh-keygen', 'genisoimage', 'flock']) {
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return { ok: false, why: `${tool} is not installed` };
   }
-  const r = spawnSync('virsh', ['-c', 'qemu:///system', 'version'], { encoding: 'utf8', timeout: 20_000 });
+  // asked under the tests' shared lock: guest-faults.test.ts stops libvirtd while it holds it exclusively
+  const r = spawnSync('flock', ['-x', LOCK_GATE, 'flock', '-s', LOCK_FILE, 'virsh', '-c', 'qemu:///system', 'version'], { encoding: 'utf8', timeout: 900_000 });
   if (r.status !== 0) return { ok: false, why: `libvirtd does not answer: ${(r.stderr || r.stdout).trim()}` };
   return { ok: true };
 }
@@ -30,6 +34,33 @@ export function libvirtAvailable(): { ok: true } | { ok: false; why: string } {
 export function buildImage(): { disk: string; kernel: string; initrd: string; readyPattern: string } {
   execFileSync('bash', [path.join(repo, 'scripts/build-guest-image.sh'), IMAGE_DIR], { stdio: 'inherit' });
   return JSON.parse(readFileSync(path.join(IMAGE_DIR, 'image.json'), 'utf8'));
+}
+
+/**
+ * Where the real Debian 12 image of scripts/build-real-image.sh is: REAL_IMAGE_DIR, else the cache
+ * .ci/run builds it in (named by the script's checksum, so a changed script gets a new build).
+ */
+export function realImageDir(): string {
+  if (process.env.REAL_IMAGE_DIR) return process.env.REAL_IMAGE_DIR;
+  const sum = createHash('sha256').update(readFileSync(path.join(repo, 'scripts/build-real-image.sh'))).digest('hex').slice(0, 16);
+  return path.join('/var/cache/cloud-hosting-platform', `real-image-${sum}`);
+}
+
+/** The real image's `images` entry, or why there is none. */
+export function realImage(): { ok: true; image: { disk: string } } | { ok: false; why: string } {
+  const file = path.join(realImageDir(), 'image.json');
+  if (!existsSync(file)) return { ok: false, why: `the real Debian image is not built: bash scripts/build-real-image.sh ${path.dirname(file)}` };
+  return { ok: true, image: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+/** Runs `command` as the user on the guest with the OpenSSH client (key only, no host key check: the guest is new). */
+export function sshRun(user: string, address: string, keyFile: string, command: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(
+    'ssh',
+    ['-i', keyFile, '-o', 'BatchMode=yes', '-o', 'IdentitiesOnly=yes', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', '-o', 'ConnectTimeout=30', `${user}@${address}`, command],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
 export interface TestSetup {
@@ -48,10 +79,10 @@ export interface TestSetup {
  * A gate taken before the lock keeps a waiting exclusive holder from being starved by shared ones.
  */
 export async function withLibvirtLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
-  const gate = await holdFlock('-x', '/run/lock/cloud-platform-libvirt-tests.gate');
+  const gate = await holdFlock('-x', LOCK_GATE);
   let lock: (() => void) | undefined;
   try {
-    lock = await holdFlock(mode === 'shared' ? '-s' : '-x', '/run/lock/cloud-platform-libvirt-tests.lock');
+    lock = await holdFlock(mode === 'shared' ? '-s' : '-x', LOCK_FILE);
   } finally {
     if (mode === 'shared' || !lock) gate();
   }
@@ -100,6 +131,8 @@ export function testSetup(overrides: { bootTimeoutSeconds?: number; shutdownTime
     bootTimeoutSeconds: overrides.bootTimeoutSeconds ?? 150,
     shutdownTimeoutSeconds: overrides.shutdownTimeoutSeconds ?? 20,
     images: { test: image },
+    // the test guest serves as the rescue system too (it runs from its initrd, the VM's disks attached)
+    rescue: { kernel: image.kernel, initrd: image.initrd, cmdline: 'guest.rescue=1', readyPattern: 'GUEST-UP ' },
     locations: {
       '1': {
         publicNetwork: `${net3}.0/24`,
@@ -189,13 +222,13 @@ export function connect(host: string, port: number, timeoutMs = 3000): Promise<n
   });
 }
 
-/** A fresh SSH key pair made by ssh-keygen: its public line and fingerprint as `ssh-keygen -lf` prints it. */
-export function sshKey(type: 'ed25519' | 'rsa', dir: string): { publicKey: string; fingerprint: string } {
+/** A fresh SSH key pair made by ssh-keygen: its public line, fingerprint as `ssh-keygen -lf` prints it, and private key file. */
+export function sshKey(type: 'ed25519' | 'rsa', dir: string): { publicKey: string; fingerprint: string; file: string } {
   const file = path.join(dir, `key-${type}-${randomBytes(3).toString('hex')}`);
   execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', '2048'] : []), '-N', '', '-C', `test@${type}`, '-f', file]);
   const publicKey = readFileSync(`${file}.pub`, 'utf8').trim();
   const fingerprint = execFileSync('ssh-keygen', ['-lf', `${file}.pub`], { encoding: 'utf8' }).split(' ')[1]!;
-  return { publicKey, fingerprint };
+  return { publicKey, fingerprint, file };
 }
 
 export function libvirtdAnswers(): boolean {

@@ -1,0 +1,1 @@
+ALTER TABLE "app_settings" DROP COLUMN "staff_two_factor_required";

@@ -1,0 +1,61 @@
+import type { WebSocket } from 'ws';
+import type { Actor } from '../../platform/audit-log.js';
+import type { OpenConsole, VmConsoleService } from './vm-console.service.js';
+
+/** Close codes a console client sees (1000 normal, 1001 server going away, 1009 message too large are WebSocket's own). */
+export const CONSOLE_CLOSE = {
+  /** the VM stopped, is stopping, was suspended or deleted */
+  vmStopped: 4000,
+  /** nothing was typed for the idle timeout */
+  idle: 4001,
+  /** the guest's serial port went away (the hypervisor ended it, or another session took it over) */
+  ended: 4002,
+} as const;
+
+/**
+ * Joins a client's WebSocket to an open console: what the client sends is typed on the serial
+ * port, what the guest prints is sent back as binary messages. Ends at the first of: the client
+ * closing, the port ending, the VM no longer running (checked at every heartbeat), the idle timeout,
+ * the server closing; the session is closed and audited once.
+ */
+export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmConsoleService, actor: Actor): void {
+  const { stream, session } = open;
+  const { idleSeconds, heartbeatSeconds } = service.limits;
+  let ended = false;
+  const end = (code: number, reason: string, why: string) => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(idle);
+    clearInterval(heartbeat);
+    stream.destroy();
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+    void service.close(session, actor, why).catch(() => undefined);
+  };
+  let idle = setTimeout(() => end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle'), idleSeconds * 1000);
+  const heartbeat = setInterval(() => {
+    service.stillOpen(session).then(
+      (open) => open || end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped'),
+      () => undefined,
+    );
+  }, heartbeatSeconds * 1000);
+
+  socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    if (ended) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle'), idleSeconds * 1000);
+    stream.write(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
+  });
+  socket.on('close', () => end(1000, '', 'client_closed'));
+  socket.on('error', () => end(1011, '', 'client_error'));
+  stream.on('data', (chunk: Buffer) => {
+    if (!ended && socket.readyState === socket.OPEN) socket.send(chunk, { binary: true });
+  });
+  stream.on('error', () => end(CONSOLE_CLOSE.ended, 'the console ended', 'console_error'));
+  stream.on('end', () => {
+    // a port that ends because its VM stopped says so; else the hypervisor let go of it
+    service.stillOpen(session).then(
+      (open) => (open ? end(CONSOLE_CLOSE.ended, 'the console ended', 'console_ended') : end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped')),
+      () => end(CONSOLE_CLOSE.ended, 'the console ended', 'console_ended'),
+    );
+  });
+}
