@@ -95,6 +95,9 @@ if (files.length === 0) {
 const WAITING = [/\/libvirt\/guest/, /real-guests/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
 const waits = (f) => WAITING.some((re) => re.test(posix(f)));
 
+/** Entries the tests start as child processes: bundled too, into spawned/ (test/helpers/node-entry.ts). */
+const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
+
 // Each run builds into a folder of its own, so two runs in one checkout do not delete each other's
 // files; folders of runs that are gone are removed.
 const buildRoot = path.join(root, '.cache', 'test-build');
@@ -137,7 +140,7 @@ const outputName = (f) => path.join(waits(f) ? '0-first' : '1', f.replace(/\.ts$
 const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
 try {
   const result = await loadEsbuild().build({
-    entryPoints: files.map((f) => ({ in: f, out: outputName(f) })),
+    entryPoints: [...files.map((f) => ({ in: f, out: outputName(f) })), ...SPAWNED.map((f) => ({ in: f, out: path.join('spawned', f.replace(/\.ts$/, '')) }))],
     outdir: buildDir,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -187,6 +190,7 @@ const child = spawn(
       ...process.env,
       NODE_ENV: 'test',
       TEST_DB: 'postgres',
+      TEST_SPAWN_DIR: path.join(buildDir, 'spawned'),
       // Node 22 and later keep the compiled code of the chunks for the run's other processes (Node
       // 20 ignores it); its entries are keyed by path, so it goes with the run's build
       NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(buildDir, 'compile-cache'),

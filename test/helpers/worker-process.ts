@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually, type TestApp } from './app.js';
+import { nodeEntry } from './node-entry.js';
 
 /**
  * Another worker process of the deployment on the test app's PostgreSQL database, with the same
@@ -11,7 +12,7 @@ import { eventually, type TestApp } from './app.js';
  */
 export async function startWorkerProcess(t: TestApp, env: Record<string, string> = {}): Promise<ChildProcess> {
   const script = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(process.execPath, nodeEntry(script), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -10,6 +10,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { defineJob } from '../../src/platform/queue/queue.js';
 
 import { buildTestApp, eventually, type TestApp, queueDrained } from '../helpers/app.js';
+import { nodeEntry } from '../helpers/node-entry.js';
 import { adminSession } from '../helpers/admins.js';
 import { createCustomer } from '../helpers/customers.js';
 
@@ -139,15 +140,15 @@ describe('npm run job', () => {
   const script = path.resolve('scripts/run-job.ts');
 
   test('runs a job by name with a JSON payload and records the run', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, 'mail.deliver', '{"outboxId":123456}'], { env: env() });
+    const { stdout } = await run(process.execPath, [...nodeEntry(script), 'mail.deliver', '{"outboxId":123456}'], { env: env() });
     assert.match(stdout, /mail.deliver: done/);
     const rows = await queryRows<{ n: number }>(pgApp.container.db, sql`select count(*)::int as n from job_runs where name = 'mail.deliver' and trigger = 'manual'`);
     assert.equal(rows[0]!.n, 1);
   });
 
   test('an unknown job or a bad payload exits with 2 and lists the jobs', async () => {
-    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, 'nope'], { env: env() }), (err: any) => err.code === 2 && /mail\.deliver/.test(err.stderr));
-    await assert.rejects(run(process.execPath, ['--import', 'tsx', script, 'mail.deliver', '{oops'], { env: env() }), (err: any) => err.code === 2);
+    await assert.rejects(run(process.execPath, [...nodeEntry(script), 'nope'], { env: env() }), (err: any) => err.code === 2 && /mail\.deliver/.test(err.stderr));
+    await assert.rejects(run(process.execPath, [...nodeEntry(script), 'mail.deliver', '{oops'], { env: env() }), (err: any) => err.code === 2);
   });
 });
 

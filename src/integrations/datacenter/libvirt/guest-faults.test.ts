@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { DatacenterError, type VmSpec } from '../index.js';
 import { LibvirtDatacenter } from './libvirt-datacenter.js';
 import { libvirtAvailable, libvirtdAnswers, listEverything, removeEverything, startLibvirtd, stopLibvirtd, testSetup, withLibvirtLock, type TestSetup } from './test-support.js';
+import { nodeEntry } from '../../../../test/helpers/node-entry.js';
 
 const available = libvirtAvailable();
 const skip = available.ok ? false : `libvirt is not available here: ${available.why}`;
@@ -109,7 +110,7 @@ describe('libvirt datacenter faults', { skip, concurrency: false }, () => {
       const specs = { disks: spec('vm-k1', { publicIp: pool[1]!, blockStorage: { machineId: 1, sizeGb: 1 } }), defined: spec('vm-k2', { publicIp: pool[2]!, blockStorage: { machineId: 1, sizeGb: 1 } }) };
       const killedAt = (step: 'disks' | 'defined') =>
         new Promise<NodeJS.Signals | null>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', fixture, configFile, JSON.stringify(specs[step]), step], { stdio: 'inherit' });
+          const child = spawn(process.execPath, [...nodeEntry(fixture), configFile, JSON.stringify(specs[step]), step], { stdio: 'inherit' });
           child.on('exit', (_code, signal) => resolve(signal));
         });
       assert.deepEqual(await Promise.all([killedAt('disks'), killedAt('defined')]), ['SIGKILL', 'SIGKILL']);
