@@ -6729,6 +6729,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -6885,6 +6891,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7236,6 +7248,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7424,6 +7442,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7602,6 +7626,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7780,6 +7810,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7958,6 +7994,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -8136,6 +8178,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -8314,6 +8362,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19423,6 +19477,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19556,6 +19616,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19714,6 +19780,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19819,6 +19891,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19958,6 +20036,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20321,6 +20405,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20478,6 +20568,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20643,6 +20739,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20799,6 +20901,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20952,6 +21060,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21224,6 +21338,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21601,6 +21721,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21746,6 +21872,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21893,6 +22025,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
