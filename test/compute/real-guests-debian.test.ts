@@ -146,8 +146,9 @@ describe('a real Debian 12 image through the API: SSH in as debian (DATACENTER=l
       assert.ok(rootFs > (vm.disk_gb - 1) * GiB, `the root file system grew to the disk: ${rootFs} bytes`);
       assert.match(r.stdout, /^sudo-ok$/m, 'the default user has sudo');
 
-      // the customer's cloud-config ran beside the platform's (merged: the keys and the name above are the platform's)
-      const u = ssh('cat /etc/from-user-data/greeting; cat /var/tmp/user-data-ran; sudo -n cloud-init status');
+      // the customer's cloud-config ran beside the platform's (merged: the keys and the name above are the platform's);
+      // Running means SSH answers, which can come before cloud-init's last stage (runcmd): wait for it as a customer would
+      const u = ssh('sudo -n cloud-init status --wait >/dev/null; cat /etc/from-user-data/greeting; cat /var/tmp/user-data-ran; sudo -n cloud-init status');
       assert.equal(u.code, 0, `ssh: ${u.stderr}`);
       assert.match(u.stdout, /^hello from user data$/m, 'write_files wrote the file');
       assert.match(u.stdout, new RegExp(`^\\S*vm-${vm.id}$`, 'm'), 'runcmd ran, on this instance');
@@ -195,7 +196,7 @@ describe('a real Debian 12 image through the API: SSH in as debian (DATACENTER=l
       assert.deepEqual([now.status, now.public_ip, now.disk_gb], ['Running', vm.public_ip, vm.disk_gb], JSON.stringify(now));
 
       // the same key at the same address lets the customer in (the guest has new host keys: a new instance)
-      const r = ssh(`hostname; ls ~/marker 2>&1; cat /var/tmp/user-data-ran; cat /etc/from-user-data/greeting; sudo -n head -c 11 /dev/vdb; echo; ${FACTS}`);
+      const r = ssh(`hostname; sudo -n cloud-init status --wait >/dev/null; ls ~/marker 2>&1; cat /var/tmp/user-data-ran; cat /etc/from-user-data/greeting; sudo -n head -c 11 /dev/vdb; echo; ${FACTS}`);
       assert.equal(r.code, 0, `ssh: ${r.stderr}`);
       assert.equal(r.stdout.split('\n')[0], `vm-${vm.id}`, 'its name');
       assert.match(r.stdout, /No such file or directory/, 'the file written before the rebuild is gone');
