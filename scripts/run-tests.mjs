@@ -178,9 +178,9 @@ if (files.some((f) => posix(f).includes('test/console/'))) {
 
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // node's runner gives each test, and each test file as a whole, this limit: the real-image suite
-// (test/compute/real-guests-debian.test.ts) boots a real OS twice under TCG, two to four minutes a
-// boot on a loaded machine, so a file gets 15 minutes
-const TEST_TIMEOUT_MS = 900_000;
+// (test/compute/real-guests-debian.test.ts) boots a real OS three times under TCG (create, resize,
+// rebuild), two to four minutes a boot on a loaded machine plus two shutdowns, so a file gets 20 minutes
+const TEST_TIMEOUT_MS = 1_200_000;
 const child = spawn(
   process.execPath,
   ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`, '--test-reporter=spec', ...testFlags, ...runs],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Registry } from 'prom-client';
 import { warnAboutConfig, type Config } from './config/index.js';
+import { consoleAccessFlow } from './flows/console-access.js';
 import { customerSuspensionFlow } from './flows/customer-suspension.js';
 import { endpointDisabledFlow } from './flows/endpoint-disabled.js';
 import { runningResources } from './flows/running-resources.js';
@@ -61,6 +62,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     staffCredit: staffCreditFlow(() => charging.services),
     endpointDisabled: endpointDisabledFlow(() => notifications.services),
     runningResources: runningResources(() => ({ compute: compute.services.compute, networks: networks.services.networks })),
+    consoleAccess: consoleAccessFlow(() => ({ staff: admins.services.adminAuth, sessions: auth.services.sessions, apiTokens: apiTokens.services.apiTokens })),
   };
   const audit = createAuditModule(p);
   const settings = createSettingsModule(p, audit.services);
@@ -86,6 +88,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     privateAddresses: builtLater(() => networks.services.networks),
     vmDeleted: flows.vmDeleted,
     consoles: datacenter.consoles,
+    consoleAccess: flows.consoleAccess,
     audit: audit.services.audit,
     notifications: notifications.services.notifications,
   });

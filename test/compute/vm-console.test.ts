@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
-import { adminSession } from '../helpers/admins.js';
+import { adminSession, createAdmin, createCustomRole, loginAdmin } from '../helpers/admins.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { customerSession, loginCustomer } from '../helpers/customers.js';
@@ -245,5 +245,124 @@ describe('VM console', () => {
     assert.deepEqual(mails, [{ template: 'vm_console_opened_by_staff', subject: 'Our team opened the console of your VM con-1' }]);
     const [session] = await sessionsOf(vm.id);
     assert.equal(session!.admin_id, operator.id);
+  });});
+
+describe('VM console: the holder losing access', () => {
+  // an app of its own: a heartbeat a second (a console whose holder lost access ends within one) and the usual idle timeout
+  let first: { t: TestApp; base: string; tierId: number };
+  before(async () => {
+    first = { t, base, tierId };
+    t = await buildTestApp({ clock, env: { CONSOLE_HEARTBEAT_SECONDS: '1' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    tierId = await seededTier(t);
+  });
+  after(async () => {
+    await t.close();
+    ({ t, base, tierId } = first);
+  });
+  const accessEnded = async (con: Client, what: string) => {
+    const closed = await Promise.race([con.closed, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`console still open after ${what}`)), 5000))]);
+    assert.deepEqual(closed, { code: 4003, reason: 'your access ended' }, what);
+  };
+  /** Waits until the VM's sessions are all closed in the database (a close is recorded after the socket ends). */
+  const allClosed = (vmId: number) => eventually(async () => (await sessionsOf(vmId)).every((x) => x.closed_at !== null));
+
+  test('a console ends (4003) once its holder loses access: the session logged out, revoked, ended by a password change, the API token revoked', async () => {
+    const { c, vm } = await runningVm();
+    // the customer logs out: the console of that session ends
+    const first = await open(c.cookie, vm.id);
+    await first.until(/# $/);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: c.cookie } })).statusCode, 200);
+    await accessEnded(first, 'the logout');
+    await eventually(async () => (await sessionsOf(vm.id))[0]!.close_reason === 'access_ended');
+    const audit = await auditOf(vm.id);
+    assert.equal(audit.at(-1)!.after.reason, 'access_ended');
+
+    // one session revokes another (as the device sessions page does): the other's console ends, its own stays
+    clock.advance(61_000);
+    const keeper = await loginCustomer(t, c.email, c.password);
+    clock.advance(61_000);
+    const holder = await loginCustomer(t, c.email, c.password);
+    const kept = await open(keeper, vm.id);
+    const revoked = await open(holder, vm.id);
+    const sessions = (await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie: holder } })).json().data as { id: string; current: boolean }[];
+    const holderSid = sessions.find((x) => x.current)!.id;
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${holderSid}`, headers: { cookie: keeper } })).statusCode, 200);
+    await accessEnded(revoked, 'the session was revoked');
+    kept.ws.send('echo kept\r');
+    await kept.until(/kept\r\n/);
+    kept.ws.close();
+    await allClosed(vm.id);
+
+    // a password change ends the other sessions, and their consoles
+    const password = `${c.password}-new`;
+    clock.advance(61_000);
+    const other = await loginCustomer(t, c.email, c.password);
+    const ofOther = await open(other, vm.id);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/password/change', headers: { cookie: keeper }, payload: { current_password: c.password, new_password: password } })).statusCode, 200);
+    await accessEnded(ofOther, 'the password change');
+    await allClosed(vm.id);
+
+    // a console opened with an API token ends when the token is revoked
+    const sudo = (await t.app.inject({ method: 'POST', url: '/api/auth/profile/sudo', headers: { cookie: keeper }, payload: { password } })).json().data.token;
+    const created = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: keeper, 'x-access-token': sudo }, payload: { name: 'console', scopes: ['compute:write'] } });
+    assert.equal(created.statusCode, 201, created.body);
+    const { id: tokenId, token } = created.json().data;
+    const ticket = await t.app.inject({ method: 'POST', url: `/api/compute/vm/${vm.id}/console`, headers: { authorization: `Bearer ${token}` } });
+    assert.equal(ticket.statusCode, 201, ticket.body);
+    const byToken = await connect(ticket.json().data.websocket_path, { authorization: `Bearer ${token}` });
+    await byToken.until(/# $/);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/tokens/${tokenId}`, headers: { cookie: keeper } })).statusCode, 200);
+    await accessEnded(byToken, 'the token was revoked');
+  });
+
+  test('a staff console ends (4003) once its staff member loses operate_compute (demoted, the role changed) or is deleted or logs out', async () => {
+    const { vm } = await runningVm();
+    const boss = await adminSession(t);
+    const staffOpen = async (cookie: string) => {
+      const res = await ticketFor(cookie, vm.id, '/api/backoffice/compute');
+      assert.equal(res.statusCode, 201, res.body);
+      const con = await connect(res.json().data.websocket_path, { cookie });
+      await con.until(/# $/);
+      return con;
+    };
+
+    // moved to a role without operate_compute, the access token still saying otherwise
+    const role = await createCustomRole(t, ['view_compute', 'operate_compute']);
+    const demoted = await createAdmin(t, { role });
+    const demotedCon = await staffOpen(await loginAdmin(t, demoted.email, demoted.password));
+    const change = await t.app.inject({ method: 'PATCH', url: `/api/backoffice/admin/${demoted.id}/update-role`, headers: { cookie: boss.cookie }, payload: { role: 'Admin Billing' } });
+    assert.equal(change.statusCode, 200, change.body);
+    await accessEnded(demotedCon, 'the demotion');
+    await allClosed(vm.id);
+
+    // the role itself loses operate_compute; a staff member who keeps it is not touched
+    const member = await createAdmin(t, { role });
+    const memberCon = await staffOpen(await loginAdmin(t, member.email, member.password));
+    const keeper = await adminSession(t, { permissions: ['view_compute', 'operate_compute'] });
+    const keeperCon = await staffOpen(keeper.cookie);
+    const sync = await t.app.inject({ method: 'POST', url: `/api/backoffice/admin/roles/${encodeURIComponent(role)}/permissions`, headers: { cookie: boss.cookie }, payload: { permissions: ['view_compute'] } });
+    assert.equal(sync.statusCode, 200, sync.body);
+    await accessEnded(memberCon, 'the role lost operate_compute');
+    keeperCon.ws.send('echo staff kept\r');
+    await keeperCon.until(/staff kept\r\n/);
+    keeperCon.ws.close();
+    await allClosed(vm.id);
+
+    // deleted
+    const leaving = await adminSession(t, { permissions: ['view_compute', 'operate_compute'] });
+    const leavingCon = await staffOpen(leaving.cookie);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/backoffice/admin/${leaving.id}/delete`, headers: { cookie: boss.cookie } })).statusCode, 200);
+    await accessEnded(leavingCon, 'the admin was deleted');
+    await allClosed(vm.id);
+
+    // logged out
+    const done = await adminSession(t, { permissions: ['view_compute', 'operate_compute'] });
+    const doneCon = await staffOpen(done.cookie);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout', headers: { cookie: done.cookie } })).statusCode, 200);
+    await accessEnded(doneCon, 'the staff logout');
+    await allClosed(vm.id);
+    assert.deepEqual((await sessionsOf(vm.id)).map((x) => x.close_reason), ['access_ended', 'access_ended', 'client_closed', 'access_ended', 'access_ended']);
   });
 });

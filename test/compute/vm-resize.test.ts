@@ -72,6 +72,8 @@ describe('resizing a VM', () => {
     assert.match(res.json().message, /restarts/);
     assert.equal(res.json().data.pending_action, 'resize');
     assert.equal(res.json().data.tier_id, small, 'the tier changes when the datacenter is done');
+    assert.deepEqual(res.json().data.resize, { from_tier_id: small, to_tier_id: medium }, 'the answer names the tier it moves to');
+    assert.deepEqual((await getVm(t, c.cookie, vm.id)).resize, { from_tier_id: small, to_tier_id: medium }, 'and so does the VM while it is under way');
 
     // one change of a VM at a time
     const again = await resize(c.cookie, vm.id, { tier_id: medium });
@@ -84,6 +86,7 @@ describe('resizing a VM', () => {
     const after = await getVm(t, c.cookie, vm.id);
     assert.equal(after.status, 'Running');
     assert.equal(after.pending_action, null);
+    assert.equal(after.resize, null, 'no resize once it is done');
     assert.deepEqual([after.tier_id, after.cpu, after.memory_mb, after.disk_gb], [medium, 2, 4096, 50]);
     const machine = simulator(t).vmHosts.stateOf(`vm-${vm.id}`)!;
     assert.deepEqual([machine.running, machine.cpu, machine.memoryMb, machine.diskGb], [true, 2, 4096, 50]);

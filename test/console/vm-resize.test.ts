@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/platform/clock.js';
 import { screenshot, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
 import { customerSession } from '../helpers/customers.js';
-import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
+import { createVm, fund, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
 import { insertPrice } from '../charging/helpers.js';
 
 const START = Date.parse('2030-01-01T10:00:00Z');
@@ -45,10 +45,21 @@ describe('resizing a VM in the browser', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     assert.match((await dialog.textContent()) ?? '', /Resize web-1 to gp\.medium\? It will cost IDR 146,000 a month \(IDR 200 an hour\) instead of IDR 73,000.*The VM will restart/);
+    // the datacenter takes its time: while the resize is under way the page says where it is going
+    simulator(app).hosts.delayMs = 1500;
     await dialog.getByRole('button', { name: 'Yes, resize' }).click();
     await page.getByRole('status').filter({ hasText: 'VM is being resized: it restarts' }).waitFor();
+    const target = page.getByRole('status', { name: 'Resizing' });
+    await target.waitFor();
+    assert.match((await target.textContent()) ?? '', /Resizing to gp\.medium: 2 vCPU, 4 GB RAM, 50 GB disk/);
+    const size = (await page.locator('dd').filter({ has: target }).textContent()) ?? '';
+    assert.match(size, /^1 vCPU, 1 GB RAM, 25 GB disk/, 'the size shown is the one it has until the change is done');
+    await page.getByRole('group', { name: 'New size' }).getByText('resizing to').waitFor();
+    await screenshot(page, 'customer-vm-resizing');
     await vmJobsDone(app);
-    await page.getByText('2 vCPU, 4 GB RAM, 50 GB disk').waitFor();
+    simulator(app).hosts.delayMs = 0;
+    await target.waitFor({ state: 'detached' });
+    await page.getByText('2 vCPU, 4 GB RAM, 50 GB disk', { exact: true }).waitFor();
 
     clock.set(new Date(START + 3_600_000 + 5 * 60_000));
     await app.container.services.charging.runHourly();

@@ -2997,7 +2997,7 @@ export interface paths {
         head?: never;
         /**
          * Changes an admin's role; in force at their next token refresh (within 15 minutes)
-         * @description Requests carry the permissions of the 15-minute access token, so the new role applies at the next refresh (a new login too). A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets; an impersonation session they opened ends at once.
+         * @description Requests carry the permissions of the 15-minute access token, so the new role applies at the next refresh (a new login too). A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets, a VM console they hold if it lacks operate_compute; an impersonation session they opened ends at once.
          *
          *     Needs the `manage_admins` permission.
          */
@@ -3371,7 +3371,7 @@ export interface paths {
         put?: never;
         /**
          * Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)
-         * @description In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets end at their next heartbeat.
+         * @description In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets, and VM consoles of those who lose operate_compute, end at their next heartbeat.
          *
          *     Needs the `manage_roles` permission.
          */
@@ -6729,6 +6729,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -6885,6 +6891,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7236,6 +7248,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7424,6 +7442,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7602,6 +7626,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7780,6 +7810,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -7958,6 +7994,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -8136,6 +8178,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -8314,6 +8362,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19423,6 +19477,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19556,6 +19616,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19714,6 +19780,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19819,6 +19891,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -19958,6 +20036,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20163,7 +20247,7 @@ export interface paths {
          *
          *     Refused before the upgrade: a page of another origin (403 CROSS_ORIGIN_REQUEST), a request without `Upgrade: websocket` (426 UPGRADE_REQUIRED), a bad ticket (401 INVALID_CONSOLE_TICKET), a VM that is not Running (409 VM_NOT_RUNNING), too many sessions (409 CONSOLE_SESSION_LIMIT), a port the datacenter cannot open (503 CONSOLE_UNAVAILABLE).
          *
-         *     Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away.
+         *     Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away, 4003 whoever opened it lost access (checked at every heartbeat: their session ended, the API token was revoked, the account was deactivated; for staff, also the role no longer holding operate_compute or the staff member deleted).
          *
          *     API tokens: needs the `compute:write` scope.
          */
@@ -20321,6 +20405,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20478,6 +20568,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20643,6 +20739,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20799,6 +20901,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -20952,6 +21060,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21224,6 +21338,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21601,6 +21721,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21746,6 +21872,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */
@@ -21893,6 +22025,12 @@ export interface paths {
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
                                 /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
                                 ssh_key_ids: number[];
                                 /** @description what the guest was given of each key, as it was at create */

@@ -7,7 +7,7 @@ import { keys } from '../api/keys';
 import { LocationSelect, useCatalog } from './shared/resources';
 import { useOperatingSystems, useSshKeys } from './shared/ssh-keys';
 import { VmConnect } from './shared/vm-connect';
-import { VmResize } from './shared/vm-resize';
+import { ResizeTarget, VmResize } from './shared/vm-resize';
 import { VmActions } from './shared/vm-actions';
 import { VmConsole } from './shared/vm-console';
 
@@ -240,6 +240,7 @@ export function VmDetail() {
               <dt>Size</dt>
               <dd>
                 {v.cpu} vCPU, {v.memory_mb / 1024} GB RAM, {v.disk_gb} GB disk
+                <ResizeTarget vm={v} />
               </dd>
               <dt>Operating system</dt>
               <dd>{v.os}</dd>

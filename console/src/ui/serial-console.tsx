@@ -10,6 +10,7 @@ const CLOSED: Record<number, string> = {
   4000: 'The VM stopped.',
   4001: 'The console was closed after a while with nothing typed.',
   4002: 'The serial port went away (another console may have taken it over).',
+  4003: 'Your access ended (signed out, the session was revoked, or the permission was withdrawn).',
 };
 
 /**

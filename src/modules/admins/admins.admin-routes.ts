@@ -91,13 +91,13 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
         summary: "Changes an admin's role; in force at their next token refresh (within 15 minutes)",
         description:
           'Requests carry the permissions of the 15-minute access token, so the new role applies at the next refresh (a new login too). ' +
-          'A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets; an impersonation session they opened ends at once.',
+          'A ticket stream the admin holds open ends at its next heartbeat if the new role lacks view_tickets, a VM console they hold if it lacks operate_compute; an impersonation session they opened ends at once.',
         params: AdminIdParams,
         body: UpdateRoleBody,
         response: { 200: Envelope(AdminListItem), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ message: "Role updated; in force at the admin's next token refresh (within 15 minutes); an open ticket stream the new role may not see ends at its next heartbeat", data: presentAdmin(await admins.updateRole(actorOf(req), req.params.id, req.body.role)) }),
+    async (req) => ({ message: "Role updated; in force at the admin's next token refresh (within 15 minutes); an open ticket stream or VM console the new role may not hold ends at its next heartbeat", data: presentAdmin(await admins.updateRole(actorOf(req), req.params.id, req.body.role)) }),
   );
 
   app.delete(
@@ -196,7 +196,7 @@ export const adminsAdminRoutes: FastifyPluginAsyncTypebox<AdminsRoutesOptions> =
       schema: {
         tags,
         summary: "Sync: the array replaces the role's permissions (Super Admin only; Super Admin role is locked)",
-        description: "In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets end at their next heartbeat.",
+        description: "In force for the role's admins at their next token refresh (within 15 minutes); open ticket streams of admins who lose view_tickets, and VM consoles of those who lose operate_compute, end at their next heartbeat.",
         params: RoleNameParams,
         body: SyncPermissionsBody,
         response: { 200: Envelope(SyncedPermissions), ...errorResponses(400, 401, 403, 404) },

@@ -146,6 +146,12 @@ export class ApiTokensRepository {
     return row;
   }
 
+  /** The token by id with its account's state (a holder's re-check, not a request). */
+  async findForHolder(ex: Executor, id: number): Promise<TokenForAuth | undefined> {
+    const [row] = await ex.select(tokenForAuthColumns).from(apiTokens).innerJoin(customers, eq(customers.id, apiTokens.customerId)).where(eq(apiTokens.id, id));
+    return row as TokenForAuth | undefined;
+  }
+
   /**
    * Records a use, unless one was recorded since `staleBefore` (so a busy token is written at most
    * once per interval, and several API processes do not each write it).

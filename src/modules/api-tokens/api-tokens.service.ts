@@ -177,6 +177,17 @@ export class ApiTokensService {
     return { customerId: token.customerId, tokenId: token.id, scopes: token.scopes, ...(found?.rider !== undefined ? { rider: found.rider } : {}) };
   }
 
+  /**
+   * Whether a token still lets its customer in, read now: false once it was revoked or expired, or
+   * its account was deactivated or suspended (when its requests answer 401 or 403). Long-lived
+   * connections opened with it (the VM console) ask at each heartbeat.
+   */
+  async stillLive(customerId: number, tokenId: number): Promise<boolean> {
+    const token = await this.repo.findForHolder(this.db, tokenId);
+    if (!token || token.customerId !== customerId || !token.customerActive || token.customerSuspended || token.revokedAt) return false;
+    return token.expiresAt.getTime() > this.clock.now().getTime();
+  }
+
   readonly pruneJob = defineJob<object>({
     name: 'api-tokens.prune',
     schedule: '55 3 * * *',

@@ -41,6 +41,8 @@ export interface SessionEntry {
 
 export const MAX_SESSION_LIMIT = 100;
 const REALM = 'customer';
+/** A session id is a UUID; anything else is no session (and is not sent to the database). */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The staff permission an impersonation session lives on (admins' catalog, permissions.ts). */
 export const IMPERSONATE_PERMISSION = 'impersonate_user';
 
@@ -154,6 +156,20 @@ export class SessionService {
       ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),
       ...(row.rider !== undefined ? { rider: row.rider } : {}),
     };
+  }
+
+  /**
+   * Whether a session still lets its customer in, read from the database now (no access token):
+   * false once it was logged out or revoked (by the customer, staff, a password change, the session
+   * limit), the account was deactivated, or an impersonation outlived its hour or its staff member's
+   * authority. Long-lived connections (the VM console) ask it at each heartbeat.
+   */
+  async stillLive(customerId: number, sessionId: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(sessionId)) return false;
+    const row = await this.forAuth(this.db, sessionId);
+    if (!row || row.revokedAt || row.customerId !== customerId || !row.customerActive) return false;
+    if (!row.impersonatorAdminId) return true;
+    return row.impersonatorMay && this.clock.now().getTime() < row.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000;
   }
 
   /**

@@ -21,12 +21,14 @@ import { VmActionsService, type VmActionNotifier, type VmAuditRecorder } from '.
 import { vmConsoleAdminRoutes } from './vm-console.admin-routes.js';
 import { VmConsoleRepository } from './vm-console.repository.js';
 import { vmConsoleRoutes } from './vm-console.routes.js';
-import { VmConsoleService, type ConsoleAuditRecorder } from './vm-console.service.js';
+import { VmConsoleService, type ConsoleAccess, type ConsoleAuditRecorder } from './vm-console.service.js';
 
 export interface ComputeDeps {
   vmHosts: VmHosts;
   /** the VMs' serial consoles */
   consoles: Consoles;
+  /** whether whoever holds a console open still has access (src/flows/console-access.ts) */
+  consoleAccess: ConsoleAccess;
   tiers: TiersService;
   blockStorage: BlockStorageService;
   pricing: PricingService;
@@ -51,7 +53,7 @@ export function createComputeModule(p: Platform, deps: ComputeDeps) {
   const vmTasks = new VmTasksService(db, computeRepo, deps.tiers, deps.blockStorage, deps.pricing, deps.vmHosts, deps.metering, clock, deps.webhookEvents, deps.vmDeleted);
   const vmResize = new VmResizeService(db, computeRepo, deps.tiers, deps.pricing, deps.billableStart, p.lifecycle, clock);
   const vmActions = new VmActionsService(db, computeRepo, p.lifecycle, clock, deps.webhookEvents, deps.billableStart, deps.audit, deps.notifications, p.mailer);
-  const vmConsole = new VmConsoleService(db, computeRepo, new VmConsoleRepository(), deps.consoles, deps.audit, p.mailer, clock, p.config.serialConsole);
+  const vmConsole = new VmConsoleService(db, computeRepo, new VmConsoleRepository(), deps.consoles, deps.audit, p.mailer, clock, deps.consoleAccess, p.config.serialConsole);
   const consoleRoutes = { consoles: vmConsole, publicUrl: p.config.publicUrl };
   return {
     services: { compute, vmTasks, vmResize, vmActions, vmConsole },

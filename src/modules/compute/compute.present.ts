@@ -15,6 +15,7 @@ export function vmView(v: VmWithSync) {
     os: v.os,
     status: v.status,
     pending_action: v.task ?? null,
+    resize: v.task === 'resize' && v.resizeTierId !== null ? { from_tier_id: v.tierId, to_tier_id: v.resizeTierId } : null,
     public_ip: v.publicIp,
     cpu: v.cpu,
     memory_mb: v.memoryMb,

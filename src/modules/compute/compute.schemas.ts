@@ -21,6 +21,12 @@ export const Vm = Type.Object({
   os: Type.String(),
   status: Status,
   pending_action: Nullable(Task),
+  resize: Nullable(
+    Type.Object(
+      { from_tier_id: Type.Integer({ description: 'the tier it is on (tier_id, and what it is charged at until the change)' }), to_tier_id: Type.Integer({ description: 'the tier it becomes' }) },
+      { description: 'while a resize is under way (pending_action: resize): the tier it is leaving and the one it is moving to; tier_id, cpu, memory_mb and disk_gb change when the datacenter is done' },
+    ),
+  ),
   public_ip: Nullable(Type.String()),
   cpu: Type.Integer(),
   memory_mb: Type.Integer(),

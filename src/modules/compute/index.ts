@@ -8,5 +8,5 @@ export { computeConstraintMeanings, VM_KIND, VM_STATUSES, type VmStatus, type Vm
 export { vmView, adminVmView } from './compute.present.js';
 export { createComputeModule } from './compute.module.js';
 export { VmActionsService, type VmAction } from './vm-actions.service.js';
-export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits } from './vm-console.service.js';
+export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits, type ConsoleAccess } from './vm-console.service.js';
 export { CONSOLE_CLOSE } from './vm-console.socket.js';

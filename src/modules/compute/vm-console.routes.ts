@@ -18,7 +18,7 @@ const SOCKET_DESCRIPTION = [
   'A WebSocket (`GET` with `Upgrade: websocket`) that opens with the ticket of POST …/console, within its minute, once, by whoever asked for it (the same session or API token).',
   'Client messages are typed on the serial port as they are (text or binary, at most 16 KiB each: larger closes with 1009); the guest output comes as binary messages.',
   'Refused before the upgrade: a page of another origin (403 CROSS_ORIGIN_REQUEST), a request without `Upgrade: websocket` (426 UPGRADE_REQUIRED), a bad ticket (401 INVALID_CONSOLE_TICKET), a VM that is not Running (409 VM_NOT_RUNNING), too many sessions (409 CONSOLE_SESSION_LIMIT), a port the datacenter cannot open (503 CONSOLE_UNAVAILABLE).',
-  'Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away.',
+  'Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away, 4003 whoever opened it lost access (checked at every heartbeat: their session ended, the API token was revoked, the account was deactivated; for staff, also the role no longer holding operate_compute or the staff member deleted).',
 ].join('\n\n');
 
 /** The WebSocket route is documented like any other (the plugin hides it from the OpenAPI document). */

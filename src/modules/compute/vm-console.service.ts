@@ -23,6 +23,19 @@ export type ConsoleRequester =
   | { kind: 'customer'; customerId: number; sessionId: string; actor: Actor }
   | { kind: 'admin'; adminId: number; sessionId: string; actor: Actor };
 
+/**
+ * Whether the person who opened a console may still hold it, read from the database rather than
+ * their access token (the ticket stream re-checks its staff member the same way): the flow in
+ * src/flows/console-access.ts asks the staff session (and its role's `operate_compute`), the
+ * customer's device session, or the API token the ticket was asked with.
+ */
+export interface ConsoleAccess {
+  stillHolds(holder: { customerId: number; adminId: number | null; requesterSession: string }): Promise<boolean>;
+}
+
+/** Why a live session must end at a heartbeat, or `open`. */
+export type ConsoleState = 'open' | 'vm_stopped' | 'access_ended';
+
 export interface ConsoleLimits {
   /** how long a ticket opens a console */
   ticketSeconds: number;
@@ -31,7 +44,10 @@ export interface ConsoleLimits {
   perCustomer: number;
   /** a session with nothing typed for this long is closed */
   idleSeconds: number;
-  /** a session refreshes its `seen_at` (and checks its VM) this often; one unseen for 4 times as long no longer counts */
+  /**
+   * a session refreshes its `seen_at`, checks its VM and its holder's access this often; one unseen
+   * for 4 times as long no longer counts
+   */
   heartbeatSeconds: number;
   /** the largest message a client may send, in bytes */
   maxMessageBytes: number;
@@ -78,6 +94,7 @@ export class VmConsoleService {
     private readonly audit: ConsoleAuditRecorder,
     private readonly mailer: Pick<Mailer, 'queueMail'>,
     private readonly clock: Clock,
+    private readonly access: ConsoleAccess,
     readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
   ) {}
 
@@ -171,14 +188,17 @@ export class VmConsoleService {
   }
 
   /**
-   * Every heartbeat of a live session: refreshes `seen_at` and says whether its VM may still have a
-   * console (false once it is stopping, suspended, deleted).
+   * Every heartbeat of a live session: whether its VM may still have a console (not once it is
+   * stopping, suspended, deleted) and its holder still has access (not once their session ended, the
+   * account was deactivated, or a staff member lost `operate_compute` or was deleted); while both
+   * hold, refreshes `seen_at`.
    */
-  async stillOpen(session: VmConsoleSession): Promise<boolean> {
-    const vm = await this.vms.find(this.db, session.vmId);
-    if (!vm || !consoleable(vm)) return false;
+  async stillOpen(session: VmConsoleSession): Promise<ConsoleState> {
+    const [vm, allowed] = await Promise.all([this.vms.find(this.db, session.vmId), this.access.stillHolds(session)]);
+    if (!vm || !consoleable(vm)) return 'vm_stopped';
+    if (!allowed) return 'access_ended';
     await this.repo.seen(this.db, session.id, this.clock.now());
-    return true;
+    return 'open';
   }
 
   /** Ends the session once, audited with how long it lasted and why it ended. */

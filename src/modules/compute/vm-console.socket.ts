@@ -10,12 +10,15 @@ export const CONSOLE_CLOSE = {
   idle: 4001,
   /** the guest's serial port went away (the hypervisor ended it, or another session took it over) */
   ended: 4002,
+  /** whoever opened it lost access: their session ended, their account or API token no longer works, or staff lost the permission */
+  accessEnded: 4003,
 } as const;
 
 /**
  * Joins a client's WebSocket to an open console: what the client sends is typed on the serial
  * port, what the guest prints is sent back as binary messages. Ends at the first of: the client
- * closing, the port ending, the VM no longer running (checked at every heartbeat), the idle timeout,
+ * closing, the port ending, the VM no longer running or its holder losing access (both checked at
+ * every heartbeat), the idle timeout,
  * the server closing; the session is closed and audited once.
  */
 export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmConsoleService, actor: Actor): void {
@@ -34,7 +37,10 @@ export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmCon
   let idle = setTimeout(() => end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle'), idleSeconds * 1000);
   const heartbeat = setInterval(() => {
     service.stillOpen(session).then(
-      (open) => open || end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped'),
+      (state) => {
+        if (state === 'vm_stopped') end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped');
+        else if (state === 'access_ended') end(CONSOLE_CLOSE.accessEnded, 'your access ended', 'access_ended');
+      },
       () => undefined,
     );
   }, heartbeatSeconds * 1000);
@@ -54,7 +60,7 @@ export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmCon
   stream.on('end', () => {
     // a port that ends because its VM stopped says so; else the hypervisor let go of it
     service.stillOpen(session).then(
-      (open) => (open ? end(CONSOLE_CLOSE.ended, 'the console ended', 'console_ended') : end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped')),
+      (state) => (state === 'vm_stopped' ? end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped') : end(CONSOLE_CLOSE.ended, 'the console ended', 'console_ended')),
       () => end(CONSOLE_CLOSE.ended, 'the console ended', 'console_ended'),
     );
   });

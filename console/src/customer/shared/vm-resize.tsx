@@ -5,7 +5,7 @@ import { Card, ConfirmButton, ErrorMessage, Loaded, money, useAction } from '../
 import { keys } from '../../api/keys';
 import { useCatalog } from './resources';
 
-type Vm = { id: number; name: string; location_id: number; tier_id: number; status: string; pending_action: string | null; disk_gb: number };
+type Vm = { id: number; name: string; location_id: number; tier_id: number; status: string; pending_action: string | null; disk_gb: number; resize: { from_tier_id: number; to_tier_id: number } | null };
 type Quote = NonNullable<Awaited<ReturnType<typeof quoteOf>>>;
 
 function quoteOf(vmId: number, tierId: number) {
@@ -18,6 +18,19 @@ function confirmText(vm: Vm, q: Quote): string {
   const price = `It will cost ${money(q.new.monthly_price)} a month (${money(q.new.hourly_price)} an hour) instead of ${money(q.current.monthly_price)}, from the moment the resize is done.`;
   const restart = q.restart ? 'The VM will restart: it is shut down, resized and started again.' : 'The VM is stopped and stays stopped.';
   return `Resize ${vm.name} to ${q.new.tier_name}? ${price} ${restart}`;
+}
+
+/** While a resize is under way: the size the VM is moving to, from the location's catalog (a tier no longer listed is named by its number). */
+export function ResizeTarget({ vm }: { vm: Vm }) {
+  const catalog = useCatalog(vm.location_id);
+  if (!vm.resize) return null;
+  const to = catalog.data?.find((t) => t.id === vm.resize!.to_tier_id);
+  return (
+    <p role="status" aria-label="Resizing">
+      Resizing to <b>{to ? to.name : `tier ${vm.resize.to_tier_id}`}</b>
+      {to ? `: ${to.cpu} vCPU, ${to.memory_mb / 1024} GB RAM, ${to.disk_gb} GB disk` : ''}. The size above changes when it is done.
+    </p>
+  );
 }
 
 /** The VM page's Resize card: the location's tiers with their prices, the new price, then a confirmation. */
@@ -50,7 +63,7 @@ export function VmResize({ vm }: { vm: Vm }) {
                   <input type="radio" id={`resize-tier-${t.id}`} name="resize-tier" value={t.id} disabled={current || smaller || !resizable} checked={tierId === t.id} onChange={() => { setTierId(t.id); setDone(undefined); resize.reset(); }} />
                   <label htmlFor={`resize-tier-${t.id}`}>
                     <b>{t.name}</b>: {t.cpu} vCPU, {t.memory_mb / 1024} GB RAM, {t.disk_gb} GB disk — {money(t.monthly_price)} / month, {money(t.hourly_price)} / hour
-                    {current ? <span className="badge tag">current</span> : smaller ? <span className="badge tag">disk too small</span> : null}
+                    {current ? <span className="badge tag">current</span> : t.id === vm.resize?.to_tier_id ? <span className="badge tag">resizing to</span> : smaller ? <span className="badge tag">disk too small</span> : null}
                   </label>
                 </div>
               );
