@@ -18,7 +18,7 @@ let base: string;
 let tierId: number;
 
 before(async () => {
-  t = await buildTestApp({ clock, env: { CONSOLE_IDLE_SECONDS: '2' } });
+  t = await buildTestApp({ clock, env: { CONSOLE_IDLE_SECONDS: '60', CONSOLE_HEARTBEAT_SECONDS: '1' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   tierId = await seededTier(t);
@@ -207,6 +207,7 @@ describe('VM console', () => {
     d.ws.close();
     a.ws.send('echo still here\r');
     await a.until(/still here\r\n/);
+    clock.advance(60_000);
     const idle = await a.closed;
     assert.equal(idle.code, 4001);
     assert.equal(idle.reason, 'idle timeout');

@@ -93,7 +93,7 @@ export class VmConsoleService {
     private readonly consoles: Consoles,
     private readonly audit: ConsoleAuditRecorder,
     private readonly mailer: Pick<Mailer, 'queueMail'>,
-    private readonly clock: Clock,
+    readonly clock: Clock,
     private readonly access: ConsoleAccess,
     readonly limits: ConsoleLimits = DEFAULT_CONSOLE_LIMITS,
   ) {}

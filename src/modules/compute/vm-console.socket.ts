@@ -18,7 +18,7 @@ export const CONSOLE_CLOSE = {
  * Joins a client's WebSocket to an open console: what the client sends is typed on the serial
  * port, what the guest prints is sent back as binary messages. Ends at the first of: the client
  * closing, the port ending, the VM no longer running or its holder losing access (both checked at
- * every heartbeat), the idle timeout,
+ * every heartbeat), the idle timeout (checked at every heartbeat too),
  * the server closing; the session is closed and audited once.
  */
 export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmConsoleService, actor: Actor): void {
@@ -28,14 +28,15 @@ export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmCon
   const end = (code: number, reason: string, why: string) => {
     if (ended) return;
     ended = true;
-    clearTimeout(idle);
     clearInterval(heartbeat);
     stream.destroy();
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
     void service.close(session, actor, why).catch(() => undefined);
   };
-  let idle = setTimeout(() => end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle'), idleSeconds * 1000);
+  // the idle time is read on the service's clock at each heartbeat, so it ends at the first one after
+  let lastInput = service.clock.now().getTime();
   const heartbeat = setInterval(() => {
+    if (service.clock.now().getTime() - lastInput >= idleSeconds * 1000) return end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle');
     service.stillOpen(session).then(
       (state) => {
         if (state === 'vm_stopped') end(CONSOLE_CLOSE.vmStopped, 'the VM is not running', 'vm_stopped');
@@ -47,8 +48,7 @@ export function pipeConsole(socket: WebSocket, open: OpenConsole, service: VmCon
 
   socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
     if (ended) return;
-    clearTimeout(idle);
-    idle = setTimeout(() => end(CONSOLE_CLOSE.idle, 'idle timeout', 'idle'), idleSeconds * 1000);
+    lastInput = service.clock.now().getTime();
     stream.write(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
   });
   socket.on('close', () => end(1000, '', 'client_closed'));
