@@ -62,7 +62,7 @@ export function ownershipConfirmMail(p: { account: Person; to: Person; link: str
     sensitive: true,
     lines: [
       `You asked to make ${nameOf(p.to)} (${p.to.email}) the owner of the account of ${nameOf(p.account)}. You would stay in it as an admin.`,
-      p.link ? `To confirm, open ${p.link}.` : `To confirm, call POST /api/accounts/ownership-transfer/confirm with the token ${p.secret}.`,
+      p.link ? `To confirm, open this link: ${p.link}` : `To confirm, call POST /api/accounts/ownership-transfer/confirm with the token ${p.secret}.`,
       `The link works once and until ${day(p.expiresAt)}. If you did not ask for this, ignore this mail and change your password.`,
     ],
   });

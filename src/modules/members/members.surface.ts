@@ -20,7 +20,8 @@ const BLOCKS = {
 export function requireMemberPermissions(scope: FastifyInstance, members: MembersService): void {
   const permissionOf = new Map<string, string>();
   scope.addHook('onRoute', (route) => {
-    if (route.config?.public) return;
+    // a public route with an optional session (logout) is the person's own, and says so
+    if (route.config?.public && !route.config.optionalSession) return;
     for (const method of [route.method].flat().map(String)) {
       if (method === 'HEAD') continue;
       const permission = customerPermissionOf(method, route.url);
