@@ -1,5 +1,403 @@
 // Generated from the served OpenAPI document by `npm run console:api`. Do not edit.
 export interface paths {
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts I belong to, with my role in each; `current` is the one this session acts on
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{account_id}/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    account_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/ownership-transfer/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner confirms a transfer with the mailed token: the member becomes owner, you an admin
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                owner_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        account_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity": {
         parameters: {
             query?: never;
@@ -12,6 +410,8 @@ export interface paths {
          * @description Every signed-in write of the customer API is recorded in the transaction of its change, with the IP address, the user agent and whether platform staff did it in an impersonated session.
          *
          *     API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `activity:read` (owner, admin).
          */
         get: {
             parameters: {
@@ -35,6 +435,11 @@ export interface paths {
                             data: {
                                 /** @description e.g. vm.created, vm.deleted, network.deleted, bucket.created, access_key.deleted, deposit.created, customer.login */
                                 action: string;
+                                /** @description who did it: the member of the account (the account holder for their own actions) */
+                                by: {
+                                    customer_id: number | null;
+                                    email: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** @description the request as made (route, path parameters, body without secrets), or the event's details */
@@ -96,6 +501,8 @@ export interface paths {
         /**
          * Published announcements, newest first
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -171,6 +578,8 @@ export interface paths {
         /**
          * The newest published announcement (null when there is none)
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -515,7 +924,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies */
+        /**
+         * End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies
+         * @description Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -584,6 +996,8 @@ export interface paths {
         /**
          * Change the password; other sessions are ended
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -841,6 +1255,8 @@ export interface paths {
         /**
          * Turn 2FA off with a current code
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -947,6 +1363,8 @@ export interface paths {
         /**
          * Turn 2FA on with a code of the pending secret; returns 10 recovery codes once
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1055,6 +1473,8 @@ export interface paths {
         /**
          * New TOTP secret (pending until enable)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1149,6 +1569,8 @@ export interface paths {
         /**
          * How many recovery codes remain (hints only)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -1230,6 +1652,8 @@ export interface paths {
         /**
          * A new set of 10 recovery codes; the old set stops working
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1322,6 +1746,8 @@ export interface paths {
         /**
          * Step 4: the link token replaces the address; new cookies for this session, other sessions end
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1426,6 +1852,8 @@ export interface paths {
         /**
          * Step 1: mail a 6-digit code (10 minutes) to the current address
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1507,6 +1935,8 @@ export interface paths {
         /**
          * Step 3: mail a confirmation link (24 hours, single use) to the new address
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1611,6 +2041,8 @@ export interface paths {
         /**
          * Step 2: the code gives an intermediate token (15 minutes)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1711,6 +2143,8 @@ export interface paths {
          * @description password, plus code while 2FA is on. The token is bound to the current session.
          *
          *     Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -2145,6 +2579,8 @@ export interface paths {
         /**
          * My device sessions
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -2211,6 +2647,8 @@ export interface paths {
         /**
          * End one of my device sessions
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         delete: {
             parameters: {
@@ -17629,6 +18067,8 @@ export interface paths {
         /**
          * My deposits, newest first
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -17726,6 +18166,8 @@ export interface paths {
          * @description Idempotency-Key (optional): the same key and body replay the first answer without creating anything; the same key with another body is a 409.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -17873,6 +18315,8 @@ export interface paths {
         /**
          * One of my deposits
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -17975,6 +18419,8 @@ export interface paths {
         /**
          * My deposits as a PDF statement
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18025,6 +18471,8 @@ export interface paths {
          * @description File name invoice_<number>.pdf for a postpaid invoice, invoice_<invoice id>.pdf for a top-up. Another customer's invoice is a 404.
          *
          *     API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18085,6 +18533,8 @@ export interface paths {
         /**
          * Payment methods of every gateway, with their fees
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18148,6 +18598,8 @@ export interface paths {
         /**
          * My postpaid invoices, newest first
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18242,6 +18694,8 @@ export interface paths {
         /**
          * One invoice with its lines (a line per resource and period)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18348,6 +18802,8 @@ export interface paths {
          * @description method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. One open payment per invoice: the same request while its link is open answers that payment again (nothing more is taken); a payment naming one of its invoices with others is 409 PAYMENT_IN_PROGRESS. Idempotency-Key (optional).
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -18528,6 +18984,8 @@ export interface paths {
         /**
          * My invoices with status UNPAID or OVERDUE
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18607,6 +19065,8 @@ export interface paths {
          * @description One open payment per invoice, as for a single invoice: the same invoices again answer the open payment; any other set with one of them is 409 PAYMENT_IN_PROGRESS.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -18785,6 +19245,8 @@ export interface paths {
         /**
          * Unpaid total, counts, next due date and this month so far
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18851,6 +19313,8 @@ export interface paths {
          * @description 400 REDEEM_CODE_NOT_FOUND / _INACTIVE / _NOT_YET_VALID / _EXPIRED / _USED_UP; 409 ALREADY_REDEEMED.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -18948,6 +19412,8 @@ export interface paths {
         /**
          * The smallest deposit this account may make
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19003,6 +19469,8 @@ export interface paths {
         /**
          * My running resources, what they cost per hour, and how many hours my balance lasts (runway)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19078,6 +19546,8 @@ export interface paths {
         /**
          * My charged hours, newest first, each with the lines it charged (one per resource meter and part of the hour)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19169,6 +19639,8 @@ export interface paths {
         /**
          * Block storage tiers offered in a location, with their prices per GB
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19239,6 +19711,8 @@ export interface paths {
         /**
          * The operating systems VMs can be created with, and the user each lets in over SSH
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19296,6 +19770,8 @@ export interface paths {
         /**
          * Tiers offered in a location, with their prices
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19374,6 +19850,8 @@ export interface paths {
         /**
          * My VMs, newest first (Deleted ones with include_deleted=true)
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19489,6 +19967,8 @@ export interface paths {
          * @description Refused while the account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -19662,6 +20142,8 @@ export interface paths {
         /**
          * One of my VMs, with its private addresses
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19773,6 +20255,8 @@ export interface paths {
         /**
          * Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -19905,6 +20389,8 @@ export interface paths {
         /**
          * Renames a VM (our record only: allowed while an action runs; the guest keeps its hostname)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -20064,6 +20550,8 @@ export interface paths {
          * @description Another customer’s VM is 404; a VM that is not Running is 409 VM_NOT_RUNNING.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20166,6 +20654,8 @@ export interface paths {
          *     Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         get: {
             parameters: {
@@ -20275,6 +20765,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20422,6 +20914,8 @@ export interface paths {
          * @description It keeps its name, address, SSH keys, block storage volume and private addresses; the boot disk is made anew and the guest set up again (a new instance id), and it runs afterwards. It leaves rescue. A Stopped VM is started by it, so an account that may not start anything billable gets 402 (INSUFFICIENT_BALANCE or ACCOUNT_SUSPENDED). A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20597,6 +21091,8 @@ export interface paths {
          * @description The running system is shut down (ACPI, then pulled off). Start, stop and reboot keep the rescue system until POST .../unrescue. A Stopped VM is started by it: 402 for an account that may not start anything billable. A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20753,6 +21249,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20900,6 +21398,8 @@ export interface paths {
          * @description A Running VM is shut down, resized and started again; a Stopped one stays stopped. The disk only grows. The VM is charged at the new tier from the moment the datacenter is done. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has). 402 INSUFFICIENT_BALANCE / ACCOUNT_SUSPENDED when the new tier costs more and the account may not start anything billable. 409 VM_BUSY while another action runs, INVALID_VM_STATE or VM_SUSPENDED otherwise.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21069,6 +21569,8 @@ export interface paths {
          * @description Prices are the VM's whole price (package, public IP, volume) at the prices in force now; nothing is saved. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has).
          *
          *     API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -21178,6 +21680,8 @@ export interface paths {
         /**
          * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21332,6 +21836,8 @@ export interface paths {
         /**
          * Attaches a security group to my VM (same location; attaching twice is a no-op)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21466,6 +21972,8 @@ export interface paths {
         /**
          * Detaches a security group from my VM
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -21555,6 +22063,8 @@ export interface paths {
         /**
          * Starts a Stopped VM (pending_action start until the datacenter is done)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21700,6 +22210,8 @@ export interface paths {
         /**
          * Stops a Running VM (pending_action stop until the datacenter is done)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21847,6 +22359,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21990,6 +22504,8 @@ export interface paths {
         /**
          * My profile
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22064,6 +22580,8 @@ export interface paths {
         /**
          * Update my profile (partial; geographic ids are lookup ids sent as strings)
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -22203,6 +22721,8 @@ export interface paths {
         /**
          * Mail preferences
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -22285,6 +22805,8 @@ export interface paths {
         /**
          * My referral code, how many customers used it and the bonus it earned
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22345,6 +22867,8 @@ export interface paths {
          * @description 400 REFERRAL_CODE_NOT_FOUND / OWN_REFERRAL_CODE / REFERRAL_CYCLE / REFERRAL_TOO_LATE; 409 ALREADY_REFERRED.
          *
          *     API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         post: {
             parameters: {
@@ -22436,6 +22960,8 @@ export interface paths {
         /**
          * My VM and public IP quota and usage
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22493,6 +23019,8 @@ export interface paths {
         /**
          * Who am I: account summary, balances, quotas
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22582,6 +23110,243 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation sent to my address (once, within 7 days)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation offers (no sign-in): the account, the role, the address it was sent to */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_name: string;
+                                /** @description the address invited: sign in (or sign up) with it to accept */
+                                email: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -23016,6 +23781,725 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of this account, their roles and open invitations
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:read` (owner, admin).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description open (unused, unexpired) invitations */
+                                invitations: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                    id: number;
+                                    invited_by: number;
+                                    /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                    role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                }[];
+                                members: {
+                                    customer_id: number;
+                                    email: string;
+                                    first_name: string;
+                                    /** Format: date-time */
+                                    joined_at: string;
+                                    last_name: string;
+                                    /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                    role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                    two_factor_enabled: boolean;
+                                }[];
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a member: their sessions in this account end and their tokens for it are revoked at once
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes a member's role (not the owner's); a member who loses a permission is signed out of this account
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description admin, billing, technical or read_only: ownership moves only by transfer */
+                        role: "admin" | "billing" | "technical" | "read_only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                sessions_ended: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails an invitation to join this account with a role (7 days, single use)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /** @description admin, billing, technical or read_only: ownership moves only by transfer */
+                        role: "admin" | "billing" | "technical" | "read_only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                invited_by: number;
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws an open invitation
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/ownership-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Owner: mails you a link that confirms making another member the owner
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customer_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules for members of this account
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:read` (owner, admin).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Owner: require 2FA of every member
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description every member must have 2FA on to act on this account */
+                        require_2fa: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/network/load-balancer/": {
         parameters: {
             query?: never;
@@ -23026,6 +24510,8 @@ export interface paths {
         /**
          * My load balancers, newest first
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -23124,6 +24610,8 @@ export interface paths {
          * @description loadbalancer_limit is enforced (409 QUOTA_EXCEEDED). Targets must be my VMs in the same location whose tier has the load-balancer switch on, and the balancer must fit each target tier's loadbalance_config (400 TARGET_NOT_ALLOWED).
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -23280,6 +24768,8 @@ export interface paths {
         /**
          * One load balancer
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -23379,6 +24869,8 @@ export interface paths {
         /**
          * Deletes a load balancer (Deleting, then Deleted)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -23464,6 +24956,8 @@ export interface paths {
         /**
          * Changes the name, algorithm, forwarding rules or health check (null removes it)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -23618,6 +25112,8 @@ export interface paths {
         /**
          * Adds target VMs (adding one twice is a no-op)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -23764,6 +25260,8 @@ export interface paths {
         /**
          * Removes a target VM
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -23860,6 +25358,8 @@ export interface paths {
         /**
          * My private networks
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -23944,6 +25444,8 @@ export interface paths {
          * @description The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -24093,6 +25595,8 @@ export interface paths {
         /**
          * One of my private networks, with its IP occupation
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24198,6 +25702,8 @@ export interface paths {
          * @description Refused with 409 NETWORK_IN_USE while any private IP is assigned (unassign every instance first), and 409 NETWORK_BUSY while the network is still Creating.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -24297,6 +25803,8 @@ export interface paths {
          * @description Only when the network is ACTIVE (409 NETWORK_NOT_ACTIVE). The VM must be mine (404), in the network's location (400 LOCATION_MISMATCH), Running or Stopped (409 INVALID_VM_STATE), not already on the network (409 ALREADY_ASSIGNED). private_ip_limit counts every address I hold (409 QUOTA_EXCEEDED); a full network is 409 NO_CAPACITY. The address skips the network, gateway (.1) and broadcast addresses; the datacenter attaches it (is_registered becomes true).
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -24437,6 +25945,8 @@ export interface paths {
          * @description The address stays listed with pending_action detach until the datacenter has detached it. An address still being attached is 409 IP_BUSY; a VM not on the network is 404.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -24561,6 +26071,8 @@ export interface paths {
         /**
          * The network and its instances as nodes and edges
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24642,6 +26154,8 @@ export interface paths {
         /**
          * The private IP allocations of a network
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24741,6 +26255,8 @@ export interface paths {
         /**
          * My security groups, newest first
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24833,6 +26349,8 @@ export interface paths {
         /**
          * Creates a security group
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -24963,6 +26481,8 @@ export interface paths {
         /**
          * One security group with its rules and VMs
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25058,6 +26578,8 @@ export interface paths {
         /**
          * Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -25157,6 +26679,8 @@ export interface paths {
          * @description The rule type's protocol decides the ports: tcp/udp need port_from (port_to defaults to it), icmp and any refuse ports.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -25270,6 +26794,8 @@ export interface paths {
         /**
          * Deletes a rule
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -25357,6 +26883,8 @@ export interface paths {
         /**
          * The firewall rule types a rule may name (kept by staff in the settings)
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25418,6 +26946,8 @@ export interface paths {
          * @description `meta.unread_count` is the same number as `unread_count` in GET /api/inf.
          *
          *     API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -25509,6 +27039,8 @@ export interface paths {
         /**
          * Mark one of my notifications as read (repeating it changes nothing)
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -25602,6 +27134,8 @@ export interface paths {
         /**
          * Mark all my notifications as read
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -25711,6 +27245,8 @@ export interface paths {
         /**
          * Published release notes, newest first
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -25786,6 +27322,8 @@ export interface paths {
         /**
          * My SSH keys, newest first
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25855,6 +27393,8 @@ export interface paths {
         /**
          * Adds an SSH public key (validated; its fingerprint is shown)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -25963,6 +27503,8 @@ export interface paths {
         /**
          * One SSH key
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26035,6 +27577,8 @@ export interface paths {
         /**
          * Deletes an SSH key (VMs created with it keep it)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -26111,6 +27655,8 @@ export interface paths {
         /**
          * Renames an SSH key
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -26224,6 +27770,8 @@ export interface paths {
         /**
          * My buckets
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26314,6 +27862,8 @@ export interface paths {
         /**
          * Create a bucket (201, status Creating until the backend has it)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -26455,6 +28005,8 @@ export interface paths {
         /**
          * One bucket with what it stores
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26562,6 +28114,8 @@ export interface paths {
         /**
          * Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -26672,6 +28226,8 @@ export interface paths {
         /**
          * Public (A) or private (P)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -26812,6 +28368,8 @@ export interface paths {
         /**
          * New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -26964,6 +28522,8 @@ export interface paths {
         /**
          * My access keys (never their secrets)
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -27053,6 +28613,8 @@ export interface paths {
         /**
          * Create an access key: the SecretKey is shown in this answer only
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -27184,6 +28746,8 @@ export interface paths {
         /**
          * Delete a key: clients using it get access denied
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -27260,6 +28824,8 @@ export interface paths {
         /**
          * Disable or re-enable a key
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -27385,6 +28951,8 @@ export interface paths {
         /**
          * Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -27526,6 +29094,8 @@ export interface paths {
         /**
          * Revoke the key's access to a bucket
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -27647,6 +29217,8 @@ export interface paths {
         /**
          * Price per GB-hour, tiered (default location: 1)
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -27741,6 +29313,8 @@ export interface paths {
         /**
          * My tickets, latest activity first
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -27814,6 +29388,8 @@ export interface paths {
          * @description The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).
          *
          *     API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         post: {
             parameters: {
@@ -27951,6 +29527,8 @@ export interface paths {
         /**
          * One of my tickets with its conversation
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28049,6 +29627,8 @@ export interface paths {
         /**
          * Download a file of my ticket
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28115,6 +29695,8 @@ export interface paths {
         /**
          * Close my ticket
          * @description API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         patch: {
             parameters: {
@@ -28216,6 +29798,8 @@ export interface paths {
          * @description Up to 3 files of at most 2 MiB each: PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type. A Closed or Archived ticket takes no reply (409).
          *
          *     API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         post: {
             parameters: {
@@ -28356,6 +29940,8 @@ export interface paths {
         /**
          * My tokens, newest first (no secrets)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28425,6 +30011,8 @@ export interface paths {
         /**
          * Creates a token (needs X-Access-Token from sudo); the secret is in this answer only
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -28547,6 +30135,8 @@ export interface paths {
         /**
          * Revokes a token: its next request answers 401
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         delete: {
             parameters: {
@@ -28637,6 +30227,8 @@ export interface paths {
         /**
          * Renames a token
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         patch: {
             parameters: {
@@ -28743,6 +30335,8 @@ export interface paths {
         /**
          * Revokes every active token at once (after a password change, or when a token may have leaked): their next requests answer 401
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -28969,6 +30563,8 @@ export interface paths {
         /**
          * My endpoints (at most 10)
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29021,6 +30617,8 @@ export interface paths {
         /**
          * Registers an endpoint; its signing secret is in this answer only
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29132,6 +30730,8 @@ export interface paths {
         /**
          * One endpoint
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29205,6 +30805,8 @@ export interface paths {
         /**
          * Deletes an endpoint with its delivery history
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -29281,6 +30883,8 @@ export interface paths {
         /**
          * Changes an endpoint; enabled: false stops it, enabled: true starts it again
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -29391,6 +30995,8 @@ export interface paths {
         /**
          * Sends again every delivery to this endpoint that failed for good since a time (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29511,6 +31117,8 @@ export interface paths {
         /**
          * A new signing secret (in this answer only); the previous one keeps signing for 24 hours
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29617,6 +31225,8 @@ export interface paths {
         /**
          * Sends a webhook.test event to this endpoint (at most 10 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29724,6 +31334,8 @@ export interface paths {
         /**
          * The event types an endpoint can take
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29778,6 +31390,8 @@ export interface paths {
         /**
          * Events sent to my endpoints, newest first, with each delivery
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29867,6 +31481,8 @@ export interface paths {
         /**
          * One event with every attempt of each delivery (status code, duration, first KiB of the answer)
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29968,6 +31584,8 @@ export interface paths {
         /**
          * Sends an event again, to every endpoint it went to or to endpoint_id (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
