@@ -73,6 +73,10 @@ export const keys = {
     one: (id: Id) => ['tickets', 'one', id] as const,
   },
   feed: (kind: string, page: number) => ['feed', kind, page] as const,
+  accounts: ['accounts'] as const,
+  members: ['members'] as const,
+  activity: (page: number) => ['activity', page] as const,
+  invitation: (token: string) => ['invitation', token] as const,
   notifications: {
     all: ['notifications'] as const,
     page: (page: number) => ['notifications', page] as const,
