@@ -102,6 +102,31 @@ describe('accounts and memberships', () => {
   });
 });
 
+describe('the role matrix', () => {
+  test('every route: a role without its permission is 403 ROLE_FORBIDDEN before anything runs; a role with it is let through', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const ops: { method: string; url: string; permission: string }[] = [];
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const permission = op['x-member-permission'];
+        // the person's own routes (every role holds self) are left out: logout would end the session
+        if (permission && permission !== 'self') ops.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1'), permission });
+      }
+    }
+    const teams = await Promise.all((['admin', 'billing', 'technical', 'read_only'] as const).map(async (role) => ({ role, ...(await team(role)) })));
+    const wrong: string[] = [];
+    for (const { role, member } of teams) {
+      for (const op of ops) {
+        const res = await t.app.inject({ method: op.method as 'GET', url: op.url, headers: { cookie: member.cookie }, ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { payload: {} } : {}) });
+        const refused = res.statusCode === 403 && res.json().code === 'ROLE_FORBIDDEN';
+        const allowed = (ROLE_PERMISSIONS[role] as readonly string[]).includes(op.permission);
+        if (refused === allowed) wrong.push(`${role} ${op.method} ${op.url} (${op.permission}): ${res.statusCode}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+});
+
 describe('invitations', () => {
   test('an invitation mailed to an existing identity is accepted once; a second use is 409', async () => {
     const owner = await customerSession(t, { email: uniqueEmail('owner') });
