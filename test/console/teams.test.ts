@@ -67,7 +67,7 @@ describe('a team in the console', () => {
     await o.getByRole('region', { name: 'Account activity' }).getByRole('row').filter({ hasText: 'vm.created' }).filter({ hasText: tech.email }).waitFor();
     await o.getByRole('button', { name: `Remove ${tech.email}` }).click();
     await o.getByRole('button', { name: `Yes, remove ${tech.email}` }).click();
-    await o.getByRole('region', { name: 'Members' }).getByText(tech.email).waitFor({ state: 'detached' });
+    await o.getByRole('region', { name: 'Members', exact: true }).getByText(tech.email, { exact: true }).waitFor({ state: 'detached' });
 
     // his next request fails: the console sends him to the login page
     const res = await app.app.inject({ method: 'GET', url: '/api/compute/vm', headers: { cookie: tech.cookie } });
