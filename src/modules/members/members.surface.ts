@@ -24,7 +24,8 @@ export function requireMemberPermissions(scope: FastifyInstance, members: Member
     if (route.config?.public && !route.config.optionalSession) return;
     for (const method of [route.method].flat().map(String)) {
       if (method === 'HEAD') continue;
-      const permission = customerPermissionOf(method, route.url);
+      // a public route that reads an optional session (logout, the e-mail change page) is the person's own
+      const permission = customerPermissionOf(method, route.url) ?? (route.config?.public ? 'self' : undefined);
       if (!permission) throw new Error(`customer route ${method} ${route.url} has no permission in src/modules/members/member-permissions.ts`);
       permissionOf.set(`${method} ${route.url}`, permission);
       const schema = (route.schema ??= {}) as Record<string, any>;
