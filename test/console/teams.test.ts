@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { mailedLink, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
+import { createAdmin } from '../helpers/admins.js';
+import { mailedLink, staffLogin, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
 import { fund, vmJobsDone } from '../helpers/compute.js';
 import { customerSession } from '../helpers/customers.js';
 
@@ -61,6 +62,15 @@ describe('a team in the console', () => {
     // invoices are not his to see, even by address
     await m.goto('/billing');
     await m.getByRole('alert').filter({ hasText: /does not allow this/ }).first().waitFor();
+
+    // support sees the account's members and roles on the customer page
+    const support = await createAdmin(app, { role: 'Admin Support' });
+    const staff = await (await app.context()).newPage();
+    await staffLogin(staff, support.email, support.password);
+    await staff.goto(`/backoffice/customers/${owner.id}`);
+    const members = staff.getByRole('region', { name: 'Team members' });
+    await members.getByRole('row').filter({ hasText: tech.email }).filter({ hasText: 'technical' }).waitFor();
+    await members.getByRole('row').filter({ hasText: owner.email }).filter({ hasText: 'owner' }).waitFor();
 
     // the owner sees who did it, and removes him
     await o.reload();

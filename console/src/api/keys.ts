@@ -96,6 +96,7 @@ export const keys = {
     customers: (page: number, search: string) => ['staff', 'customers', page, search] as const,
     customer: (id: number) => ['staff', 'customer', id] as const,
     customerSessions: (id: number) => ['staff', 'customer-sessions', id] as const,
+    customerMembers: (id: number) => ['staff', 'customer-members', id] as const,
     creditHistory: {
       all: (id: number) => ['staff', 'credit-history', id] as const,
       page: (id: number, page: number) => ['staff', 'credit-history', id, page] as const,
