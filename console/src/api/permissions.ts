@@ -62,6 +62,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /api/backoffice/customer/{id}/device-sessions': 'view_users',
   'DELETE /api/backoffice/customer/{id}/device-sessions/{sid}': 'manage_sessions',
   'POST /api/backoffice/customer/{id}/impersonate': 'impersonate_user',
+  'GET /api/backoffice/customer/{id}/members': 'view_users',
   'GET /api/backoffice/customer/{id}/resources': 'view_users',
   'GET /api/backoffice/dashboard/billing/deposit': 'view_dashboard',
   'GET /api/backoffice/dashboard/billing/revenue': 'view_dashboard',

@@ -10540,6 +10540,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/customer/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer account's members and roles, and the other accounts the customer belongs to
+         * @description Needs the `view_users` permission.
+         *
+         *     Needs the `view_users` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the people who may act on this customer's account, with their roles */
+                                members: {
+                                    customer_id: number;
+                                    email: string;
+                                    joined_at: string;
+                                    role: string;
+                                    two_factor_enabled: boolean;
+                                }[];
+                                /** @description the other accounts this customer (as a person) belongs to */
+                                memberships: {
+                                    account_id: number;
+                                    /** @description the account holder's e-mail */
+                                    email: string;
+                                    role: string;
+                                }[];
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/customer/{id}/resources": {
         parameters: {
             query?: never;
