@@ -22,6 +22,7 @@ import { installBackofficeSurface } from './platform/http/surfaces.js';
 import type { Surface } from './platform/module.js';
 import { PERMISSION_SET } from './modules/admins/index.js';
 import { requireTokenScopes } from './modules/api-tokens/index.js';
+import { requireMemberPermissions } from './modules/members/index.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -137,6 +138,8 @@ export async function buildApp(c: Container): Promise<FastifyInstance> {
     });
     // every signed-in route is in the API token scope table (start-up fails otherwise)
     requireTokenScopes(customerApi);
+    // every signed-in route names the permission a member's role must hold (start-up fails otherwise)
+    requireMemberPermissions(customerApi, c.services.members);
     await mountRoutes(customerApi, c, 'customer');
   });
   // The web console: every other GET path (customers at /, staff at /backoffice).

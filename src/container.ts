@@ -30,6 +30,7 @@ import { createDashboardModule } from './modules/dashboard/index.js';
 import { createJobsModule } from './modules/jobs/index.js';
 import { createLoadBalancersModule } from './modules/load-balancers/index.js';
 import { createLookupsModule } from './modules/lookups/index.js';
+import { createMembersModule } from './modules/members/index.js';
 import { createNetworksModule } from './modules/networks/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createObjectStorageModule } from './modules/object-storage/index.js';
@@ -96,6 +97,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const rewards = createRewardsModule(p, wallet.services);
   const auth = createAuthModule(p, { ...audit.services, impersonators: admins.adminsRepo, apiTokens: builtLater(() => apiTokens.services.apiTokens), referrals: rewards.services.rewards });
   const apiTokens = createApiTokensModule(p, { ...audit.services, cookieAuthenticator: auth.cookieAuthenticator, sudo: auth.services.twoFactor });
+  const members = createMembersModule(p);
   const customers = createCustomersModule(p, {
     ...lookups.services,
     ports: { balances: wallet.services.wallet, usage: compute.services.compute, notifications: notifications.services.notifications, sessionLimits: auth.services.sessions },
@@ -111,7 +113,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const modules = {
     audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, tiers, blockStorage, pricing, sshKeys,
     compute, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
-    loadBalancers, objectStorage,
+    loadBalancers, objectStorage, members,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };
 }

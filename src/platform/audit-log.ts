@@ -7,6 +7,8 @@ export interface Actor {
   id: number | null;
   /** the admin behind an impersonated customer session */
   impersonatorAdminId?: number;
+  /** for a customer actor (the account acted on): the member who acted, when not the account holder */
+  memberId?: number;
   ip?: string;
   userAgent?: string;
 }
@@ -43,6 +45,7 @@ export function actorOf(request: FastifyRequest): Actor {
     return {
       type: 'customer',
       id: request.customer.customerId,
+      ...(request.customer.personId !== undefined && request.customer.personId !== request.customer.customerId ? { memberId: request.customer.personId } : {}),
       ...(request.customer.impersonatorAdminId !== undefined ? { impersonatorAdminId: request.customer.impersonatorAdminId } : {}),
       ...where,
     };

@@ -73,6 +73,10 @@ export const keys = {
     one: (id: Id) => ['tickets', 'one', id] as const,
   },
   feed: (kind: string, page: number) => ['feed', kind, page] as const,
+  accounts: ['accounts'] as const,
+  members: ['members'] as const,
+  activity: (page: number) => ['activity', page] as const,
+  invitation: (token: string) => ['invitation', token] as const,
   notifications: {
     all: ['notifications'] as const,
     page: (page: number) => ['notifications', page] as const,
@@ -92,6 +96,7 @@ export const keys = {
     customers: (page: number, search: string) => ['staff', 'customers', page, search] as const,
     customer: (id: number) => ['staff', 'customer', id] as const,
     customerSessions: (id: number) => ['staff', 'customer-sessions', id] as const,
+    customerMembers: (id: number) => ['staff', 'customer-members', id] as const,
     creditHistory: {
       all: (id: number) => ['staff', 'credit-history', id] as const,
       page: (id: number, page: number) => ['staff', 'credit-history', id, page] as const,

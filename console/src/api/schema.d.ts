@@ -1,5 +1,403 @@
 // Generated from the served OpenAPI document by `npm run console:api`. Do not edit.
 export interface paths {
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts I belong to, with my role in each; `current` is the one this session acts on
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{account_id}/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    account_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/ownership-transfer/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner confirms a transfer with the mailed token: the member becomes owner, you an admin
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                owner_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        account_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity": {
         parameters: {
             query?: never;
@@ -12,6 +410,8 @@ export interface paths {
          * @description Every signed-in write of the customer API is recorded in the transaction of its change, with the IP address, the user agent and whether platform staff did it in an impersonated session.
          *
          *     API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `activity:read` (owner, admin).
          */
         get: {
             parameters: {
@@ -35,6 +435,11 @@ export interface paths {
                             data: {
                                 /** @description e.g. vm.created, vm.deleted, network.deleted, bucket.created, access_key.deleted, deposit.created, customer.login */
                                 action: string;
+                                /** @description who did it: the member of the account (the account holder for their own actions) */
+                                by: {
+                                    customer_id: number | null;
+                                    email: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** @description the request as made (route, path parameters, body without secrets), or the event's details */
@@ -96,6 +501,8 @@ export interface paths {
         /**
          * Published announcements, newest first
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -171,6 +578,8 @@ export interface paths {
         /**
          * The newest published announcement (null when there is none)
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -515,7 +924,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies */
+        /**
+         * End the current session (named by the access cookie, else the refresh cookie); always 200, clears the cookies
+         * @description Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -584,6 +996,8 @@ export interface paths {
         /**
          * Change the password; other sessions are ended
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -841,6 +1255,8 @@ export interface paths {
         /**
          * Turn 2FA off with a current code
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -947,6 +1363,8 @@ export interface paths {
         /**
          * Turn 2FA on with a code of the pending secret; returns 10 recovery codes once
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1055,6 +1473,8 @@ export interface paths {
         /**
          * New TOTP secret (pending until enable)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1149,6 +1569,8 @@ export interface paths {
         /**
          * How many recovery codes remain (hints only)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -1230,6 +1652,8 @@ export interface paths {
         /**
          * A new set of 10 recovery codes; the old set stops working
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1322,6 +1746,8 @@ export interface paths {
         /**
          * Step 4: the link token replaces the address; new cookies for this session, other sessions end
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1426,6 +1852,8 @@ export interface paths {
         /**
          * Step 1: mail a 6-digit code (10 minutes) to the current address
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1507,6 +1935,8 @@ export interface paths {
         /**
          * Step 3: mail a confirmation link (24 hours, single use) to the new address
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1611,6 +2041,8 @@ export interface paths {
         /**
          * Step 2: the code gives an intermediate token (15 minutes)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -1711,6 +2143,8 @@ export interface paths {
          * @description password, plus code while 2FA is on. The token is bound to the current session.
          *
          *     Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -2145,6 +2579,8 @@ export interface paths {
         /**
          * My device sessions
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -2211,6 +2647,8 @@ export interface paths {
         /**
          * End one of my device sessions
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         delete: {
             parameters: {
@@ -10156,6 +10594,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/customer/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer account's members and roles, and the other accounts the customer belongs to
+         * @description Needs the `view_users` permission.
+         *
+         *     Needs the `view_users` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the people who may act on this customer's account, with their roles */
+                                members: {
+                                    customer_id: number;
+                                    email: string;
+                                    joined_at: string;
+                                    role: string;
+                                    two_factor_enabled: boolean;
+                                }[];
+                                /** @description the other accounts this customer (as a person) belongs to */
+                                memberships: {
+                                    account_id: number;
+                                    /** @description the account holder's e-mail */
+                                    email: string;
+                                    role: string;
+                                }[];
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/customer/{id}/resources": {
         parameters: {
             query?: never;
@@ -17683,6 +18211,8 @@ export interface paths {
         /**
          * My deposits, newest first
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -17780,6 +18310,8 @@ export interface paths {
          * @description Idempotency-Key (optional): the same key and body replay the first answer without creating anything; the same key with another body is a 409.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -17927,6 +18459,8 @@ export interface paths {
         /**
          * One of my deposits
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18029,6 +18563,8 @@ export interface paths {
         /**
          * My deposits as a PDF statement
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18079,6 +18615,8 @@ export interface paths {
          * @description File name invoice_<number>.pdf for a postpaid invoice, invoice_<invoice id>.pdf for a top-up. Another customer's invoice is a 404.
          *
          *     API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18139,6 +18677,8 @@ export interface paths {
         /**
          * Payment methods of every gateway, with their fees
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18202,6 +18742,8 @@ export interface paths {
         /**
          * My postpaid invoices, newest first
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18296,6 +18838,8 @@ export interface paths {
         /**
          * One invoice with its lines (a line per resource and period)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18402,6 +18946,8 @@ export interface paths {
          * @description method_code and gateway_name are needed only when the wallet does not cover the invoice (400 PAYMENT_METHOD_REQUIRED otherwise). The link is a top-up of at least the minimum top-up; once it is paid the invoice becomes PAID and anything above the remainder stays in the wallet. One open payment per invoice: the same request while its link is open answers that payment again (nothing more is taken); a payment naming one of its invoices with others is 409 PAYMENT_IN_PROGRESS. Idempotency-Key (optional).
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -18582,6 +19128,8 @@ export interface paths {
         /**
          * My invoices with status UNPAID or OVERDUE
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18661,6 +19209,8 @@ export interface paths {
          * @description One open payment per invoice, as for a single invoice: the same invoices again answer the open payment; any other set with one of them is 409 PAYMENT_IN_PROGRESS.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -18839,6 +19389,8 @@ export interface paths {
         /**
          * Unpaid total, counts, next due date and this month so far
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -18905,6 +19457,8 @@ export interface paths {
          * @description 400 REDEEM_CODE_NOT_FOUND / _INACTIVE / _NOT_YET_VALID / _EXPIRED / _USED_UP; 409 ALREADY_REDEEMED.
          *
          *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
          */
         post: {
             parameters: {
@@ -19002,6 +19556,8 @@ export interface paths {
         /**
          * The smallest deposit this account may make
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19057,6 +19613,8 @@ export interface paths {
         /**
          * My running resources, what they cost per hour, and how many hours my balance lasts (runway)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19132,6 +19690,8 @@ export interface paths {
         /**
          * My charged hours, newest first, each with the lines it charged (one per resource meter and part of the hour)
          * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
          */
         get: {
             parameters: {
@@ -19223,6 +19783,8 @@ export interface paths {
         /**
          * Block storage tiers offered in a location, with their prices per GB
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19293,6 +19855,8 @@ export interface paths {
         /**
          * The operating systems VMs can be created with, and the user each lets in over SSH
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19350,6 +19914,8 @@ export interface paths {
         /**
          * Tiers offered in a location, with their prices
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19428,6 +19994,8 @@ export interface paths {
         /**
          * My VMs, newest first (Deleted ones with include_deleted=true)
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19549,6 +20117,8 @@ export interface paths {
          * @description Refused while the account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices). vm_limit, public_ip_limit and block_storage_limit are enforced (409 QUOTA_EXCEEDED); an exhausted address pool or storage is 409 NO_CAPACITY.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -19728,6 +20298,8 @@ export interface paths {
         /**
          * One of my VMs, with its private addresses
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -19845,6 +20417,8 @@ export interface paths {
         /**
          * Deletes a VM (Deleting, then Deleted; its public IP returns to the pool)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -19983,6 +20557,8 @@ export interface paths {
         /**
          * Renames a VM (our record only: allowed while an action runs; the guest keeps its hostname)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -20148,6 +20724,8 @@ export interface paths {
          * @description Another customer’s VM is 404; a VM that is not Running is 409 VM_NOT_RUNNING.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20250,6 +20828,8 @@ export interface paths {
          *     Close codes: 1000 closed, 1001 the server is going away, 4000 the VM stopped, 4001 idle timeout, 4002 the serial port went away, 4003 whoever opened it lost access (checked at every heartbeat: their session ended, the API token was revoked, the account was deactivated; for staff, also the role no longer holding operate_compute or the staff member deleted).
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         get: {
             parameters: {
@@ -20359,6 +20939,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20512,6 +21094,8 @@ export interface paths {
          * @description It keeps its name, address, SSH keys, block storage volume and private addresses; the boot disk is made anew and the guest set up again (a new instance id), and it runs afterwards. It leaves rescue. A Stopped VM is started by it, so an account that may not start anything billable gets 402 (INSUFFICIENT_BALANCE or ACCOUNT_SUSPENDED). A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20693,6 +21277,8 @@ export interface paths {
          * @description The running system is shut down (ACPI, then pulled off). Start, stop and reboot keep the rescue system until POST .../unrescue. A Stopped VM is started by it: 402 for an account that may not start anything billable. A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -20855,6 +21441,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21008,6 +21596,8 @@ export interface paths {
          * @description A Running VM is shut down, resized and started again; a Stopped one stays stopped. The disk only grows. The VM is charged at the new tier from the moment the datacenter is done. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has). 402 INSUFFICIENT_BALANCE / ACCOUNT_SUSPENDED when the new tier costs more and the account may not start anything billable. 409 VM_BUSY while another action runs, INVALID_VM_STATE or VM_SUSPENDED otherwise.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21183,6 +21773,8 @@ export interface paths {
          * @description Prices are the VM's whole price (package, public IP, volume) at the prices in force now; nothing is saved. 400 TIER_UNAVAILABLE (hidden, retired, another location or unpriced), TIER_UNCHANGED (its own tier), DISK_CANNOT_SHRINK (a smaller disk than the VM has).
          *
          *     API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -21292,6 +21884,8 @@ export interface paths {
         /**
          * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21452,6 +22046,8 @@ export interface paths {
         /**
          * Attaches a security group to my VM (same location; attaching twice is a no-op)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21586,6 +22182,8 @@ export interface paths {
         /**
          * Detaches a security group from my VM
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -21675,6 +22273,8 @@ export interface paths {
         /**
          * Starts a Stopped VM (pending_action start until the datacenter is done)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21826,6 +22426,8 @@ export interface paths {
         /**
          * Stops a Running VM (pending_action stop until the datacenter is done)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -21979,6 +22581,8 @@ export interface paths {
          * @description A VM with another change in flight (pending_action set) answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED.
          *
          *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -22128,6 +22732,8 @@ export interface paths {
         /**
          * My profile
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22202,6 +22808,8 @@ export interface paths {
         /**
          * Update my profile (partial; geographic ids are lookup ids sent as strings)
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -22341,6 +22949,8 @@ export interface paths {
         /**
          * Mail preferences
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -22423,6 +23033,8 @@ export interface paths {
         /**
          * My referral code, how many customers used it and the bonus it earned
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22483,6 +23095,8 @@ export interface paths {
          * @description 400 REFERRAL_CODE_NOT_FOUND / OWN_REFERRAL_CODE / REFERRAL_CYCLE / REFERRAL_TOO_LATE; 409 ALREADY_REFERRED.
          *
          *     API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         post: {
             parameters: {
@@ -22574,6 +23188,8 @@ export interface paths {
         /**
          * My VM and public IP quota and usage
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22631,6 +23247,8 @@ export interface paths {
         /**
          * Who am I: account summary, balances, quotas
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -22720,6 +23338,243 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation sent to my address (once, within 7 days)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_id: number;
+                                /** @description the account this session acts on */
+                                current: boolean;
+                                /** @description the account holder's e-mail */
+                                email: string;
+                                is_active: boolean;
+                                /** @description the account holder's name */
+                                name: string;
+                                /** @description your own account */
+                                own: boolean;
+                                /** @description what the role may do here (the x-member-permission of each operation) */
+                                permissions: string[];
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation offers (no sign-in): the account, the role, the address it was sent to */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of the mailed link */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_name: string;
+                                /** @description the address invited: sign in (or sign up) with it to accept */
+                                email: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -23154,6 +24009,725 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of this account, their roles and open invitations
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:read` (owner, admin).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description open (unused, unexpired) invitations */
+                                invitations: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                    id: number;
+                                    invited_by: number;
+                                    /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                    role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                }[];
+                                members: {
+                                    customer_id: number;
+                                    email: string;
+                                    first_name: string;
+                                    /** Format: date-time */
+                                    joined_at: string;
+                                    last_name: string;
+                                    /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                    role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                    two_factor_enabled: boolean;
+                                }[];
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a member: their sessions in this account end and their tokens for it are revoked at once
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes a member's role (not the owner's); a member who loses a permission is signed out of this account
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description admin, billing, technical or read_only: ownership moves only by transfer */
+                        role: "admin" | "billing" | "technical" | "read_only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                                sessions_ended: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails an invitation to join this account with a role (7 days, single use)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /** @description admin, billing, technical or read_only: ownership moves only by transfer */
+                        role: "admin" | "billing" | "technical" | "read_only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: number;
+                                invited_by: number;
+                                /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
+                                role: "owner" | "admin" | "billing" | "technical" | "read_only";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws an open invitation
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:write` (owner, admin).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/ownership-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Owner: mails you a link that confirms making another member the owner
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customer_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules for members of this account
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `members:read` (owner, admin).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Owner: require 2FA of every member
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description every member must have 2FA on to act on this account */
+                        require_2fa: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                require_2fa: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/network/load-balancer/": {
         parameters: {
             query?: never;
@@ -23164,6 +24738,8 @@ export interface paths {
         /**
          * My load balancers, newest first
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -23262,6 +24838,8 @@ export interface paths {
          * @description loadbalancer_limit is enforced (409 QUOTA_EXCEEDED). Targets must be my VMs in the same location whose tier has the load-balancer switch on, and the balancer must fit each target tier's loadbalance_config (400 TARGET_NOT_ALLOWED).
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -23418,6 +24996,8 @@ export interface paths {
         /**
          * One load balancer
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -23517,6 +25097,8 @@ export interface paths {
         /**
          * Deletes a load balancer (Deleting, then Deleted)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -23602,6 +25184,8 @@ export interface paths {
         /**
          * Changes the name, algorithm, forwarding rules or health check (null removes it)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -23756,6 +25340,8 @@ export interface paths {
         /**
          * Adds target VMs (adding one twice is a no-op)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -23902,6 +25488,8 @@ export interface paths {
         /**
          * Removes a target VM
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -23998,6 +25586,8 @@ export interface paths {
         /**
          * My private networks
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24082,6 +25672,8 @@ export interface paths {
          * @description The service chooses network_ip inside 10.0.0.0/8 so that it overlaps none of your networks. At most 5 networks (409 QUOTA_EXCEEDED); refused while your account is suspended or its balance is below zero (402 INSUFFICIENT_BALANCE, or ACCOUNT_SUSPENDED for overdue postpaid invoices); an unknown or inactive location is 400 LOCATION_UNAVAILABLE.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -24231,6 +25823,8 @@ export interface paths {
         /**
          * One of my private networks, with its IP occupation
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24336,6 +25930,8 @@ export interface paths {
          * @description Refused with 409 NETWORK_IN_USE while any private IP is assigned (unassign every instance first), and 409 NETWORK_BUSY while the network is still Creating.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -24435,6 +26031,8 @@ export interface paths {
          * @description Only when the network is ACTIVE (409 NETWORK_NOT_ACTIVE). The VM must be mine (404), in the network's location (400 LOCATION_MISMATCH), Running or Stopped (409 INVALID_VM_STATE), not already on the network (409 ALREADY_ASSIGNED). private_ip_limit counts every address I hold (409 QUOTA_EXCEEDED); a full network is 409 NO_CAPACITY. The address skips the network, gateway (.1) and broadcast addresses; the datacenter attaches it (is_registered becomes true).
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -24575,6 +26173,8 @@ export interface paths {
          * @description The address stays listed with pending_action detach until the datacenter has detached it. An address still being attached is 409 IP_BUSY; a VM not on the network is 404.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -24699,6 +26299,8 @@ export interface paths {
         /**
          * The network and its instances as nodes and edges
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24780,6 +26382,8 @@ export interface paths {
         /**
          * The private IP allocations of a network
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24879,6 +26483,8 @@ export interface paths {
         /**
          * My security groups, newest first
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -24971,6 +26577,8 @@ export interface paths {
         /**
          * Creates a security group
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -25101,6 +26709,8 @@ export interface paths {
         /**
          * One security group with its rules and VMs
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25196,6 +26806,8 @@ export interface paths {
         /**
          * Deletes a security group (409 SECURITY_GROUP_IN_USE while attached to a VM)
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -25295,6 +26907,8 @@ export interface paths {
          * @description The rule type's protocol decides the ports: tcp/udp need port_from (port_to defaults to it), icmp and any refuse ports.
          *
          *     API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -25408,6 +27022,8 @@ export interface paths {
         /**
          * Deletes a rule
          * @description API tokens: needs the `network:write` scope.
+         *
+         *     Members: needs `network:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -25495,6 +27111,8 @@ export interface paths {
         /**
          * The firewall rule types a rule may name (kept by staff in the settings)
          * @description API tokens: needs the `network:read` scope.
+         *
+         *     Members: needs `network:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25556,6 +27174,8 @@ export interface paths {
          * @description `meta.unread_count` is the same number as `unread_count` in GET /api/inf.
          *
          *     API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -25647,6 +27267,8 @@ export interface paths {
         /**
          * Mark one of my notifications as read (repeating it changes nothing)
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -25740,6 +27362,8 @@ export interface paths {
         /**
          * Mark all my notifications as read
          * @description API tokens: needs the `account:write` scope.
+         *
+         *     Members: needs `account:write` (owner, admin).
          */
         patch: {
             parameters: {
@@ -25849,6 +27473,8 @@ export interface paths {
         /**
          * Published release notes, newest first
          * @description API tokens: needs the `account:read` scope.
+         *
+         *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -25924,6 +27550,8 @@ export interface paths {
         /**
          * My SSH keys, newest first
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -25993,6 +27621,8 @@ export interface paths {
         /**
          * Adds an SSH public key (validated; its fingerprint is shown)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -26101,6 +27731,8 @@ export interface paths {
         /**
          * One SSH key
          * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26173,6 +27805,8 @@ export interface paths {
         /**
          * Deletes an SSH key (VMs created with it keep it)
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -26249,6 +27883,8 @@ export interface paths {
         /**
          * Renames an SSH key
          * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -26362,6 +27998,8 @@ export interface paths {
         /**
          * My buckets
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26452,6 +28090,8 @@ export interface paths {
         /**
          * Create a bucket (201, status Creating until the backend has it)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -26593,6 +28233,8 @@ export interface paths {
         /**
          * One bucket with what it stores
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -26700,6 +28342,8 @@ export interface paths {
         /**
          * Delete an empty bucket (409 BUCKET_NOT_EMPTY otherwise)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -26810,6 +28454,8 @@ export interface paths {
         /**
          * Public (A) or private (P)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -26950,6 +28596,8 @@ export interface paths {
         /**
          * New size in GB (not below what is stored; growing is refused while the account is suspended or its balance is below zero, 402)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -27102,6 +28750,8 @@ export interface paths {
         /**
          * My access keys (never their secrets)
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -27191,6 +28841,8 @@ export interface paths {
         /**
          * Create an access key: the SecretKey is shown in this answer only
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -27322,6 +28974,8 @@ export interface paths {
         /**
          * Delete a key: clients using it get access denied
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -27398,6 +29052,8 @@ export interface paths {
         /**
          * Disable or re-enable a key
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -27523,6 +29179,8 @@ export interface paths {
         /**
          * Grant the key Read_Only or Read_Write on a bucket (again: changes the ACL)
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -27664,6 +29322,8 @@ export interface paths {
         /**
          * Revoke the key's access to a bucket
          * @description API tokens: needs the `storage:write` scope.
+         *
+         *     Members: needs `storage:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -27785,6 +29445,8 @@ export interface paths {
         /**
          * Price per GB-hour, tiered (default location: 1)
          * @description API tokens: needs the `storage:read` scope.
+         *
+         *     Members: needs `storage:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -27879,6 +29541,8 @@ export interface paths {
         /**
          * My tickets, latest activity first
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -27952,6 +29616,8 @@ export interface paths {
          * @description The first message may carry files as a reply does: up to 3 of at most 2 MiB each (PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type).
          *
          *     API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         post: {
             parameters: {
@@ -28089,6 +29755,8 @@ export interface paths {
         /**
          * One of my tickets with its conversation
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28187,6 +29855,8 @@ export interface paths {
         /**
          * Download a file of my ticket
          * @description API tokens: needs the `tickets:read` scope.
+         *
+         *     Members: needs `tickets:read` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28253,6 +29923,8 @@ export interface paths {
         /**
          * Close my ticket
          * @description API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         patch: {
             parameters: {
@@ -28354,6 +30026,8 @@ export interface paths {
          * @description Up to 3 files of at most 2 MiB each: PNG, JPEG, GIF, WebP, PDF, plain text or CSV; the bytes must match the type. A Closed or Archived ticket takes no reply (409).
          *
          *     API tokens: needs the `tickets:write` scope.
+         *
+         *     Members: needs `tickets:write` (owner, admin, billing, technical).
          */
         post: {
             parameters: {
@@ -28494,6 +30168,8 @@ export interface paths {
         /**
          * My tokens, newest first (no secrets)
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         get: {
             parameters: {
@@ -28563,6 +30239,8 @@ export interface paths {
         /**
          * Creates a token (needs X-Access-Token from sudo); the secret is in this answer only
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -28685,6 +30363,8 @@ export interface paths {
         /**
          * Revokes a token: its next request answers 401
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         delete: {
             parameters: {
@@ -28775,6 +30455,8 @@ export interface paths {
         /**
          * Renames a token
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         patch: {
             parameters: {
@@ -28881,6 +30563,8 @@ export interface paths {
         /**
          * Revokes every active token at once (after a password change, or when a token may have leaked): their next requests answer 401
          * @description Not available to API tokens.
+         *
+         *     Members: needs `self` (owner, admin, billing, technical, read_only).
          */
         post: {
             parameters: {
@@ -29107,6 +30791,8 @@ export interface paths {
         /**
          * My endpoints (at most 10)
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29159,6 +30845,8 @@ export interface paths {
         /**
          * Registers an endpoint; its signing secret is in this answer only
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29270,6 +30958,8 @@ export interface paths {
         /**
          * One endpoint
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29343,6 +31033,8 @@ export interface paths {
         /**
          * Deletes an endpoint with its delivery history
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         delete: {
             parameters: {
@@ -29419,6 +31111,8 @@ export interface paths {
         /**
          * Changes an endpoint; enabled: false stops it, enabled: true starts it again
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         patch: {
             parameters: {
@@ -29529,6 +31223,8 @@ export interface paths {
         /**
          * Sends again every delivery to this endpoint that failed for good since a time (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29649,6 +31345,8 @@ export interface paths {
         /**
          * A new signing secret (in this answer only); the previous one keeps signing for 24 hours
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29755,6 +31453,8 @@ export interface paths {
         /**
          * Sends a webhook.test event to this endpoint (at most 10 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {
@@ -29862,6 +31562,8 @@ export interface paths {
         /**
          * The event types an endpoint can take
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -29916,6 +31618,8 @@ export interface paths {
         /**
          * Events sent to my endpoints, newest first, with each delivery
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -30005,6 +31709,8 @@ export interface paths {
         /**
          * One event with every attempt of each delivery (status code, duration, first KiB of the answer)
          * @description API tokens: needs the `webhooks:read` scope.
+         *
+         *     Members: needs `webhooks:read` (owner, admin, technical, read_only).
          */
         get: {
             parameters: {
@@ -30106,6 +31812,8 @@ export interface paths {
         /**
          * Sends an event again, to every endpoint it went to or to endpoint_id (replays: at most 30 a minute per account)
          * @description API tokens: needs the `webhooks:write` scope.
+         *
+         *     Members: needs `webhooks:write` (owner, admin, technical).
          */
         post: {
             parameters: {

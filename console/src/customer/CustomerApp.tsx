@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { api, ApiError, get, onApiError } from '../api/client';
+import { api, ApiError, call, get, onApiError } from '../api/client';
 import { Button, Loading } from '../ui/kit';
 import { Shell, type NavItem } from '../ui/shell';
 import { ConfirmEmailChange, ForgotPassword, Login, Register, ResetPassword, VerifyEmail } from './auth';
@@ -9,6 +9,7 @@ import { Home } from './home';
 import { TopUp, Billing } from './billing';
 import { VmCreate, VmDetail, VmList } from './vms';
 import { useMe } from './shared/me';
+import { useAccounts, useMemberCan, type CustomerOperation } from './shared/accounts';
 import { keys } from '../api/keys';
 
 // Screens past the first ones are their own chunks.
@@ -20,20 +21,61 @@ const Tickets = lazy(() => import('./tickets'));
 const News = lazy(() => import('./news'));
 const Account = lazy(() => import('./account'));
 const SshKeys = lazy(() => import('./ssh-keys'));
+const Team = lazy(() => import('./team'));
+const Invitations = lazy(() => import('./invitation').then((m) => ({ default: m.AcceptInvitation })));
+const Ownership = lazy(() => import('./invitation').then((m) => ({ default: m.ConfirmOwnership })));
 
-const NAV: NavItem[] = [
+/** The navigation, each screen shown when the role in the current account may read it. */
+const NAV: (NavItem & { needs?: CustomerOperation })[] = [
   { to: '/', label: 'Home', end: true },
-  { to: '/vms', label: 'Virtual machines', group: 'Resources' },
-  { to: '/networks', label: 'Private networks', group: 'Resources' },
-  { to: '/security-groups', label: 'Security groups', group: 'Resources' },
-  { to: '/load-balancers', label: 'Load balancers', group: 'Resources' },
-  { to: '/storage', label: 'Object storage', group: 'Resources' },
-  { to: '/ssh-keys', label: 'SSH keys', group: 'Resources' },
-  { to: '/billing', label: 'Billing', group: 'Account', end: true },
-  { to: '/tickets', label: 'Support tickets', group: 'Account' },
+  { to: '/vms', label: 'Virtual machines', group: 'Resources', needs: 'GET /api/compute/vm' },
+  { to: '/networks', label: 'Private networks', group: 'Resources', needs: 'GET /api/network/private' },
+  { to: '/security-groups', label: 'Security groups', group: 'Resources', needs: 'GET /api/network/security-group/' },
+  { to: '/load-balancers', label: 'Load balancers', group: 'Resources', needs: 'GET /api/network/load-balancer/' },
+  { to: '/storage', label: 'Object storage', group: 'Resources', needs: 'GET /api/storage/object' },
+  { to: '/ssh-keys', label: 'SSH keys', group: 'Resources', needs: 'GET /api/ssh-keys' },
+  { to: '/billing', label: 'Billing', group: 'Account', end: true, needs: 'GET /api/billing/deposit' },
+  { to: '/tickets', label: 'Support tickets', group: 'Account', needs: 'GET /api/ticket/' },
+  { to: '/team', label: 'Team', group: 'Account', needs: 'GET /api/members' },
   { to: '/news', label: 'News', group: 'Account' },
   { to: '/account', label: 'Profile & security', group: 'Account' },
 ];
+
+/** Which account this session acts on, and the others the person belongs to. */
+function AccountSwitcher() {
+  const accounts = useAccounts();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!accounts.data || accounts.data.length < 2) return null;
+  const current = accounts.data.find((a) => a.current);
+  return (
+    <label className="switcher">
+      <span className="sr-only">Account</span>
+      <select
+        aria-label="Account"
+        value={current?.account_id ?? ''}
+        disabled={busy}
+        onChange={async (e) => {
+          setBusy(true);
+          try {
+            await call(() => api.POST('/api/accounts/switch', { body: { account_id: Number(e.currentTarget.value) } }));
+            qc.clear();
+            navigate('/');
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {accounts.data.map((a) => (
+          <option key={a.account_id} value={a.account_id}>
+            {a.own ? 'My account' : a.name || a.email} ({a.role.replace('_', '-')})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 function useMaintenance(): [boolean, () => void] {
   const [on, setOn] = useState(false);
@@ -91,6 +133,7 @@ function Authenticated() {
   const qc = useQueryClient();
   const impersonated = useImpersonated(!!me.data);
   const [leaving, setLeaving] = useState(false);
+  const can = useMemberCan();
   // only an answer of this visit counts: a cached one may predate the login
   if ((hint.isFetchedAfterMount && hint.data?.customer === false) || (me.error instanceof ApiError && me.error.status === 401)) {
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
@@ -107,7 +150,7 @@ function Authenticated() {
   return (
     <Shell
       brand="Cloud Console"
-      nav={NAV}
+      nav={NAV.filter((n) => !n.needs || can(n.needs))}
       banner={
         impersonated.data ? (
           <div className="banner-impersonation" role="alert">
@@ -126,6 +169,7 @@ function Authenticated() {
               </span>
             ) : null}
           </Link>
+          <AccountSwitcher />
           <span className="who">{me.data.email}</span>
           <Button kind="secondary" busy={leaving} onClick={logout}>
             Log out
@@ -151,6 +195,9 @@ function Authenticated() {
           <Route path="notifications" element={<News notifications />} />
           <Route path="account/change-email/confirm" element={<ConfirmEmailChange />} />
           <Route path="account/*" element={<Account />} />
+          <Route path="team" element={<Team />} />
+          <Route path="invitation" element={<Invitations />} />
+          <Route path="ownership" element={<Ownership />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

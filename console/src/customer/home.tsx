@@ -5,9 +5,10 @@ import { Card, Loaded, money, Notice, Page, Status, Table, when } from '../ui/ki
 import { useMe } from './shared/me';
 import { keys } from '../api/keys';
 import { ChargedHours } from './shared/charged-hours';
+import { useCurrentAccount, useMemberCan } from './shared/accounts';
 
-export function useUsage() {
-  return useQuery({ queryKey: keys.usage, queryFn: () => get(() => api.GET('/api/billing/usage')), refetchInterval: 60_000, refetchOnMount: 'always' });
+export function useUsage(enabled = true) {
+  return useQuery({ queryKey: keys.usage, queryFn: () => get(() => api.GET('/api/billing/usage')), refetchInterval: 60_000, refetchOnMount: 'always', enabled });
 }
 
 function runway(hours: number | null): string {
@@ -17,6 +18,22 @@ function runway(hours: number | null): string {
 }
 
 export function Home() {
+  const can = useMemberCan();
+  const current = useCurrentAccount();
+  if (!can('GET /api/billing/usage')) {
+    // a member whose role has no money: no balance, usage or invoices
+    return (
+      <Page title="Home">
+        <p>
+          You work in the account of {current?.name || current?.email} as {current?.role.replace('_', '-')}. Use the menu to reach what your role allows.
+        </p>
+      </Page>
+    );
+  }
+  return <MoneyHome />;
+}
+
+function MoneyHome() {
   const me = useMe(true);
   const usage = useUsage();
   const highlight = useQuery({ queryKey: keys.highlight, queryFn: () => get(() => api.GET('/api/announcements/highlight')) });

@@ -181,6 +181,45 @@ function CreditHistory({ id }: { id: number }) {
   );
 }
 
+/** Who may act on this customer's account, and the other accounts the customer belongs to. */
+function Members({ id }: { id: number }) {
+  const team = useQuery({ queryKey: keys.staff.customerMembers(id), queryFn: () => get(() => api.GET('/api/backoffice/customer/{id}/members', { params: { path: { id } } })) });
+  return (
+    <Card title="Team members">
+      <Loaded query={team}>
+        {(t) => (
+          <>
+            <Table caption="Team members" head={['Member', 'Role', '2FA', 'Joined']}>
+              {t.members.map((m) => (
+                <tr key={m.customer_id}>
+                  <td>
+                    <Link to={`/backoffice/customers/${m.customer_id}`}>{m.email}</Link>
+                  </td>
+                  <td>{m.role.replace('_', '-')}</td>
+                  <td>{m.two_factor_enabled ? 'on' : 'off'}</td>
+                  <td>{when(m.joined_at)}</td>
+                </tr>
+              ))}
+            </Table>
+            {t.require_2fa ? <p className="muted">Every member must use two-factor authentication.</p> : null}
+            {t.memberships.length > 0 ? (
+              <p>
+                Also a member of:{' '}
+                {t.memberships.map((a, i) => (
+                  <span key={a.account_id}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={`/backoffice/customers/${a.account_id}`}>{a.email}</Link> ({a.role.replace('_', '-')})
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Loaded>
+    </Card>
+  );
+}
+
 function CustomerDetail() {
   const id = Number(useParams().id);
   const can = useCan();
@@ -273,6 +312,7 @@ function CustomerDetail() {
           ) : null}
           <CustomerResources id={id} />
           {can('GET /api/backoffice/ticket/') ? <CustomerTickets id={id} /> : null}
+          {can('GET /api/backoffice/customer/{id}/members') ? <Members id={id} /> : null}
           {can('GET /api/backoffice/customer/{id}/device-sessions') ? <Sessions id={id} maxSession={c.max_session} /> : null}
           {can('GET /api/backoffice/customer/{customer_id}/credit-history') ? <CreditHistory id={id} /> : null}
         </Page>

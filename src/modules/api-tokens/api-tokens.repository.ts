@@ -17,17 +17,28 @@ export interface TokenForAuth {
   lastUsedAt: Date | null;
   customerActive: boolean;
   customerSuspended: boolean;
+  /** the account the token acts on (its holder's own unless bound to a team account) */
+  accountId: number;
+  /** the holder's role in it now; null: no longer a member */
+  memberRole: string | null;
+  /** the account requires 2FA of its members and the holder has none */
+  twoFactorMissing: boolean;
 }
+
+const accountOfToken = sql`coalesce(${apiTokens.accountId}, ${apiTokens.customerId})`;
 
 const tokenForAuthColumns = {
   id: apiTokens.id,
   customerId: apiTokens.customerId,
+  accountId: accountOfToken,
+  memberRole: sql`(select m.role from account_members m where m.account_id = ${accountOfToken} and m.customer_id = ${apiTokens.customerId})`,
+  twoFactorMissing: sql`(not ${customers.is2faActive} and exists (select 1 from account_settings st where st.account_id = ${accountOfToken} and st.require_2fa))`,
   scopes: apiTokens.scopes,
   expiresAt: apiTokens.expiresAt,
   revokedAt: apiTokens.revokedAt,
   lastUsedAt: apiTokens.lastUsedAt,
-  customerActive: customers.isActive,
-  customerSuspended: sql`${customers.suspendedAt} is not null`,
+  customerActive: sql`(${customers.isActive} and (select a.is_active from customers a where a.id = ${accountOfToken}))`,
+  customerSuspended: sql`(select a.suspended_at is not null from customers a where a.id = ${accountOfToken})`,
 };
 
 /** The per-request read, prepared once per connection (platform/db/prepared.ts), as the session check is. */
@@ -47,7 +58,7 @@ const withRiders = new Map<string, PreparedRead<{ token: TokenForAuth; rider: un
 function tokenForAuthWith<R>(rider: RiderRead<R>): PreparedRead<{ token: TokenForAuth; rider: R | undefined }> {
   let read = withRiders.get(rider.name);
   if (!read) {
-    const joined = riderSql(rider, sql.raw('t."customerId"'));
+    const joined = riderSql(rider, sql.raw('t."accountId"'));
     read = {
       name: `api_token_for_request+${rider.name}`,
       text: `select t.*${joined.columns} from (${tokenForAuthSelect}) as t${joined.join}`,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { customerOf } from '../../platform/http/auth.js';
+import { personalOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, PageQuery, Paginated } from '../../platform/http/schemas.js';
 import { ApiToken, CreatedToken, CreateTokenBody, RenameTokenBody, RevokedTokens, TokenParams } from './api-tokens.schemas.js';
@@ -20,7 +20,7 @@ export interface SudoCheck {
 export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensService; sudo: SudoCheck }> = async (app, { tokens, sudo }) => {
   const view = tokenView(tokens);
   const sudoCaller = (req: FastifyRequest) => {
-    const me = customerOf(req);
+    const me = personalOf(req);
     const header = req.headers['x-access-token'];
     sudo.requireSudo(me.customerId, me.sessionId, typeof header === 'string' ? header : undefined);
     return me;
@@ -40,27 +40,27 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
     },
     async (req, reply) => {
       const me = sudoCaller(req);
-      const { token, secret } = await tokens.create(me.customerId, req.body);
+      const { token, secret } = await tokens.create(me.customerId, req.body, me.accountId);
       return reply.status(201).send({ message: 'Token created: copy it now, it is not shown again', data: { ...view(token), token: secret } });
     },
   );
 
   app.get('', { schema: { tags, summary: 'My tokens, newest first (no secrets)', querystring: PageQuery, response: { 200: Paginated(ApiToken), ...errorResponses(400, 401) } } }, async (req) => {
     const p = pageOf(req.query);
-    const page = await tokens.list(customerOf(req).customerId, p);
+    const page = await tokens.list(personalOf(req).customerId, p);
     return paginated('OK', p, { items: page.items.map(view), total: page.total });
   });
 
   app.patch(
     '/:id',
     { config: { activity: 'api_token.renamed' }, schema: { tags, summary: 'Renames a token', params: TokenParams, body: RenameTokenBody, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
-    async (req) => ({ message: 'Token renamed', data: view(await tokens.rename(customerOf(req).customerId, req.params.id, req.body.name)) }),
+    async (req) => ({ message: 'Token renamed', data: view(await tokens.rename(personalOf(req).customerId, req.params.id, req.body.name)) }),
   );
 
   app.delete(
     '/:id',
     { config: { activity: 'api_token.revoked' }, schema: { tags, summary: 'Revokes a token: its next request answers 401', params: TokenParams, response: { 200: Envelope(ApiToken), ...errorResponses(400, 401, 404) } } },
-    async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke('customer', customerOf(req).customerId, req.params.id)) }),
+    async (req) => ({ message: 'Token revoked', data: view(await tokens.revoke('customer', personalOf(req).customerId, req.params.id)) }),
   );
 
   app.post(
@@ -73,6 +73,6 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: ApiTokensServi
         response: { 200: Envelope(RevokedTokens), ...errorResponses(401, 403) },
       },
     },
-    async (req) => ({ message: 'Every token revoked', data: await tokens.revokeAll(customerOf(req).customerId) }),
+    async (req) => ({ message: 'Every token revoked', data: await tokens.revokeAll(personalOf(req).customerId) }),
   );
 };

@@ -25,7 +25,13 @@ export const TOKEN_RETENTION_DAYS = 90;
 
 /** Who calls with a token: its account, the token and what it may reach. */
 export interface TokenPrincipal {
+  /** the token's holder */
   customerId: number;
+  /** the account it acts on */
+  accountId: number;
+  /** the holder's role in that account now */
+  role: string;
+  twoFactorMissing: boolean;
   tokenId: number;
   scopes: readonly string[];
 }
@@ -65,7 +71,7 @@ export class ApiTokensService {
    * Creates a token; the secret in the answer is shown this once and never again. The owner is
    * mailed its name, scopes and expiry (never the secret), so a token made by someone else is seen.
    */
-  async create(customerId: number, input: CreateTokenInput): Promise<{ token: ApiTokenRow; secret: string }> {
+  async create(customerId: number, input: CreateTokenInput, accountId: number = customerId): Promise<{ token: ApiTokenRow; secret: string }> {
     const now = this.clock.now();
     const scopes = [...new Set(input.scopes)].sort();
     const unknown = scopes.filter((s) => !isTokenScope(s));
@@ -80,6 +86,7 @@ export class ApiTokensService {
       if ((await this.repo.countLive(tx, customerId, now)) >= MAX_LIVE_TOKENS) throw new QuotaExceededError(`At most ${MAX_LIVE_TOKENS} live API tokens per account`);
       const row = await this.repo.insert(tx, {
         customerId,
+        accountId: accountId === customerId ? null : accountId,
         name: input.name.trim(),
         scopes: scopes as TokenScope[],
         displayPrefix: minted.displayPrefix,
@@ -166,7 +173,8 @@ export class ApiTokensService {
     // counted and read at once; past a limit the read's answer is not looked at
     const [, found] = await Promise.all([limits.count(), this.repo.findForAuth(this.db, hashTokenSecret(secret), rider)]);
     const token = found?.token;
-    if (!token || !token.customerActive) throw new UnauthenticatedError('Invalid API token');
+    // A holder removed from the account (their tokens of it are revoked with the removal) or an account switched off.
+    if (!token || !token.customerActive || token.memberRole === null) throw new UnauthenticatedError('Invalid API token');
     if (token.revokedAt) throw new UnauthenticatedError('This API token was revoked');
     if (token.expiresAt.getTime() <= now.getTime()) throw new UnauthenticatedError('This API token has expired');
     if (token.customerSuspended) {
@@ -174,7 +182,7 @@ export class ApiTokensService {
     }
     const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
     if (!token.lastUsedAt || token.lastUsedAt.getTime() < staleBefore.getTime()) await this.repo.touch(this.db, token.id, now, ip, staleBefore);
-    return { customerId: token.customerId, tokenId: token.id, scopes: token.scopes, ...(found?.rider !== undefined ? { rider: found.rider } : {}) };
+    return { customerId: token.customerId, accountId: token.accountId, role: token.memberRole, twoFactorMissing: token.twoFactorMissing, tokenId: token.id, scopes: token.scopes, ...(found?.rider !== undefined ? { rider: found.rider } : {}) };
   }
 
   /**

@@ -14,6 +14,8 @@ export const apiTokens = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The account the token acts on (its holder is a member of it); null: the holder's own account. */
+    accountId: integer('account_id').references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** e.g. {compute:read, network:*}: see token-scopes.ts */
     scopes: text('scopes').array().notNull(),

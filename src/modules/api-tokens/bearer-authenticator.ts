@@ -42,7 +42,15 @@ export class BearerOrCookieAuthenticator implements CustomerAuthenticator {
       throw new AppError(403, 'INSUFFICIENT_SCOPE', `This API token lacks the ${access.scope} scope`, [{ field: 'scope', message: access.scope }]);
     }
     if (token.rider !== undefined) request.authRider = token.rider;
-    return { kind: 'customer', customerId: token.customerId, sessionId: `token:${token.tokenId}`, apiTokenId: token.tokenId };
+    return {
+      kind: 'customer',
+      customerId: token.accountId,
+      personId: token.customerId,
+      role: token.role,
+      ...(token.accountId !== token.customerId && token.twoFactorMissing ? { accountBlock: 'TWO_FACTOR_REQUIRED' as const } : {}),
+      sessionId: `token:${token.tokenId}`,
+      apiTokenId: token.tokenId,
+    };
   }
 
   /**

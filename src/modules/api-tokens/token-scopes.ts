@@ -39,8 +39,8 @@ export function scopesCover(granted: readonly string[], required: RequiredScope)
   return granted.includes(required) || granted.includes(`${family}:*`);
 }
 
-/** Every route under these is unreachable with a token (account security, token management). */
-export const TOKEN_UNREACHABLE_PREFIXES = ['/api/auth/', '/api/tokens'] as const;
+/** Every route under these is unreachable with a token (account security, token management, team membership). */
+export const TOKEN_UNREACHABLE_PREFIXES = ['/api/auth/', '/api/tokens', '/api/members', '/api/accounts', '/api/invitations'] as const;
 
 const r = (family: ScopeFamily): RequiredScope => `${family}:read`;
 const w = (family: ScopeFamily): RequiredScope => `${family}:write`;

@@ -21,9 +21,10 @@ export function auditEntryView(r: AuditRow) {
 }
 
 /** An entry of a customer's own activity log: no actor, and whether staff did it impersonating. */
-export function activityEntryView(r: AuditRow) {
+export function activityEntryView(r: AuditRow & { byEmail: string | null }) {
   return {
     id: r.id,
+    by: { customer_id: r.memberId ?? r.actorId, email: r.byEmail },
     action: r.action,
     target_type: r.targetType,
     target_id: r.targetId,

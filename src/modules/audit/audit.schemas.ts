@@ -14,6 +14,10 @@ export const ActivityQuery = PageQuery;
 
 export const ActivityEntry = Type.Object({
   id: Type.Integer(),
+  by: Type.Object(
+    { customer_id: Type.Union([Type.Integer(), Type.Null()]), email: Type.Union([Type.String(), Type.Null()]) },
+    { description: 'who did it: the member of the account (the account holder for their own actions)' },
+  ),
   action: Type.String({ description: 'e.g. vm.created, vm.deleted, network.deleted, bucket.created, access_key.deleted, deposit.created, customer.login' }),
   target_type: Type.Union([Type.String(), Type.Null()], { description: 'what it acted on: vm, network, bucket, access_key, deposit, …; customer for security events' }),
   target_id: Type.Union([Type.String(), Type.Null()]),

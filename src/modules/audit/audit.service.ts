@@ -31,6 +31,7 @@ export class AuditService implements AuditLog {
       actorType: entry.actor.type,
       actorId: entry.actor.id,
       impersonatorAdminId: entry.actor.impersonatorAdminId ?? null,
+      memberId: entry.actor.memberId ?? null,
       action: entry.action,
       targetType: entry.targetType ?? null,
       targetId: entry.targetId === undefined ? null : String(entry.targetId),
@@ -48,7 +49,7 @@ export class AuditService implements AuditLog {
   }
 
   /** The customer's own activity log (GET /api/activity): their writes and security events. */
-  activityOf(customerId: number, page: PageRequest): Promise<Page<AuditRow>> {
+  activityOf(customerId: number, page: PageRequest): Promise<Page<AuditRow & { byEmail: string | null }>> {
     return this.repo.activityOf(this.db, customerId, page.limit, offsetOf(page));
   }
 }

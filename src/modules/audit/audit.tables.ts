@@ -11,6 +11,8 @@ export const auditLogs = pgTable(
     /** admin | customer | system | anonymous */
     actorType: text('actor_type').notNull(),
     actorId: integer('actor_id'),
+    /** For a customer actor: the person (account member) who acted, when it is not the account itself. */
+    memberId: integer('member_id'),
     /** Set when an admin acts as a customer (impersonation). */
     impersonatorAdminId: integer('impersonator_admin_id'),
     action: text('action').notNull(),

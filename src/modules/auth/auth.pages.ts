@@ -107,7 +107,7 @@ export const authPages: FastifyPluginAsyncTypebox<AuthPagesOptions> = async (app
     assertSameOrigin(req, publicUrl);
     const me = req.customer;
     if (!me) return sendHtml(reply, 401, message('Log in first', 'Log in to your account in this browser, then open the link from the e-mail again.'));
-    const result = await changeEmail.confirmNew(me.customerId, me.sessionId, req.body.token);
+    const result = await changeEmail.confirmNew(me.personId ?? me.customerId, me.sessionId, req.body.token);
     setSessionCookies(reply, result.session, cookieSecure);
     return sendHtml(reply, 200, htmlPage('E-mail address changed', `<h1>E-mail address changed</h1><p>Your account's e-mail address is now <b>${escapeHtml(result.email)}</b>.</p>`));
   });

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { customerOf } from '../../platform/http/auth.js';
+import { personalOf } from '../../platform/http/auth.js';
 import { perClientLimit, type PostgresRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { clearSessionCookies, clientMeta, CookieName, setChallengeCookie, setSessionCookies } from './auth.cookies.js';
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/password/change',
     { config: { securityEvent: SecurityAction.passwordChanged }, schema: { tags, summary: 'Change the password; other sessions are ended', body: ChangePasswordBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 429) } } },
     async (req) => {
-      const me = customerOf(req);
+      const me = personalOf(req);
       await auth.changePassword(me.customerId, me.sessionId, req.body);
       return { message: 'Password changed', data: null };
     },
@@ -190,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   );
 
   app.get('/sessions', { schema: { tags, summary: 'My device sessions', response: { 200: Envelope(Type.Array(SessionEntry)), ...errorResponses(401) } } }, async (req) => {
-    const me = customerOf(req);
+    const me = personalOf(req);
     return { message: 'OK', data: (await sessions.list(me.customerId, me.sessionId)).map(sessionView) };
   });
 
@@ -198,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/sessions/:sid',
     { config: { securityEvent: SecurityAction.sessionRevoked }, schema: { tags, summary: 'End one of my device sessions', params: SessionParams, response: { 200: MessageOnly, ...errorResponses(401, 404) } } },
     async (req) => {
-      await sessions.revoke(customerOf(req).customerId, req.params.sid);
+      await sessions.revoke(personalOf(req).customerId, req.params.sid);
       return ok;
     },
   );

@@ -21,6 +21,8 @@ export const customerSessions = pgTable(
     impersonatorAdminId: integer('impersonator_admin_id'),
     /** The impersonating admin's role when the session opened: a role change ends the session. */
     impersonatorRoleId: integer('impersonator_role_id'),
+    /** The account the session acts on (a team the person belongs to); null: the person's own account. */
+    accountId: integer('account_id').references(() => customers.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('customer_sessions_customer_idx').on(t.customerId).where(sql`${t.revokedAt} is null`),

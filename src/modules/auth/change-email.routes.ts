@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { customerOf } from '../../platform/http/auth.js';
+import { personalOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { setSessionCookies } from './auth.cookies.js';
 import { otpSentView, stepTokenView } from './auth.present.js';
@@ -14,20 +14,20 @@ export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeE
   app.post(
     '/profile/change-email/request',
     { config: { securityEvent: SecurityAction.emailChangeRequested }, schema: { tags, summary: 'Step 1: mail a 6-digit code (10 minutes) to the current address', response: { 200: Envelope(OtpSent), ...errorResponses(401, 429) } } },
-    async (req) => ({ message: 'A code was sent to your current e-mail address', data: otpSentView(await changeEmail.request(customerOf(req).customerId)) }),
+    async (req) => ({ message: 'A code was sent to your current e-mail address', data: otpSentView(await changeEmail.request(personalOf(req).customerId)) }),
   );
 
   app.post(
     '/profile/change-email/verify-old',
     { config: { securityEvent: false }, schema: { tags, summary: 'Step 2: the code gives an intermediate token (15 minutes)', body: CodeBody, response: { 200: Envelope(StepToken), ...errorResponses(400, 401, 429) } } },
-    async (req) => ({ message: 'Code accepted', data: stepTokenView(await changeEmail.verifyOld(customerOf(req).customerId, req.body.code.trim())) }),
+    async (req) => ({ message: 'Code accepted', data: stepTokenView(await changeEmail.verifyOld(personalOf(req).customerId, req.body.code.trim())) }),
   );
 
   app.post(
     '/profile/change-email/send-new',
     { config: { securityEvent: false }, schema: { tags, summary: 'Step 3: mail a confirmation link (24 hours, single use) to the new address', body: SendNewBody, response: { 200: MessageOnly, ...errorResponses(400, 401, 409, 429) } } },
     async (req) => {
-      await changeEmail.sendNew(customerOf(req).customerId, req.body);
+      await changeEmail.sendNew(personalOf(req).customerId, req.body);
       return { message: 'A confirmation link was sent to the new address', data: null };
     },
   );
@@ -44,7 +44,7 @@ export const changeEmailRoutes: FastifyPluginAsyncTypebox<{ changeEmail: ChangeE
       },
     },
     async (req, reply) => {
-      const me = customerOf(req);
+      const me = personalOf(req);
       const result = await changeEmail.confirmNew(me.customerId, me.sessionId, req.body.token);
       setSessionCookies(reply, result.session, cookieSecure);
       return { message: 'Your e-mail address was changed', data: { email: result.email } };

@@ -105,7 +105,7 @@ export function enforceSecurityAudit(scope: FastifyInstance, events: SecurityEve
     if (!surfaceEntryDue(request.auditScope) || !request.customer) return payload;
     try {
       const ua = request.headers['user-agent'];
-      await events.record(undefined, event, request.customer.customerId, { route: request.routeOptions.url }, { ip: request.ip, userAgent: ua ?? null, kind: 'surface' });
+      await events.record(undefined, event, request.customer.personId ?? request.customer.customerId, { route: request.routeOptions.url }, { ip: request.ip, userAgent: ua ?? null, kind: 'surface' });
     } catch (err) {
       request.log.error({ err, event }, 'could not audit a security event');
     }

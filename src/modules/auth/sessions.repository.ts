@@ -31,15 +31,33 @@ const columns = {
 
 export interface SessionForAuth extends SessionRow {
   customerActive: boolean;
+  /** the account the session acts on (the person's own unless switched) */
+  accountId: number;
+  /** the person's role in it; null: no longer a member (the session ends) */
+  memberRole: string | null;
+  accountActive: boolean | null;
+  /** the account requires 2FA of its members and the person has none */
+  twoFactorMissing: boolean;
   /** the impersonator's role when the impersonation began */
   impersonatorRoleId: number | null;
 }
 
-/** The session by id ($1), with its customer's state and, for an impersonation, the role it began with. */
+/** The account a session acts on: the one it switched to, else the person's own. */
+const accountOfSession = sql`coalesce(${customerSessions.accountId}, ${customerSessions.customerId})`;
+
+/**
+ * The session by id ($1), with its customer's state, the person's membership of the account it acts
+ * on (read at every request: a removal or a role change counts at the next one) and, for an
+ * impersonation, the role it began with.
+ */
 const sessionForAuthColumns = {
   ...columns,
   customerActive: customers.isActive,
   impersonatorRoleId: customerSessions.impersonatorRoleId,
+  accountId: accountOfSession,
+  memberRole: sql`(select m.role from account_members m where m.account_id = ${accountOfSession} and m.customer_id = ${customerSessions.customerId})`,
+  accountActive: sql`(select a.is_active from customers a where a.id = ${accountOfSession})`,
+  twoFactorMissing: sql`(not ${customers.is2faActive} and exists (select 1 from account_settings st where st.account_id = ${accountOfSession} and st.require_2fa))`,
 };
 const sessionForAuth: PreparedRead<SessionForAuth> = {
   name: 'auth_session_for_request',
@@ -55,7 +73,7 @@ const withRiders = new Map<string, PreparedRead<{ session: SessionForAuth; rider
 function sessionForAuthWith<R>(rider: RiderRead<R>): PreparedRead<{ session: SessionForAuth; rider: R | undefined }> {
   let read = withRiders.get(rider.name);
   if (!read) {
-    const { columns, join } = riderSql(rider, sql`${customerSessions.customerId}`);
+    const { columns, join } = riderSql(rider, accountOfSession);
     const map = rowMapper<SessionForAuth>(sessionForAuthColumns);
     read = {
       name: `auth_session_for_request+${rider.name}`,

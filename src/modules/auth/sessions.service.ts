@@ -148,10 +148,16 @@ export class SessionService {
       if (!row.impersonatorMay) await this.repo.revoke(this.db, row.id, 'impersonator_lost_authority', now);
       throw new UnauthenticatedError('The impersonation session has ended');
     }
+    // Removed from the account the session acts on (the removal also ends such sessions, in its transaction).
+    if (row.memberRole === null) throw new UnauthenticatedError('You are no longer a member of this account, please log in again');
     if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
+    const accountBlock = row.accountId === row.customerId ? undefined : !row.accountActive ? 'ACCOUNT_DISABLED' : row.twoFactorMissing ? 'TWO_FACTOR_REQUIRED' : undefined;
     return {
       kind: 'customer',
-      customerId: row.customerId,
+      customerId: row.accountId,
+      personId: row.customerId,
+      role: row.memberRole,
+      ...(accountBlock ? { accountBlock } : {}),
       sessionId: row.id,
       ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),
       ...(row.rider !== undefined ? { rider: row.rider } : {}),

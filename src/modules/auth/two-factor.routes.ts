@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { customerOf } from '../../platform/http/auth.js';
+import { personalOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { generatedSecretView, recoveryCodesView, recoveryListView, stepTokenView } from './auth.present.js';
 import { CodeBody, GeneratedSecret, RecoveryCodes, RecoveryList, SudoBody, SudoHeaders, SudoResult } from './auth.schemas.js';
@@ -13,7 +13,7 @@ const tags = ['Two-factor authentication'];
 export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (app, { twoFactor }) => {
   /** The caller, after checking the sudo token of the X-Access-Token header. */
   const sudoCaller = (req: FastifyRequest) => {
-    const me = customerOf(req);
+    const me = personalOf(req);
     const header = req.headers['x-access-token'];
     twoFactor.requireSudo(me.customerId, me.sessionId, typeof header === 'string' ? header : undefined);
     return me;
@@ -32,7 +32,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
       },
     },
     async (req) => {
-      const me = customerOf(req);
+      const me = personalOf(req);
       return { message: 'Sudo mode granted', data: stepTokenView(await twoFactor.sudo(me.customerId, me.sessionId, req.body)) };
     },
   );

@@ -4,7 +4,17 @@ import type { RiderRead } from '../db/prepared.js';
 /** Who is calling. Set by the surface's authentication hook before any handler runs. */
 export interface CustomerPrincipal {
   kind: 'customer';
+  /**
+   * The account acted on: whose wallet, resources and limits the request reaches. A person acts on
+   * their own account (then it is their own id) or on a team account they are a member of.
+   */
   customerId: number;
+  /** The person signed in (their own customers row); their own routes (password, 2FA, sessions, tokens) use this. */
+  personId?: number;
+  /** The person's role in the account acted on ('owner' in their own account). */
+  role?: string;
+  /** Why the account refuses the person everything but their own routes: switched off by staff, or 2FA required of members. */
+  accountBlock?: 'ACCOUNT_DISABLED' | 'TWO_FACTOR_REQUIRED';
   /** device session id (the JWT's `sid`), or `token:<id>` for a request made with an API token */
   sessionId: string;
   /** set when the request carries an API token (Authorization: Bearer) instead of the session cookie */
@@ -78,6 +88,21 @@ export function riderOf<R>(request: FastifyRequest, _rider: () => RiderRead<R> |
 export function customerOf(request: FastifyRequest): CustomerPrincipal {
   if (!request.customer) throw new Error('customer route without authentication');
   return request.customer;
+}
+
+/** The person signed in (not the account acted on): for their own sign-in, 2FA, sessions and tokens. */
+export function personOf(request: FastifyRequest): number {
+  const c = customerOf(request);
+  return c.personId ?? c.customerId;
+}
+
+/**
+ * The caller of the person's own routes (auth, tokens): `customerId` is the person signed in and
+ * `accountId` the account the request acts on.
+ */
+export function personalOf(request: FastifyRequest): CustomerPrincipal & { accountId: number } {
+  const c = customerOf(request);
+  return { ...c, customerId: c.personId ?? c.customerId, accountId: c.customerId };
 }
 
 export function adminOf(request: FastifyRequest): AdminPrincipal {

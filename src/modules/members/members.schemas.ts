@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+import { IntId, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { CUSTOMER_PERMISSIONS } from './member-permissions.js';
+
+const RoleName = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('billing'), Type.Literal('technical'), Type.Literal('read_only')], {
+  description: 'owner, admin, billing, technical or read_only (docs/api.md, "Teams")',
+});
+const AssignableRole = Type.Union([Type.Literal('admin'), Type.Literal('billing'), Type.Literal('technical'), Type.Literal('read_only')], {
+  description: 'admin, billing, technical or read_only: ownership moves only by transfer',
+});
+const Secret = Type.String({ minLength: 10, maxLength: 200, description: 'the token of the mailed link' });
+
+export const AccountEntry = Type.Object({
+  account_id: Type.Integer(),
+  name: Type.String({ description: "the account holder's name" }),
+  email: Type.String({ description: "the account holder's e-mail" }),
+  role: RoleName,
+  permissions: Type.Array(Type.String(), { description: 'what the role may do here (the x-member-permission of each operation)' }),
+  current: Type.Boolean({ description: 'the account this session acts on' }),
+  own: Type.Boolean({ description: 'your own account' }),
+  is_active: Type.Boolean(),
+});
+
+export const SwitchBody = StrictObject({ account_id: IntId });
+export const AccountParams = Type.Object({ account_id: IntId });
+export const MemberParams = Type.Object({ customer_id: IntId });
+export const InvitationParams = Type.Object({ id: IntId });
+export const TokenBody = StrictObject({ token: Secret });
+export const InviteBody = StrictObject({ email: Type.String({ format: 'email', maxLength: 254 }), role: AssignableRole });
+export const RoleBody = StrictObject({ role: AssignableRole });
+export const SettingsBody = StrictObject({ require_2fa: Type.Boolean({ description: 'every member must have 2FA on to act on this account' }) });
+export const TransferBody = StrictObject({ customer_id: IntId });
+
+export const Member = Type.Object({
+  customer_id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: RoleName,
+  two_factor_enabled: Type.Boolean(),
+  joined_at: Timestamp,
+});
+
+export const Invitation = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: RoleName,
+  invited_by: Type.Integer(),
+  created_at: Timestamp,
+  expires_at: Timestamp,
+});
+
+export const MemberList = Type.Object({
+  members: Type.Array(Member),
+  invitations: Type.Array(Invitation, { description: 'open (unused, unexpired) invitations' }),
+  require_2fa: Type.Boolean(),
+});
+
+export const InvitationPreview = Type.Object({
+  account_name: Type.String(),
+  email: Type.String({ description: 'the address invited: sign in (or sign up) with it to accept' }),
+  role: RoleName,
+  expires_at: Timestamp,
+});
+
+export const Settings = Type.Object({ require_2fa: Type.Boolean() });
+export const RoleChanged = Type.Object({ role: RoleName, sessions_ended: Type.Integer() });
+export const MemberGone = Type.Object({ sessions_ended: Type.Integer(), tokens_revoked: Type.Integer() });
+export const TransferRequested = Type.Object({ expires_at: Timestamp });
+export const TransferDone = Type.Object({ account_id: Type.Integer(), owner_id: Type.Integer() });
+
+export const RoleTable = Type.Array(Type.Object({ role: RoleName, permissions: Type.Array(Type.String()) }));
+export const PermissionCatalog = Type.Array(Type.Object({ name: Type.String(), description: Type.String() }));
+export const PERMISSION_NAMES = Object.keys(CUSTOMER_PERMISSIONS);

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAdmin } from '../helpers/admins.js';
+import { mailedLink, staffLogin, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
+import { fund, vmJobsDone } from '../helpers/compute.js';
+import { customerSession } from '../helpers/customers.js';
+
+let app: ConsoleApp;
+before(async () => {
+  app = await startConsoleApp();
+});
+after(() => app?.close());
+
+describe('a team in the console', () => {
+  test('the owner invites a technical member, who creates a VM but cannot see invoices; removed, their next request fails', async () => {
+    const owner = await customerSession(app, { email: 'olivia.owner@example.test', firstName: 'Olivia', lastName: 'Owner' });
+    await fund(app, owner.id);
+    const tech = await customerSession(app, { email: 'theo.tech@example.test', firstName: 'Theo', lastName: 'Tech' });
+
+    // the owner invites Theo as technical from the Team page
+    const ownerCtx = await app.context();
+    await useSession(ownerCtx, app.base, owner.cookie);
+    const o = await ownerCtx.newPage();
+    await o.goto('/');
+    await o.getByRole('link', { name: 'Team' }).click();
+    await o.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    await o.getByLabel('E-mail address').fill(tech.email);
+    await o.getByLabel('Role', { exact: true }).selectOption('technical');
+    await o.getByRole('button', { name: 'Invite' }).click();
+    await o.getByRole('status').filter({ hasText: `Invitation sent to ${tech.email}` }).waitFor();
+    await o.getByRole('region', { name: 'Open invitations' }).getByText(tech.email).waitFor();
+
+    // Theo opens the mailed link, signed in with his own login, accepts and opens the account
+    const link = await mailedLink(app, tech.email, /invited you/);
+    const techCtx = await app.context();
+    await useSession(techCtx, app.base, tech.cookie);
+    const m = await techCtx.newPage();
+    await m.goto(link.replace(app.base, ''));
+    await m.getByText('as technical').waitFor();
+    await m.getByRole('button', { name: 'Accept the invitation' }).click();
+    await m.getByRole('button', { name: 'Open that account' }).click();
+    await m.getByText('You work in the account of Olivia Owner as technical').waitFor();
+    const nav = m.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Virtual machines' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Billing' }).count(), 0, 'no billing for a technical member');
+    assert.equal(await nav.getByRole('link', { name: 'Team' }).count(), 0);
+    assert.equal(await m.getByLabel('Account').inputValue(), String(owner.id), 'the switcher shows the account acted on');
+
+    // he creates a VM in the owner's account
+    await nav.getByRole('link', { name: 'Virtual machines' }).click();
+    await m.getByRole('link', { name: 'Create a VM' }).click();
+    await m.getByLabel('Location').selectOption({ index: 1 });
+    await m.getByLabel(/gp\.small/).check();
+    await m.getByLabel('Name').fill('theo-vm');
+    await m.getByRole('button', { name: 'Review the price' }).click();
+    await m.getByRole('button', { name: 'Create the VM' }).click();
+    await m.getByRole('heading', { name: 'theo-vm' }).waitFor();
+    await vmJobsDone(app);
+    const vms = (await app.app.inject({ method: 'GET', url: '/api/compute/vm', headers: { cookie: owner.cookie } })).json().data;
+    assert.deepEqual(vms.map((v: { name: string }) => v.name), ['theo-vm'], 'the VM is the account\'s');
+
+    // invoices are not his to see, even by address
+    await m.goto('/billing');
+    await m.getByRole('alert').filter({ hasText: /does not allow this/ }).first().waitFor();
+
+    // support sees the account's members and roles on the customer page
+    const support = await createAdmin(app, { role: 'Admin Support' });
+    const staff = await (await app.context()).newPage();
+    await staffLogin(staff, support.email, support.password);
+    await staff.goto(`/backoffice/customers/${owner.id}`);
+    const members = staff.getByRole('region', { name: 'Team members' });
+    await members.getByRole('row').filter({ hasText: tech.email }).filter({ hasText: 'technical' }).waitFor();
+    await members.getByRole('row').filter({ hasText: owner.email }).filter({ hasText: 'owner' }).waitFor();
+
+    // the owner sees who did it, and removes him
+    await o.reload();
+    await o.getByRole('region', { name: 'Account activity' }).getByRole('row').filter({ hasText: 'vm.created' }).filter({ hasText: tech.email }).waitFor();
+    await o.getByRole('button', { name: `Remove ${tech.email}` }).click();
+    await o.getByRole('button', { name: `Yes, remove ${tech.email}` }).click();
+    await o.getByRole('region', { name: 'Members', exact: true }).getByText(tech.email, { exact: true }).waitFor({ state: 'detached' });
+
+    // his next request fails: the console sends him to the login page
+    const res = await app.app.inject({ method: 'GET', url: '/api/compute/vm', headers: { cookie: tech.cookie } });
+    assert.equal(res.statusCode, 401);
+    await m.goto('/vms');
+    await m.waitForURL(/\/login/);
+  });
+});
