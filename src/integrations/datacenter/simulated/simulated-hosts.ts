@@ -31,6 +31,10 @@ export interface SimulatedMachine {
   boots?: number;
   rebuild?: number;
   rescue?: boolean;
+  /** its volume's size (GB), when it has one */
+  volumeGb?: number;
+  /** its guest answers a guest agent (snapshots freeze its file systems) */
+  agent?: boolean;
 }
 
 export interface SimulatedHypervisor {

@@ -41,6 +41,7 @@ export class SimulatedVmHosts implements VmHosts {
       cpu: spec.cpu,
       memoryMb: spec.memoryMb,
       diskGb: spec.diskGb,
+      ...(spec.blockStorage ? { volumeGb: spec.blockStorage.sizeGb } : {}),
       publicIp: spec.publicIp,
       running: true,
       sshKeys: [...(spec.sshKeys ?? [])],
