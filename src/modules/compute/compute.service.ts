@@ -62,6 +62,9 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   rebuild: 'Stopped',
   rescue: 'Stopped',
   unrescue: 'Stopped',
+  // a snapshot is not tried again (it is Failed; the customer takes another); a restore is, from Stopped
+  snapshot: 'Stopped',
+  restore: 'Stopped',
 };
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);
