@@ -35,6 +35,8 @@ export const OPERATION_PERMISSIONS = {
   'GET /api/backoffice/billing/wallet-drift': 'view_transactions',
   'GET /api/backoffice/component/components': 'view_pricing',
   'GET /api/backoffice/compute/locations/{id}/hypervisors': 'view_compute',
+  'GET /api/backoffice/compute/snapshots': 'view_compute',
+  'POST /api/backoffice/compute/snapshots/{id}/restore': 'operate_compute',
   'GET /api/backoffice/compute/vm': 'view_compute',
   'GET /api/backoffice/compute/vm/{id}': 'view_compute',
   'POST /api/backoffice/compute/vm/{id}/console': 'operate_compute',

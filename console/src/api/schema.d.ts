@@ -6652,6 +6652,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/compute/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Snapshots of all customers, newest first; customer_id and vm_id narrow them
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    include_deleted?: boolean;
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer_id: number;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/snapshots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores a customer's VM from its snapshot on their behalf (what it wrote since is lost)
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 409 INVALID_SNAPSHOT_STATE unless Available, 409 VM_DELETED.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer_id: number;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/compute/vm": {
         parameters: {
             query?: never;
@@ -6711,7 +6949,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -6725,7 +6963,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -6867,7 +7105,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -6881,7 +7119,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7218,7 +7456,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7232,7 +7470,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7406,7 +7644,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7420,7 +7658,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7584,7 +7822,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7598,7 +7836,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7762,7 +8000,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7776,7 +8014,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7940,7 +8178,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7954,7 +8192,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8118,7 +8356,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8132,7 +8370,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8296,7 +8534,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8310,7 +8548,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -9444,6 +9682,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -9515,6 +9754,7 @@ export interface paths {
                         object_storage_limit?: number;
                         private_ip_limit?: number;
                         public_ip_limit?: number;
+                        snapshot_limit?: number;
                         vm_limit?: number;
                     };
                 };
@@ -9581,6 +9821,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -19286,6 +19527,557 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's snapshots, newest first, of every VM (also deleted VMs); vm_id narrows them to one VM
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/snapshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One snapshot
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an Available or Failed snapshot: Deleting, then Deleted (billing stops then)
+         * @description 409 INVALID_SNAPSHOT_STATE while it is being taken; 409 SNAPSHOT_IN_USE while its VM is being restored from it.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Renames a snapshot
+         * @description API tokens: needs the `compute:write` scope.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/compute/snapshots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores the VM the snapshot was taken of: everything written on its disks since the snapshot is lost
+         * @description The VM (Running or Stopped) is shut down, its boot disk (and its volume, when the snapshot holds it) replaced from the snapshot, and it is started again if it ran (pending_action restore meanwhile). A failure leaves the VM in Error with failed_action restore: POST /api/compute/vm/{id}/retry restores it again. 409 VM_DELETED when that VM is gone. Taking and restoring a snapshot are changes of the VM: one at a time, so a VM with another change in flight answers 409 VM_BUSY (and other changes wait for them the same way).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/tiers": {
         parameters: {
             query?: never;
@@ -19408,7 +20200,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19419,7 +20211,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19541,7 +20333,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19552,7 +20344,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19693,7 +20485,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19704,7 +20496,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 /** @description its address on each private network it is attached to */
                                 private_addresses: {
                                     ip: string;
@@ -19804,7 +20596,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19815,7 +20607,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19943,7 +20735,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19954,7 +20746,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20306,7 +21098,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20317,7 +21109,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20463,7 +21255,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20474,7 +21266,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20628,7 +21420,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20639,7 +21431,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20784,7 +21576,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20795,7 +21587,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20937,7 +21729,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20948,7 +21740,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21209,7 +22001,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21220,7 +22012,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21543,6 +22335,251 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/vm/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VM's snapshots, newest first (Deleted ones left out)
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Snapshots a Running or Stopped VM's boot disk (and its volume with include_volume): status Creating, then Available or Failed
+         * @description The VM keeps running; its file systems are frozen through the QEMU guest agent when the guest has one (consistency application), else the copy is crash-consistent. Billed per GB-month of its stored size from Available until deleted. 402 for an account that may not start anything billable (suspended, or a balance below zero); 409 QUOTA_EXCEEDED past the customer's snapshot_limit; 409 NO_VOLUME when include_volume is asked of a VM without a volume. Taking and restoring a snapshot are changes of the VM: one at a time, so a VM with another change in flight answers 409 VM_BUSY (and other changes wait for them the same way).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description also snapshot the VM's block storage volume (default false: the boot disk only) */
+                        include_volume?: boolean;
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/vm/{id}/start": {
         parameters: {
             query?: never;
@@ -21586,7 +22623,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21597,7 +22634,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21731,7 +22768,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21742,7 +22779,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21878,7 +22915,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21889,7 +22926,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22560,6 +23597,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -29033,7 +30071,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -29296,7 +30334,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };
