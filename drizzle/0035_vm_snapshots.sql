@@ -30,6 +30,7 @@ CREATE TABLE "vm_snapshots" (
 );
 --> statement-breakpoint
 ALTER TABLE "vms" DROP CONSTRAINT "vms_task";--> statement-breakpoint
+ALTER TABLE "vms" ADD COLUMN "source_snapshot_id" integer;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "snapshot_limit" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "vm_snapshot_restores" ADD CONSTRAINT "vm_snapshot_restores_vm_id_vms_id_fk" FOREIGN KEY ("vm_id") REFERENCES "public"."vms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vm_snapshot_restores" ADD CONSTRAINT "vm_snapshot_restores_snapshot_id_vm_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."vm_snapshots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

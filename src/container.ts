@@ -92,7 +92,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     snapshotTasks: builtLater(() => snapshots.services.snapshotTasks),
   });
   const snapshots = createSnapshotsModule(p, {
-    snapshots: datacenter.snapshots, vmActions: compute.services.vmActions, ...pricing.services, metering, billableStart, webhookEvents,
+    snapshots: datacenter.snapshots, vmActions: compute.services.vmActions, compute: compute.services.compute, ...pricing.services, metering, billableStart, webhookEvents,
     audit: audit.services.audit, notifications: notifications.services.notifications,
   });
   const networks = createNetworksModule(p, { networkFabric: datacenter.networkFabric, ...compute.services, ...pricing.services, metering, billableStart, webhookEvents });

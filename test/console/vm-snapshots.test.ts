@@ -72,6 +72,18 @@ describe('VM snapshots in the console', () => {
     }, 20_000);
     assert.equal(simulator(app).snapshots.held.get(`snap-${s!.id}`)!.restores, 1);
 
+    // a new VM from it, on a size whose disk holds it
+    await golden.getByRole('button', { name: 'New VM' }).click();
+    const form = card.getByRole('form', { name: 'New VM from golden' });
+    await form.getByLabel('Name of the new VM').fill('shop-copy');
+    await form.getByLabel(/^gp\.medium/).check();
+    await form.getByRole('button', { name: 'Create VM' }).click();
+    await page.getByRole('heading', { name: 'shop-copy', level: 1 }).waitFor();
+    const copy = await queryRows<{ id: number; source_snapshot_id: number; disk_gb: number }>(app.container.db, sql`select id, source_snapshot_id, disk_gb from vms where name = 'shop-copy' and customer_id = ${c.id}`);
+    assert.deepEqual(copy.map((v) => [v.source_snapshot_id, v.disk_gb]), [[s!.id, 50]]);
+    await vmJobsDone(app);
+    await page.goto(`/vms/${id}`);
+
     await page.reload();
     await golden.getByRole('button', { name: 'Delete' }).and(page.locator(':not([disabled])')).waitFor();
     await golden.getByRole('button', { name: 'Delete' }).click();

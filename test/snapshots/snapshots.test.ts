@@ -270,6 +270,30 @@ describe('restore', () => {
   });
 });
 
+describe('a new VM from a snapshot', () => {
+  test('on a tier whose disk is at least the snapshot’s: Running with the snapshot’s OS; a smaller disk is a 400 DISK_TOO_SMALL', async () => {
+    const { c, id } = await runningVm({ tier_id: await seededTier(t, 'gp.medium'), os: 'debian-12' });
+    const s = await snapshot(c, id);
+    await vmJobsDone(t);
+    const small = await api(c.cookie, 'POST', `/api/compute/snapshots/${s.id}/create-vm`, { name: 'copy-1', tier_id: await seededTier(t, 'gp.small') });
+    assert.equal(small.statusCode, 400, small.body);
+    assert.equal(small.json().code, 'DISK_TOO_SMALL');
+    assert.equal((await api(c.cookie, 'POST', `/api/compute/snapshots/${s.id}/create-vm`, { name: 'copy-1' })).statusCode, 400);
+    const made = await api(c.cookie, 'POST', `/api/compute/snapshots/${s.id}/create-vm`, { name: 'copy-1', tier_id: await seededTier(t, 'gp.large') });
+    assert.equal(made.statusCode, 201, made.body);
+    const vm = made.json().data;
+    assert.deepEqual([vm.status, vm.os, vm.disk_gb, vm.location_id], ['Creating', 'debian-12', 100, 1]);
+    const inUse = await api(c.cookie, 'DELETE', `/api/compute/snapshots/${s.id}`);
+    assert.equal(inUse.json().code, 'SNAPSHOT_IN_USE');
+    await vmJobsDone(t);
+    assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
+    const machine = simulator(t).vmHosts.stateOf(`vm-${vm.id}`)!;
+    assert.equal(machine.os, 'debian-12');
+    // the snapshot can go once the VM is made; the VM stays
+    assert.equal((await api(c.cookie, 'DELETE', `/api/compute/snapshots/${s.id}`)).statusCode, 200);
+  });
+});
+
 describe('staff', () => {
   test('see a customer’s snapshots (view_compute) and restore on their behalf (operate_compute): audited, the customer told; 403 without', async () => {
     const { c, id } = await runningVm();

@@ -19956,6 +19956,181 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/compute/snapshots/{id}/create-vm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a new VM whose boot disk is a copy of the snapshot, in the snapshot's location, on a tier whose disk is at least the snapshot's disk_gb
+         * @description The boot disk is the snapshot's (grown to the tier's disk), with the OS it had; the volume of a snapshot that holds one is not copied. A tier with a smaller disk is a 400 DISK_TOO_SMALL; otherwise the rules of POST /api/compute/vm apply (402, 409 QUOTA_EXCEEDED, NO_CAPACITY). While the VM is being created the snapshot cannot be deleted (409 SNAPSHOT_IN_USE).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, dot, dash, underscore */
+                        name: string;
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user, login_user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids. Without keys the VM cannot be reached over SSH. */
+                        ssh_key_ids?: number[];
+                        tier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/snapshots/{id}/restore": {
         parameters: {
             query?: never;

@@ -107,6 +107,7 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, RequiredScope | null>> 
   'PATCH /api/compute/snapshots/:id': w('compute'),
   'DELETE /api/compute/snapshots/:id': w('compute'),
   'POST /api/compute/snapshots/:id/restore': w('compute'),
+  'POST /api/compute/snapshots/:id/create-vm': w('compute'),
   'POST /api/compute/vm/:id/unrescue': w('compute'),
   'POST /api/compute/vm/:id/security-groups': w('compute'),
   'DELETE /api/compute/vm/:id/security-groups/:uuid': w('compute'),

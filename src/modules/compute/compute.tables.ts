@@ -67,6 +67,8 @@ export const vms = pgTable(
     userData: text('user_data'),
     /** boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
     rescue: boolean('rescue').notNull().default(false),
+    /** made from this snapshot (the snapshots module's vm_snapshots.id): its boot disk is a copy of it; a rebuild installs the OS image */
+    sourceSnapshotId: integer('source_snapshot_id'),
     /** rebuilds asked for so far: the guest's instance id changes with it, so cloud-init runs again */
     rebuilds: integer('rebuilds').notNull().default(0),
     externalId: text('external_id'),

@@ -6,6 +6,7 @@ export { computeRoutes } from './compute.routes.js';
 export { computeAdminRoutes } from './compute.admin-routes.js';
 export { computeConstraintMeanings, VM_KIND, VM_STATUSES, type VmStatus, type VmTask } from './compute.tables.js';
 export { vmView, adminVmView } from './compute.present.js';
+export { Vm as VmSchema, CreateVmBody } from './compute.schemas.js';
 export { createComputeModule } from './compute.module.js';
 export { VmActionsService, type VmAction, type StaffActor } from './vm-actions.service.js';
 export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits } from './vm-console.service.js';

@@ -142,6 +142,7 @@ export class VmTasksService implements ResourceAdapter {
       blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
       sshKeys: vm.sshKeys.map((k) => k.publicKey),
       ...(vm.userData !== null ? { userData: vm.userData } : {}),
+      ...(vm.sourceSnapshotId !== null && vm.rebuilds === 0 ? { fromSnapshot: { reference: `snap-${vm.sourceSnapshotId}` } } : {}),
     };
   }
 

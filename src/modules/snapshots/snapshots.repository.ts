@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
+import { vms } from '../compute/compute.tables.js';
 import { vmSnapshotRestores, vmSnapshots, type SnapshotStatus } from './snapshots.tables.js';
 
 export type Snapshot = typeof vmSnapshots.$inferSelect;
@@ -76,6 +77,12 @@ export class SnapshotsRepository {
 
   async restoring(ex: Executor, snapshotId: number): Promise<boolean> {
     const [row] = await ex.select({ n: count() }).from(vmSnapshotRestores).where(eq(vmSnapshotRestores.snapshotId, snapshotId));
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** A VM is being created from the snapshot (its boot disk is copied from it). */
+  async creatingFrom(ex: Executor, snapshotId: number): Promise<boolean> {
+    const [row] = await ex.select({ n: count() }).from(vms).where(and(eq(vms.sourceSnapshotId, snapshotId), eq(vms.task, 'create')));
     return (row?.n ?? 0) > 0;
   }
 

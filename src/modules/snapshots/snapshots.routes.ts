@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerOf } from '../../platform/http/auth.js';
 import { paginated, pageOf } from '../../platform/http/pagination.js';
 import { Envelope, errorResponses, Paginated } from '../../platform/http/schemas.js';
+import { VmSchema, vmView } from '../compute/index.js';
 import { snapshotView } from './snapshots.present.js';
-import { CreateSnapshotBody, RenameSnapshotBody, Snapshot, SnapshotListQuery, SnapshotParams } from './snapshots.schemas.js';
+import { CreateSnapshotBody, CreateVmFromSnapshotBody, RenameSnapshotBody, Snapshot, SnapshotListQuery, SnapshotParams } from './snapshots.schemas.js';
 import type { SnapshotsService } from './snapshots.service.js';
 
 const tags = ['Snapshots'];
@@ -78,6 +79,25 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ snapshots: SnapshotsSer
       },
     },
     async (req) => ({ message: 'Snapshot is being deleted', data: snapshotView(await snapshots.delete(customerOf(req).customerId, req.params.id)) }),
+  );
+
+  app.post(
+    '/snapshots/:id/create-vm',
+    {
+      config: { activity: 'vm.created' },
+      schema: {
+        tags,
+        summary: "Creates a new VM whose boot disk is a copy of the snapshot, in the snapshot's location, on a tier whose disk is at least the snapshot's disk_gb",
+        description: "The boot disk is the snapshot's (grown to the tier's disk), with the OS it had; the volume of a snapshot that holds one is not copied. A tier with a smaller disk is a 400 DISK_TOO_SMALL; otherwise the rules of POST /api/compute/vm apply (402, 409 QUOTA_EXCEEDED, NO_CAPACITY). While the VM is being created the snapshot cannot be deleted (409 SNAPSHOT_IN_USE).",
+        params: SnapshotParams,
+        body: CreateVmFromSnapshotBody,
+        response: { 201: Envelope(VmSchema), ...errorResponses(400, 401, 402, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const data = vmView(await snapshots.createVm(customerOf(req).customerId, req.params.id, req.body));
+      return reply.code(201).send({ message: 'VM is being created from the snapshot', data });
+    },
   );
 
   app.post(

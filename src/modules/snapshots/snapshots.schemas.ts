@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IntId, PageQuery, StrictObject, Timestamp } from '../../platform/http/schemas.js';
+import { CreateVmBody } from '../compute/index.js';
 import { SNAPSHOT_STATUSES } from './snapshots.tables.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'any text but blank (up to 100 characters)' });
@@ -33,6 +34,12 @@ export const CreateSnapshotBody = StrictObject({
 });
 
 export const RenameSnapshotBody = StrictObject({ name: Name });
+
+export const CreateVmFromSnapshotBody = StrictObject({
+  name: CreateVmBody.properties.name,
+  tier_id: IntId,
+  ssh_key_ids: CreateVmBody.properties.ssh_key_ids,
+});
 
 export const SnapshotParams = Type.Object({ id: IntId });
 

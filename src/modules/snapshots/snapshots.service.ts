@@ -6,7 +6,7 @@ import type { Lifecycle } from '../../platform/lifecycle/index.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
 import type { BillableStartRule } from '../charging/index.js';
-import type { ComputeRepository, StaffActor, Vm, VmActionsService } from '../compute/index.js';
+import type { ComputeRepository, ComputeService, StaffActor, Vm, VmActionsService, VmWithSync } from '../compute/index.js';
 import { customerQuotaLock } from '../customers/index.js';
 import type { Snapshot, SnapshotFilter, SnapshotsRepository } from './snapshots.repository.js';
 import { SNAPSHOT_KIND } from './snapshots.tables.js';
@@ -41,6 +41,7 @@ export class SnapshotsService {
     private readonly billable: BillableStartRule,
     private readonly clock: Clock,
     private readonly staff: SnapshotStaffPorts,
+    private readonly compute: ComputeService,
   ) {}
 
   private async withState(rows: Snapshot[], ex: Executor): Promise<SnapshotWithState[]> {
@@ -119,11 +120,22 @@ export class SnapshotsService {
       const s = await this.load(tx, id, customerId, true);
       if (s.status === 'Deleting') return this.one(s, tx);
       if (s.status === 'Creating') throw new ConflictError('The snapshot is still being taken; delete it once it is done', 'INVALID_SNAPSHOT_STATE');
-      if (await this.repo.restoring(tx, id)) throw new ConflictError('A VM is being restored from this snapshot', 'SNAPSHOT_IN_USE');
+      if ((await this.repo.restoring(tx, id)) || (await this.repo.creatingFrom(tx, id))) throw new ConflictError('A VM is being restored or created from this snapshot', 'SNAPSHOT_IN_USE');
       const row = (await this.repo.update(tx, id, { status: 'Deleting', updatedAt: this.clock.now() }))!;
       await this.lifecycle.changed(tx, SNAPSHOT_KIND, id);
       return this.one(row, tx);
     });
+  }
+
+  /**
+   * A new VM whose boot disk is a copy of the snapshot (grown to the tier's disk), in the snapshot's
+   * location, on any tier offered there whose disk is at least the snapshot's (400 DISK_TOO_SMALL);
+   * otherwise a create like any other (limits, balance, addresses). The volume is not copied.
+   */
+  async createVm(customerId: number, id: number, input: { name: string; tier_id: number; ssh_key_ids?: number[] | undefined }): Promise<VmWithSync> {
+    const s = await this.load(this.db, id, customerId);
+    if (s.status !== 'Available') throw new ConflictError(`A VM cannot be created from a ${s.status} snapshot`, 'INVALID_SNAPSHOT_STATE');
+    return this.compute.create(customerId, { name: input.name, location_id: s.locationId, tier_id: input.tier_id, os: s.os, ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) }, { snapshotId: s.id, minDiskGb: s.diskGb });
   }
 
   /** Writes the snapshot back onto its VM (what the VM wrote since is lost); the VM ends as it was (Running or Stopped). */

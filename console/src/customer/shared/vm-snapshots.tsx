@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api, call, get } from '../../api/client';
 import { keys } from '../../api/keys';
-import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Status, Table, useAction, when } from '../../ui/kit';
+import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Status, Table, useAction, when } from '../../ui/kit';
+import { useCatalog } from './resources';
 
 interface Vm {
   id: number;
   name: string;
+  location_id: number;
   status: string;
   pending_action: string | null;
   block_storage: { size_gb: number } | null;
@@ -38,6 +41,60 @@ function consistencyOf(s: Snapshot): string {
   return '—';
 }
 
+/** A new VM from a snapshot: a name and a tier of the snapshot's location whose disk holds the snapshot's. */
+function NewVmFromSnapshot({ snapshot, locationId, onClose }: { snapshot: Snapshot; locationId: number; onClose: () => void }) {
+  const navigate = useNavigate();
+  const catalog = useCatalog(locationId);
+  const [tierId, setTierId] = useState<number | undefined>();
+  const create = useAction((body: { name: string; tier_id: number }) => get(() => api.POST('/api/compute/snapshots/{id}/create-vm', { params: { path: { id: snapshot.id } }, body })), {
+    invalidate: [keys.vms.all, keys.snapshots.all],
+    onSuccess: (vm) => navigate(`/vms/${vm.id}`),
+  });
+  return (
+    <form
+      className="stack"
+      aria-label={`New VM from ${snapshot.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const name = formValues(e.currentTarget).name?.trim();
+        if (name && tierId !== undefined) create.mutate({ name, tier_id: tierId });
+      }}
+    >
+      <h3>New VM from “{snapshot.name}”</h3>
+      <Input label="Name of the new VM" name="name" required maxLength={63} />
+      <Loaded query={catalog}>
+        {(tiers) => (
+          <fieldset className="stack">
+            <legend>Size</legend>
+            <p className="muted">Its disk must hold the snapshot’s {snapshot.disk_gb} GB: smaller sizes cannot be chosen.</p>
+            {tiers.map((t) => {
+              const small = t.disk_gb < snapshot.disk_gb;
+              return (
+                <div className="check" key={t.id}>
+                  <input type="radio" id={`from-snap-${snapshot.id}-tier-${t.id}`} name="tier" value={t.id} disabled={small} checked={tierId === t.id} onChange={() => setTierId(t.id)} />
+                  <label htmlFor={`from-snap-${snapshot.id}-tier-${t.id}`}>
+                    <b>{t.name}</b>: {t.cpu} vCPU, {t.memory_mb / 1024} GB RAM, {t.disk_gb} GB disk — {money(t.monthly_price)} / month
+                    {small ? <span className="badge tag">disk too small</span> : null}
+                  </label>
+                </div>
+              );
+            })}
+          </fieldset>
+        )}
+      </Loaded>
+      <ErrorMessage error={create.error} />
+      <div className="row">
+        <Button type="submit" busy={create.isPending} disabled={tierId === undefined}>
+          Create VM
+        </Button>
+        <Button type="button" kind="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The VM page's Snapshots card: take one (with the volume or not), and list, rename, restore and delete them. */
 export function VmSnapshots({ vm }: { vm: Vm }) {
   const list = useQuery({
@@ -47,6 +104,7 @@ export function VmSnapshots({ vm }: { vm: Vm }) {
   });
   const invalidate = [keys.snapshots.all, keys.vms.all];
   const [renaming, setRenaming] = useState<number | undefined>();
+  const [copying, setCopying] = useState<Snapshot | undefined>();
   const [done, setDone] = useState<string | undefined>();
   const create = useAction((body: { name: string; include_volume: boolean }) => call(() => api.POST('/api/compute/vm/{id}/snapshots', { params: { path: { id: vm.id } }, body })), {
     invalidate,
@@ -129,6 +187,9 @@ export function VmSnapshots({ vm }: { vm: Vm }) {
                     <Button kind="secondary" disabled={s.status === 'Deleting' || renaming === s.id} onClick={() => setRenaming(s.id)}>
                       Rename
                     </Button>
+                    <Button kind="secondary" disabled={s.status !== 'Available'} onClick={() => setCopying(s)}>
+                      New VM
+                    </Button>
                     <ConfirmButton
                       label="Restore"
                       confirm={`Restore ${vm.name} from the snapshot “${s.name}” of ${when(s.completed_at ?? s.created_at)}? Everything written on its boot disk${s.include_volume ? ' and its volume' : ''} since then is lost: files, installed software and settings.${vm.status === 'Running' ? ' The VM is shut down, restored and started again.' : ' The VM stays stopped.'}`}
@@ -150,6 +211,7 @@ export function VmSnapshots({ vm }: { vm: Vm }) {
           </Table>
         )}
       </Loaded>
+      {copying ? <NewVmFromSnapshot key={copying.id} snapshot={copying} locationId={vm.location_id} onClose={() => setCopying(undefined)} /> : null}
     </Card>
   );
 }

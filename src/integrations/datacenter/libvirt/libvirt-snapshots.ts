@@ -32,7 +32,7 @@ export class LibvirtSnapshots implements Snapshots {
   ) {}
 
   private file(hv: Hypervisor, reference: string, disk: SnapshotDisk): string {
-    return `${hv.config.imageDir}/${this.access.names.domain(reference)}-${disk}.qcow2`;
+    return this.access.names.snapshotDisk(hv.config.imageDir, reference, disk);
   }
 
   private manifestFile(hv: Hypervisor, reference: string): string {

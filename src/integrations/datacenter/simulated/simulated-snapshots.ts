@@ -23,9 +23,11 @@ export function simulatedStoredBytes(gb: number): number {
  * machine, for tests) gives application-consistent snapshots; every other crash-consistent ones.
  */
 export class SimulatedSnapshots implements Snapshots {
-  readonly held = new Map<string, SimulatedSnapshot>();
+  readonly held: Map<string, SimulatedSnapshot>;
 
-  constructor(private readonly hosts: SimulatedHosts) {}
+  constructor(private readonly hosts: SimulatedHosts) {
+    this.held = hosts.snapshots as Map<string, SimulatedSnapshot>;
+  }
 
   async takeSnapshot(spec: SnapshotSpec): Promise<TakenSnapshot> {
     await this.hosts.call('snapshot');
