@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SnapshotError } from '../snapshots.js';
 import { locked, skip, startGuest, type ActionGuest } from './guest-actions-support.js';
-import { libvirtdAnswers, listEverything, startLibvirtd, stopLibvirtd, withLibvirtLock } from './test-support.js';
+import { eventually, httpGet, libvirtdAnswers, listEverything, startLibvirtd, stopLibvirtd, withLibvirtLock } from './test-support.js';
 
 describe('VM snapshots on a real guest', { skip, concurrency: false }, () => {
   let g: ActionGuest;
@@ -60,6 +60,18 @@ describe('VM snapshots on a real guest', { skip, concurrency: false }, () => {
       assert.equal(await g.marker(), 'before-snapshot');
     });
   });
+
+  test('a new machine from the snapshot boots a copy of its boot disk, grown to its own size', locked(async () => {
+    const ip = g.dc.vmHosts.publicIpPool(1).addresses[1]!;
+    const spec = { ...g.spec, reference: 'vm-c', diskGb: 3, publicIp: ip, blockStorage: null, fromSnapshot: { reference: 'snap-1' } };
+    try {
+      await g.dc.vmHosts.createVm(spec);
+      assert.ok(await eventually(async () => (await httpGet(`http://${ip}/cgi-bin/boot`, 6000)) !== null, 30_000));
+      assert.equal(await httpGet(`http://${ip}/cgi-bin/marker`, 30_000), 'before-snapshot');
+    } finally {
+      await g.dc.vmHosts.deleteVm({ externalId: null, reference: 'vm-c' });
+    }
+  }));
 
   test('delete removes the copies; deleting again succeeds', locked(async () => {
     assert.ok(files().length >= 3, files().join(' '));
