@@ -38,6 +38,7 @@ import { createPricingModule } from './modules/pricing/index.js';
 import { createRetentionModule } from './modules/retention/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
 import { createSecurityGroupsModule } from './modules/security-groups/index.js';
+import { createSnapshotsModule } from './modules/snapshots/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createSshKeysModule } from './modules/ssh-keys/index.js';
 import { createTicketsModule } from './modules/tickets/index.js';
@@ -92,6 +93,11 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     consoleAccess: flows.consoleAccess,
     audit: audit.services.audit,
     notifications: notifications.services.notifications,
+    snapshotTasks: builtLater(() => snapshots.services.snapshotTasks),
+  });
+  const snapshots = createSnapshotsModule(p, {
+    snapshots: datacenter.snapshots, vmActions: compute.services.vmActions, compute: compute.services.compute, ...pricing.services, metering, billableStart, webhookEvents,
+    audit: audit.services.audit, notifications: notifications.services.notifications,
   });
   const networks = createNetworksModule(p, { networkFabric: datacenter.networkFabric, ...compute.services, ...pricing.services, metering, billableStart, webhookEvents });
   const rewards = createRewardsModule(p, wallet.services);
@@ -112,7 +118,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const objectStorage = createObjectStorageModule(p, { backend, ...pricing.services, metering, billableStart, webhookEvents });
   const modules = {
     audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, tiers, blockStorage, pricing, sshKeys,
-    compute, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
+    compute, snapshots, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
     loadBalancers, objectStorage, members,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };

@@ -41,6 +41,10 @@ export const keys = {
     one: (id: Id) => ['vms', 'one', id] as const,
     resizePreview: (id: Id, tierId: number | undefined) => ['vms', 'one', id, 'resize', tierId] as const,
   },
+  snapshots: {
+    all: ['snapshots'] as const,
+    ofVm: (vmId: Id) => ['snapshots', 'vm', vmId] as const,
+  },
   sshKeys: ['ssh-keys'] as const,
   operatingSystems: ['operating-systems'] as const,
   catalog: (location: Id | undefined) => ['catalog', String(location ?? '')] as const,
@@ -104,6 +108,7 @@ export const keys = {
     customerResources: (id: number, page: number, kind: string) => ['staff', 'customer-resources', id, page, kind] as const,
     vms: (filters: unknown) => ['staff', 'vms', filters] as const,
     vm: (id: Id) => ['staff', 'vm', id] as const,
+    vmSnapshots: (id: Id) => ['staff', 'vm', id, 'snapshots'] as const,
     tiers: ['staff', 'tiers'] as const,
     tierTypes: ['staff', 'tier-types'] as const,
     storageTiers: ['staff', 'storage-tiers'] as const,

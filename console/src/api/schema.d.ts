@@ -7090,6 +7090,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/compute/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Snapshots of all customers, newest first; customer_id and vm_id narrow them
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    include_deleted?: boolean;
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer_id: number;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/snapshots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores a customer's VM from its snapshot on their behalf (what it wrote since is lost)
+         * @description Audited; the customer is told in the app (VM_STAFF_ACTION) and by mail. The customer's rules apply: 409 VM_BUSY while another change is in flight, 409 INVALID_SNAPSHOT_STATE unless Available, 409 VM_DELETED.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer_id: number;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/compute/vm": {
         parameters: {
             query?: never;
@@ -7149,7 +7387,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7163,7 +7401,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7311,7 +7549,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7325,7 +7563,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7668,7 +7906,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7682,7 +7920,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7862,7 +8100,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7876,7 +8114,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8046,7 +8284,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8060,7 +8298,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8230,7 +8468,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8244,7 +8482,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8414,7 +8652,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8428,7 +8666,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8598,7 +8836,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8612,7 +8850,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8782,7 +9020,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8796,7 +9034,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -9936,6 +10174,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -10007,6 +10246,7 @@ export interface paths {
                         object_storage_limit?: number;
                         private_ip_limit?: number;
                         public_ip_limit?: number;
+                        snapshot_limit?: number;
                         vm_limit?: number;
                     };
                 };
@@ -10073,6 +10313,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -19904,6 +20145,750 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's snapshots, newest first, of every VM (also deleted VMs); vm_id narrows them to one VM
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/snapshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One snapshot
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an Available or Failed snapshot: Deleting, then Deleted (billing stops then)
+         * @description 409 INVALID_SNAPSHOT_STATE while it is being taken; 409 SNAPSHOT_IN_USE while its VM is being restored from it.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Renames a snapshot
+         * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/compute/snapshots/{id}/create-vm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a new VM whose boot disk is a copy of the snapshot, in the snapshot's location, on a tier whose disk is at least the snapshot's disk_gb
+         * @description The boot disk is the snapshot's (grown to the tier's disk), with the OS it had; the volume of a snapshot that holds one is not copied. A tier with a smaller disk is a 400 DISK_TOO_SMALL; otherwise the rules of POST /api/compute/vm apply (402, 409 QUOTA_EXCEEDED, NO_CAPACITY). While the VM is being created the snapshot cannot be deleted (409 SNAPSHOT_IN_USE).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, dot, dash, underscore */
+                        name: string;
+                        /** @description ids of your SSH keys (/api/ssh-keys) the guest lets in (cloud images: their default user, login_user); an unknown id is 400 VALIDATION_FAILED naming ssh_key_ids. Without keys the VM cannot be reached over SSH. */
+                        ssh_key_ids?: number[];
+                        tier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                block_storage: {
+                                    size_gb: number;
+                                    tier_id: number;
+                                } | null;
+                                cpu: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                disk_gb: number;
+                                error: {
+                                    /** @enum {string} */
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    message: string;
+                                } | null;
+                                /** @description true when it was created with user_data (the data itself is not shown again) */
+                                has_user_data: boolean;
+                                id: number;
+                                location_id: number;
+                                login_user: string | null;
+                                memory_mb: number;
+                                name: string;
+                                os: string;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                public_ip: string | null;
+                                /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
+                                rescue: boolean;
+                                resize: {
+                                    /** @description the tier it is on (tier_id, and what it is charged at until the change) */
+                                    from_tier_id: number;
+                                    /** @description the tier it becomes */
+                                    to_tier_id: number;
+                                } | null;
+                                /** @description the SSH keys chosen at create (the ids they had; a key deleted since stays on the VM) */
+                                ssh_key_ids: number[];
+                                /** @description what the guest was given of each key, as it was at create */
+                                ssh_keys: {
+                                    /** @description SHA256:… as ssh-keygen -l prints it */
+                                    fingerprint: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "Creating" | "Running" | "Stopped" | "Suspended" | "Error" | "Deleting" | "Deleted";
+                                suspend_reason: string | null;
+                                suspended_at: string | null;
+                                /** @description The backend work of this resource. A failed change with next_retry_at is tried again then by itself; without it, it waits for the resource's retry action or a new change. */
+                                sync: {
+                                    /** @description failed attempts in a row */
+                                    attempts: number;
+                                    last_error: string | null;
+                                    last_error_at: string | null;
+                                    next_retry_at: string | null;
+                                    /**
+                                     * @description synced: the backend has the latest change; pending: it is being applied; failed: the last attempt failed
+                                     * @enum {string}
+                                     */
+                                    state: "synced" | "pending" | "failed";
+                                };
+                                tier_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/snapshots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores the VM the snapshot was taken of: everything written on its disks since the snapshot is lost
+         * @description The VM (Running or Stopped) is shut down, its boot disk (and its volume, when the snapshot holds it) replaced from the snapshot, and it is started again if it ran (pending_action restore meanwhile). A failure leaves the VM in Error with failed_action restore: POST /api/compute/vm/{id}/retry restores it again. 409 VM_DELETED when that VM is gone. Taking and restoring a snapshot are changes of the VM: one at a time, so a VM with another change in flight answers 409 VM_BUSY (and other changes wait for them the same way).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/tiers": {
         parameters: {
             query?: never;
@@ -20030,7 +21015,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20041,7 +21026,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20171,7 +21156,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20182,7 +21167,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20331,7 +21316,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20342,7 +21327,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 /** @description its address on each private network it is attached to */
                                 private_addresses: {
                                     ip: string;
@@ -20450,7 +21435,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20461,7 +21446,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20597,7 +21582,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20608,7 +21593,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20972,7 +21957,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20983,7 +21968,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21137,7 +22122,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21148,7 +22133,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21310,7 +22295,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21321,7 +22306,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21474,7 +22459,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21485,7 +22470,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21635,7 +22620,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21646,7 +22631,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21917,7 +22902,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21928,7 +22913,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22261,6 +23246,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/vm/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VM's snapshots, newest first (Deleted ones left out)
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Snapshots a Running or Stopped VM's boot disk (and its volume with include_volume): status Creating, then Available or Failed
+         * @description The VM keeps running; its file systems are frozen through the QEMU guest agent when the guest has one (consistency application), else the copy is crash-consistent. Billed per GB-month of its stored size from Available until deleted. 402 for an account that may not start anything billable (suspended, or a balance below zero); 409 QUOTA_EXCEEDED past the customer's snapshot_limit; 409 NO_VOLUME when include_volume is asked of a VM without a volume. Taking and restoring a snapshot are changes of the VM: one at a time, so a VM with another change in flight answers 409 VM_BUSY (and other changes wait for them the same way).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description also snapshot the VM's block storage volume (default false: the boot disk only) */
+                        include_volume?: boolean;
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completed_at: string | null;
+                                /** @description application: the guest's file systems were frozen through its QEMU guest agent while the copy began; crash: as a power cut would leave the disks (no agent). null until Available */
+                                consistency: ("application" | "crash") | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the boot disk it copies: a VM made from it needs a tier with at least this disk */
+                                disk_gb: number;
+                                /** @description why it Failed */
+                                error: string | null;
+                                id: number;
+                                /** @description it also holds the VM's block storage volume */
+                                include_volume: boolean;
+                                location_id: number;
+                                name: string;
+                                /** @description the operating system on the boot disk when it was taken */
+                                os: string;
+                                /** @description a restore of its VM from it is under way (it cannot be deleted meanwhile) */
+                                restoring: boolean;
+                                /** @description stored size, null until Available */
+                                size_bytes: number | null;
+                                /** @description the billed size: stored size in whole GB, rounded up (at least 1) */
+                                size_gb: number | null;
+                                /**
+                                 * @description Creating → Available (or Failed); Deleting → Deleted
+                                 * @enum {string}
+                                 */
+                                status: "Creating" | "Available" | "Failed" | "Deleting" | "Deleted";
+                                /** @description the VM it was taken of (it may be Deleted since: a snapshot outlives its VM) */
+                                vm_id: number;
+                                volume_gb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/vm/{id}/start": {
         parameters: {
             query?: never;
@@ -22306,7 +23540,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22317,7 +23551,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22459,7 +23693,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22470,7 +23704,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22614,7 +23848,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22625,7 +23859,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -23316,6 +24550,7 @@ export interface paths {
                                 public_ip_limit: number;
                                 reward_first_top_up: boolean;
                                 reward_referral: boolean;
+                                snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
@@ -30859,7 +32094,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -31128,7 +32363,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };

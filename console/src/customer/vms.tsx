@@ -9,6 +9,7 @@ import { useOperatingSystems, useSshKeys } from './shared/ssh-keys';
 import { VmConnect } from './shared/vm-connect';
 import { ResizeTarget, VmResize } from './shared/vm-resize';
 import { VmActions } from './shared/vm-actions';
+import { VmSnapshots } from './shared/vm-snapshots';
 import { VmConsole } from './shared/vm-console';
 
 const TRANSITIONAL = new Set(['Creating', 'Deleting']);
@@ -270,6 +271,7 @@ export function VmDetail() {
           <VmConnect vm={v} groups={groups.data ?? []} />
           <VmResize vm={v} />
           <VmActions vm={v} />
+          <VmSnapshots vm={v} />
           <VmConsole vm={v} />
           <Card title="Security groups">
             <form

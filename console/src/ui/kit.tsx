@@ -190,7 +190,7 @@ export function Table({ caption, head, children, empty }: { caption: string; hea
 }
 
 const STATUS_TONE: Record<string, string> = {
-  running: 'ok', active: 'ok', paid: 'ok', published: 'ok', open: 'info', applied: 'ok', enabled: 'ok',
+  running: 'ok', available: 'ok', active: 'ok', paid: 'ok', published: 'ok', open: 'info', applied: 'ok', enabled: 'ok',
   creating: 'busy', pending: 'busy', deleting: 'busy', starting: 'busy', stopping: 'busy', waiting: 'busy', 'in progress': 'busy',
   error: 'bad', failed: 'bad', suspended: 'bad', overdue: 'bad', unpaid: 'warn', expired: 'warn', stopped: 'warn', cancelled: 'warn', closed: 'muted', archived: 'muted', draft: 'muted', deleted: 'muted',
 };

@@ -3,6 +3,7 @@ import { ConsoleError, type ConsoleOperation, type Consoles } from './consoles.j
 import { FirewallError, type FirewallOperation, type Firewalls } from './firewalls.js';
 import { NetworkFabricError, type NetworkFabric, type NetworkOperation } from './network-fabric.js';
 import { DatacenterError } from './shared.js';
+import { SnapshotError, type SnapshotOperation, type Snapshots } from './snapshots.js';
 import { VmHostError, type VmHosts, type VmOperation } from './vm-hosts.js';
 
 /**
@@ -26,9 +27,10 @@ export interface Datacenter {
   readonly firewalls: Firewalls;
   readonly balancers: Balancers;
   readonly consoles: Consoles;
+  readonly snapshots: Snapshots;
 }
 
-export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation;
+export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | SnapshotOperation;
 
 type ErrorClass = new (operation: never, message: string, capacity?: boolean, detail?: string) => DatacenterError;
 
@@ -50,6 +52,9 @@ const ERROR_OF: Record<DatacenterOperation, ErrorClass> = {
   security_group: FirewallError,
   load_balancer: BalancerError,
   console: ConsoleError,
+  snapshot: SnapshotError,
+  restore_snapshot: SnapshotError,
+  delete_snapshot: SnapshotError,
 };
 
 /**

@@ -41,6 +41,11 @@ export interface VmSpec {
    * service), given to the guest with our own settings; the platform's keys and name still apply.
    */
   userData?: string;
+  /**
+   * The boot disk is made from this snapshot (Snapshots) instead of the OS image, grown to diskGb;
+   * the snapshot must be in the machine's location.
+   */
+  fromSnapshot?: { reference: string };
   /** Addresses on private networks the machine boots with (NetworkFabric.attachIp adds more later). */
   privateAddresses?: { network: DatacenterRef; ip: string }[];
 }

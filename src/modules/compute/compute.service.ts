@@ -62,6 +62,9 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   rebuild: 'Stopped',
   rescue: 'Stopped',
   unrescue: 'Stopped',
+  // a snapshot is not tried again (it is Failed; the customer takes another); a restore is, from Stopped
+  snapshot: 'Stopped',
+  restore: 'Stopped',
 };
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);
@@ -171,7 +174,8 @@ export class ComputeService {
   }
 
   /** POST /api/compute/vm */
-  async create(customerId: number, input: CreateVmInput): Promise<VmWithSync> {
+  /** `from`: a VM whose boot disk is a copy of a snapshot (the snapshots module checked it; its OS is input.os). */
+  async create(customerId: number, input: CreateVmInput, from: { snapshotId: number; minDiskGb: number } | undefined = undefined): Promise<VmWithSync> {
     const now = this.clock.now();
     if (input.user_data !== undefined) checkUserData(input.user_data);
     if (!(await activeLocations.isActive(this.db, input.location_id))) throw new BadRequestError('LOCATION_UNAVAILABLE', 'This location does not take new VMs', [{ field: 'location_id', message: 'unknown or inactive location' }]);
@@ -179,6 +183,9 @@ export class ComputeService {
     const tierOffered = tier && !tier.deletedAt && tier.isVisible && (tier.locationId === null || tier.locationId === input.location_id);
     if (!tier || !tierOffered || !(await this.pricing.priceAt(tierKey(tier.id), input.location_id, now))) {
       throw new BadRequestError('TIER_UNAVAILABLE', 'This tier is not offered in this location', [{ field: 'tier_id', message: 'not offered here' }]);
+    }
+    if (from && tier.diskGb < from.minDiskGb) {
+      throw new BadRequestError('DISK_TOO_SMALL', `The snapshot needs a tier with a disk of at least ${from.minDiskGb} GB`, [{ field: 'tier_id', message: `disk smaller than the snapshot's ${from.minDiskGb} GB` }]);
     }
     const storageTierId = input.block_storage_tier_id ?? null;
     if (storageTierId === null && input.block_storage_gb !== undefined) {
@@ -225,6 +232,7 @@ export class ComputeService {
         cpu: tier.cpu,
         memoryMb: tier.memoryMb,
         diskGb: tier.diskGb,
+        sourceSnapshotId: from?.snapshotId ?? null,
         status: 'Creating',
         task: 'create',
         publicIp,

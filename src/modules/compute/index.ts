@@ -1,12 +1,13 @@
 export { ComputeService, type CreateVmInput, type VmWithSync, type PrivateAddressReader } from './compute.service.js';
 export { vmPriceItems } from './compute.pricing.js';
-export { VmTasksService, type VmDeletedListener } from './vm-tasks.service.js';
+export { VmTasksService, type VmDeletedListener, type VmSnapshotTasks } from './vm-tasks.service.js';
 export { ComputeRepository, type Vm } from './compute.repository.js';
 export { computeRoutes } from './compute.routes.js';
 export { computeAdminRoutes } from './compute.admin-routes.js';
 export { computeConstraintMeanings, VM_KIND, VM_STATUSES, type VmStatus, type VmTask } from './compute.tables.js';
 export { vmView, adminVmView } from './compute.present.js';
+export { Vm as VmSchema, CreateVmBody } from './compute.schemas.js';
 export { createComputeModule } from './compute.module.js';
-export { VmActionsService, type VmAction } from './vm-actions.service.js';
+export { VmActionsService, type VmAction, type StaffActor } from './vm-actions.service.js';
 export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits, type ConsoleAccess } from './vm-console.service.js';
 export { CONSOLE_CLOSE } from './vm-console.socket.js';

@@ -134,6 +134,26 @@ export class VmActionsService {
     return this.db.transaction(async (tx) => this.withSync(await this.ask(tx, await this.load(tx, id, customerId), action, input), tx));
   }
 
+  /**
+   * Gives the VM a task of another module (snapshots: `snapshot`, `restore`) in the caller's
+   * transaction, under the rules of every change: one at a time (409 VM_BUSY), only a Running or
+   * Stopped VM (409 INVALID_VM_STATE, VM_SUSPENDED). The status stays what it is. `customerId`: a
+   * customer's request (another's VM is a 404); undefined: staff.
+   */
+  async beginTask(tx: Executor, id: number, customerId: number | undefined, task: 'snapshot' | 'restore', doing: string): Promise<Vm> {
+    const vm = await this.load(tx, id, customerId);
+    if (vm.task) throw new ConflictError(`The VM is busy (${vm.task} in progress); try again when it is done`, 'VM_BUSY');
+    if (!POWERED.includes(vm.status)) throw new ConflictError(`A ${vm.status} VM cannot ${doing}`, vm.status === 'Suspended' ? 'VM_SUSPENDED' : 'INVALID_VM_STATE');
+    const row = (await this.repo.update(tx, vm.id, { task, updatedAt: this.clock.now() }))!;
+    await this.lifecycle.changed(tx, VM_KIND, vm.id);
+    return row;
+  }
+
+  /** A VM as staff label it (its owner's name and e-mail), for what another module tells the customer. */
+  async ownerOf(tx: Executor, vmId: number) {
+    return (await this.repo.staffLabels(tx, [vmId])).get(vmId);
+  }
+
   /** PATCH /api/compute/vm/{id}: only our record changes (the guest's hostname is its reference), so it is allowed while a task runs. */
   rename(customerId: number, id: number, name: string): Promise<VmWithSync> {
     return this.db.transaction(async (tx) => {

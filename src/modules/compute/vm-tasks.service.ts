@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import type { Applied, Failure, FailureKind, ResourceAdapter } from '../../platform/lifecycle/index.js';
 import type { Metering } from '../../platform/metering.js';
-import { VmHostError, type VmHosts, type VmSpec } from '../../integrations/datacenter/index.js';
+import { SnapshotError, VmHostError, type VmHosts, type VmSpec } from '../../integrations/datacenter/index.js';
 import { applyVmAction } from './vm-action-tasks.js';
 import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricingService } from '../pricing/index.js';
@@ -12,6 +12,16 @@ import { applyResize, openVmMeters } from './vm-resize.apply.js';
 import { VM_KIND, type VmStatus } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
+
+/**
+ * Who carries out a VM's `snapshot` and `restore` tasks (the snapshots module): outside any
+ * transaction, answering what the conditional finish records. A refused restore is the VM's
+ * failure (Error, retried by POST .../retry); a refused snapshot is the snapshot's, so its apply
+ * answers normally.
+ */
+export interface VmSnapshotTasks {
+  applyTask(vm: Vm, task: 'snapshot' | 'restore'): Promise<Applied>;
+}
 
 /** Told when a VM became Deleted, in that transaction (private IPs, security groups, load balancers). */
 export interface VmDeletedListener {
@@ -41,10 +51,12 @@ export class VmTasksService implements ResourceAdapter {
     private readonly webhooks: WebhookEmitter,
     /** called once per VM that became Deleted, in that transaction (private IPs, groups, balancers: src/flows/vm-deleted.ts) */
     private readonly deleted: VmDeletedListener,
+    /** the snapshots module (built after compute) */
+    private readonly snapshotTasks: VmSnapshotTasks,
   ) {}
 
   classify(err: unknown): FailureKind | undefined {
-    return err instanceof VmHostError ? 'final' : undefined;
+    return err instanceof VmHostError || err instanceof SnapshotError ? 'final' : undefined;
   }
 
   async apply(vmId: number): Promise<Applied | void> {
@@ -110,6 +122,9 @@ export class VmTasksService implements ResourceAdapter {
       case 'rescue':
       case 'unrescue':
         return applyVmAction({ vmHosts: this.vmHosts, repo: this.repo, now, changed: (tx, v, to) => this.changed(tx, v, to) }, vm, task, await this.specOf(vm));
+      case 'snapshot':
+      case 'restore':
+        return this.snapshotTasks.applyTask(vm, task);
     }
   }
 
@@ -127,6 +142,7 @@ export class VmTasksService implements ResourceAdapter {
       blockStorage: vm.blockStorageMachineId !== null && vm.blockStorageGb !== null ? { machineId: vm.blockStorageMachineId, sizeGb: vm.blockStorageGb } : null,
       sshKeys: vm.sshKeys.map((k) => k.publicKey),
       ...(vm.userData !== null ? { userData: vm.userData } : {}),
+      ...(vm.sourceSnapshotId !== null && vm.rebuilds === 0 ? { fromSnapshot: { reference: `snap-${vm.sourceSnapshotId}` } } : {}),
     };
   }
 

@@ -53,6 +53,7 @@ export function customerSummaryView(c: CustomerAccount) {
     private_ip_limit: c.privateIpLimit,
     public_ip_limit: c.publicIpLimit,
     vm_limit: c.vmLimit,
+    snapshot_limit: c.snapshotLimit,
     personal: personalOf(c),
     business: businessOf(c),
     notification_setting: notificationSettingView(c),

@@ -13,6 +13,7 @@ export interface CustomerQuota {
   privateIpLimit: number;
   loadbalancerLimit: number;
   objectStorageLimit: number;
+  snapshotLimit: number;
 }
 
 /**
@@ -38,6 +39,7 @@ export const customerQuotaLock: CustomerQuotaLock = {
         privateIpLimit: customers.privateIpLimit,
         loadbalancerLimit: customers.loadbalancerLimit,
         objectStorageLimit: customers.objectStorageLimit,
+        snapshotLimit: customers.snapshotLimit,
       })
       .from(customers)
       .where(eq(customers.id, customerId))

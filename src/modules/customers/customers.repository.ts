@@ -27,6 +27,7 @@ const columns = {
   privateIpLimit: customers.privateIpLimit,
   publicIpLimit: customers.publicIpLimit,
   vmLimit: customers.vmLimit,
+  snapshotLimit: customers.snapshotLimit,
   maxSession: customers.maxSession,
   personalProfile: customers.personalProfile,
   businessProfile: customers.businessProfile,

@@ -40,6 +40,7 @@ const quotaFields = {
   private_ip_limit: Type.Integer(),
   public_ip_limit: Type.Integer(),
   vm_limit: Type.Integer(),
+  snapshot_limit: Type.Integer(),
 };
 
 export const CustomerSummary = Type.Object({
@@ -166,6 +167,7 @@ export const AdminCustomerPatch = StrictObject(
     private_ip_limit: Type.Optional(Quota),
     public_ip_limit: Type.Optional(Quota),
     vm_limit: Type.Optional(Quota),
+    snapshot_limit: Type.Optional(Quota),
   },
   { minProperties: 1 },
 );

@@ -177,6 +177,7 @@ export class CustomersService {
     if (patch.private_ip_limit !== undefined) values.privateIpLimit = patch.private_ip_limit;
     if (patch.public_ip_limit !== undefined) values.publicIpLimit = patch.public_ip_limit;
     if (patch.vm_limit !== undefined) values.vmLimit = patch.vm_limit;
+    if (patch.snapshot_limit !== undefined) values.snapshotLimit = patch.snapshot_limit;
     if (Object.keys(values).length > 0) await this.repo.update(tx, id, values, this.clock.now());
     if (patch.max_session !== undefined) await this.ports.sessionLimits.setMaxSession(id, patch.max_session, tx);
     return { before, after: await this.detail(id, tx) };

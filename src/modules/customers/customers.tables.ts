@@ -30,6 +30,7 @@ export const customers = pgTable(
     privateIpLimit: integer('private_ip_limit').notNull().default(sql`20`),
     publicIpLimit: integer('public_ip_limit').notNull().default(sql`5`),
     vmLimit: integer('vm_limit').notNull().default(sql`10`),
+    snapshotLimit: integer('snapshot_limit').notNull().default(sql`10`),
     maxSession: integer('max_session').notNull().default(sql`5`),
     personalProfile: jsonb('personal_profile').$type<Record<string, string | null>>().notNull().default(sql`'{}'::jsonb`),
     businessProfile: jsonb('business_profile').$type<Record<string, string | null>>().notNull().default(sql`'{}'::jsonb`),

@@ -39,6 +39,7 @@ export const COMPONENTS = [
   { code: 'private_network', name: 'Private network', type: 'network', unit: 'network', monthly: '0.00' },
   { code: 'object_storage_gb', name: 'Object storage', type: 'storage', unit: 'GB', monthly: '730.00' },
   { code: 'block_storage_gb', name: 'Block storage', type: 'storage', unit: 'GB', monthly: '1460.00' },
+  { code: 'snapshot_gb', name: 'Snapshots', type: 'storage', unit: 'GB', monthly: '730.00' },
   { code: 'load_balancer', name: 'Load balancer', type: 'network', unit: 'balancer', monthly: '146000.00' },
 ] as const;
 

@@ -11,6 +11,8 @@ export const EVENT_TYPES = {
   'account.suspended': "The account's resources were suspended: { reason }",
   'account.resumed': "The account's resources were resumed: {}",
   'vm.state_changed': 'A VM changed status: { vm_id, name, from, to }',
+  'snapshot.completed': 'A VM snapshot was taken and is Available (billed from now): { snapshot_id, name, vm_id, size_gb, consistency }',
+  'snapshot.failed': 'A VM snapshot could not be taken (status Failed, nothing billed): { snapshot_id, name, vm_id, error }',
   'network.state_changed': 'A private network changed status: { network_uuid, name, from, to }',
   'bucket.created': 'A bucket became usable: { bucket_uuid, name }',
   'bucket.deleted': 'A bucket was deleted: { bucket_uuid, name }',

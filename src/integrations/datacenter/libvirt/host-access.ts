@@ -33,6 +33,9 @@ const DOING: Record<DatacenterOperation, string> = {
   load_balancer: 'apply the load balancer',
   capacity: 'read what the hypervisors hold',
   console: 'open the serial console',
+  snapshot: 'snapshot the machine',
+  restore_snapshot: 'restore the machine from its snapshot',
+  delete_snapshot: 'delete the snapshot',
 };
 
 /** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */

@@ -6,6 +6,7 @@ import { HostAccess } from './host-access.js';
 import { LibvirtBalancers } from './libvirt-balancers.js';
 import { LibvirtConsoles } from './libvirt-consoles.js';
 import { LibvirtFirewalls } from './libvirt-firewalls.js';
+import { LibvirtSnapshots } from './libvirt-snapshots.js';
 import { LibvirtNetworkFabric } from './libvirt-network-fabric.js';
 import { LibvirtVmHosts, type OnCreateStep } from './libvirt-vm-hosts.js';
 
@@ -30,7 +31,8 @@ export interface LibvirtDatacenterOptions {
  *   the location (VXLAN between them) and DHCP reservations by MAC on the location's first one;
  * - firewalls (libvirt-firewalls.ts): nftables rules in the adapter's own tables;
  * - balancers (libvirt-balancers.ts): an HAProxy per balancer in its own namespace;
- * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`.
+ * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`;
+ * - snapshots (libvirt-snapshots.ts): copies of a domain's disks by a backup job, written back on restore.
  * A VM's create and delete also use the fabric (its reservations) and the firewall (its host's
  * rules); what fails there is the VM's failure. Every call is idempotent; failures of libvirt or
  * of a host command become the capability's error.
@@ -43,6 +45,7 @@ export class LibvirtDatacenter implements Datacenter {
   readonly firewalls: LibvirtFirewalls;
   readonly balancers: LibvirtBalancers;
   readonly consoles: LibvirtConsoles;
+  readonly snapshots: LibvirtSnapshots;
 
   constructor(
     readonly config: LibvirtConfig,
@@ -60,5 +63,6 @@ export class LibvirtDatacenter implements Datacenter {
     this.vmHosts = new LibvirtVmHosts(this.access, guests, drives, this.networkFabric, this.firewalls, options.onCreateStep);
     this.balancers = new LibvirtBalancers(this.access);
     this.consoles = new LibvirtConsoles(this.access);
+    this.snapshots = new LibvirtSnapshots(this.access, guests);
   }
 }

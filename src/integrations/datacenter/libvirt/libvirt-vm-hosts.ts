@@ -125,7 +125,17 @@ export class LibvirtVmHosts implements VmHosts {
     await access.prepareHost(hv);
     const imageDir = hv.config.imageDir;
     const rootDisk = names.rootDisk(imageDir, ref);
-    await hv.host.run(['qemu-img', 'create', '-q', '-f', 'qcow2', '-b', access.imagePath(hv, image.disk), '-F', 'qcow2', rootDisk, `${spec.diskGb}G`]);
+    if (spec.fromSnapshot) {
+      // a copy of the snapshot's boot disk, standalone, grown to the tier's disk
+      const copy = names.snapshotDisk(imageDir, spec.fromSnapshot.reference, 'boot');
+      if ((await hv.host.run(['test', '-f', copy], { okCodes: [0, 1] })).code !== 0) throw new VmHostError('create', 'the snapshot to create the machine from is not on the hypervisor chosen for it');
+      await hv.host.run(['rm', '-f', `${rootDisk}.part`]);
+      await hv.host.run(['qemu-img', 'convert', '-q', '-O', 'qcow2', copy, `${rootDisk}.part`], { timeoutMs: 30 * 60_000 });
+      await hv.host.run(['qemu-img', 'resize', '-q', `${rootDisk}.part`, `${spec.diskGb}G`]);
+      await hv.host.run(['mv', '-f', `${rootDisk}.part`, rootDisk]);
+    } else {
+      await hv.host.run(['qemu-img', 'create', '-q', '-f', 'qcow2', '-b', access.imagePath(hv, image.disk), '-F', 'qcow2', rootDisk, `${spec.diskGb}G`]);
+    }
     let dataDisk: { path: string; block: boolean } | null = null;
     if (spec.blockStorage) {
       const size = `${spec.blockStorage.sizeGb}G`;

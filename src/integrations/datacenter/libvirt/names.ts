@@ -130,6 +130,11 @@ export class Names {
     return `${imageDir}/${this.domain(reference)}-root.qcow2`;
   }
 
+  /** a snapshot's copy of one disk of its machine (`disk`: boot or volume) */
+  snapshotDisk(imageDir: string, reference: string, disk: string): string {
+    return `${imageDir}/${this.domain(reference)}-${disk}.qcow2`;
+  }
+
   dataDisk(imageDir: string, reference: string): string {
     return `${imageDir}/${this.domain(reference)}-data.qcow2`;
   }

@@ -4,6 +4,7 @@ import { SimulatedConsoles } from './simulated-consoles.js';
 import { SimulatedFirewalls } from './simulated-firewalls.js';
 import { SimulatedHosts, type SimulatedDatacenterOptions } from './simulated-hosts.js';
 import { SimulatedNetworkFabric } from './simulated-network-fabric.js';
+import { SimulatedSnapshots } from './simulated-snapshots.js';
 import { SimulatedVmHosts } from './simulated-vm-hosts.js';
 
 /**
@@ -15,7 +16,7 @@ import { SimulatedVmHosts } from './simulated-vm-hosts.js';
  *
  * Each capability is its own object over the shared SimulatedHosts; each has its test readers
  * (`vmHosts.stateOf`, `networkFabric.networkStateOf`, `firewalls.securityGroupOf`,
- * `balancers.loadBalancerOf`).
+ * `balancers.loadBalancerOf`, `snapshots.held`).
  */
 export class SimulatedDatacenter implements Datacenter {
   readonly kind = 'simulated';
@@ -25,6 +26,7 @@ export class SimulatedDatacenter implements Datacenter {
   readonly firewalls: SimulatedFirewalls;
   readonly balancers: SimulatedBalancers;
   readonly consoles: SimulatedConsoles;
+  readonly snapshots: SimulatedSnapshots;
 
   constructor(options: SimulatedDatacenterOptions = {}) {
     this.hosts = new SimulatedHosts(options);
@@ -33,6 +35,7 @@ export class SimulatedDatacenter implements Datacenter {
     this.firewalls = new SimulatedFirewalls(this.hosts);
     this.balancers = new SimulatedBalancers(this.hosts);
     this.consoles = new SimulatedConsoles(this.hosts);
+    this.snapshots = new SimulatedSnapshots(this.hosts);
   }
 
   /** The next `times` calls of `operation` fail with `message` (failure injection). */

@@ -31,6 +31,10 @@ export interface SimulatedMachine {
   boots?: number;
   rebuild?: number;
   rescue?: boolean;
+  /** its volume's size (GB), when it has one */
+  volumeGb?: number;
+  /** its guest answers a guest agent (snapshots freeze its file systems) */
+  agent?: boolean;
 }
 
 export interface SimulatedHypervisor {
@@ -49,6 +53,8 @@ export class SimulatedHosts {
   delayMs: number;
   readonly machines = new Map<string, SimulatedMachine>();
   readonly byReference = new Map<string, string>();
+  /** the snapshots the datacenter holds, by reference (SimulatedSnapshots keeps them; a create from one reads them) */
+  readonly snapshots = new Map<string, { state: Pick<SimulatedMachine, 'os' | 'rebuild'> }>();
   private readonly hypervisorList = new Map<number, SimulatedHypervisor[]>();
   private readonly failures: { operation: DatacenterOperation | 'any'; remaining: number; message: string }[] = [];
   private seq = 0;

@@ -26,6 +26,8 @@ export class SimulatedVmHosts implements VmHosts {
         if (m.publicIp === spec.publicIp) throw new VmHostError('create', `address ${spec.publicIp} is attached to another machine`);
       }
     }
+    const source = spec.fromSnapshot ? this.hosts.snapshots.get(spec.fromSnapshot.reference) : undefined;
+    if (spec.fromSnapshot && !source) throw new VmHostError('create', 'the snapshot to create the machine from does not exist at the datacenter');
     // first fit
     const hv = this.hosts.hypervisorsOf(spec.locationId).find((h) => {
       const u = this.hosts.usage(h.name);
@@ -41,11 +43,12 @@ export class SimulatedVmHosts implements VmHosts {
       cpu: spec.cpu,
       memoryMb: spec.memoryMb,
       diskGb: spec.diskGb,
+      ...(spec.blockStorage ? { volumeGb: spec.blockStorage.sizeGb } : {}),
       publicIp: spec.publicIp,
       running: true,
       sshKeys: [...(spec.sshKeys ?? [])],
       userData: spec.userData ?? null,
-      os: spec.os,
+      os: source?.state.os ?? spec.os,
       boots: 1,
       rebuild: 0,
       rescue: false,

@@ -1,0 +1,139 @@
+import { SnapshotError, type SnapshotDisk, type Snapshots } from '../../integrations/datacenter/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Executor } from '../../platform/db/database.js';
+import type { Applied, FailureKind, ResourceAdapter } from '../../platform/lifecycle/index.js';
+import type { Metering } from '../../platform/metering.js';
+import type { ComputeRepository, Vm, VmSnapshotTasks, VmStatus } from '../compute/index.js';
+import type { PricingService } from '../pricing/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
+import { componentKey } from '../pricing/index.js';
+import { snapshotCompleted, snapshotFailed } from './snapshots.events.js';
+import type { Snapshot, SnapshotsRepository } from './snapshots.repository.js';
+import { SNAPSHOT_KIND } from './snapshots.tables.js';
+
+const GIB = 1024 ** 3;
+
+/** The datacenter's name of a snapshot. */
+export const snapshotReference = (id: number) => `snap-${id}`;
+
+/** What a snapshot holds, as the datacenter's disks. */
+export const disksOf = (s: Pick<Snapshot, 'includeVolume'>): SnapshotDisk[] => (s.includeVolume ? ['boot', 'volume'] : ['boot']);
+
+/** Billed GB of a stored size: whole GB, rounded up, at least 1. */
+export function billedGb(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / GIB));
+}
+
+/**
+ * The datacenter side of snapshots, outside any transaction; what it did is recorded in the
+ * lifecycle's conditional finish:
+ * - the VM's `snapshot` task takes the snapshot: Available (its meter opens at that instant,
+ *   `snapshot.completed`), or Failed when the datacenter refuses (`snapshot.failed`; the VM is
+ *   untouched and its task ends);
+ * - the VM's `restore` task writes the snapshot back onto the VM (a refusal is the VM's Error,
+ *   retried with POST /api/compute/vm/{id}/retry);
+ * - a snapshot's own change (kind `snapshot`) deletes it at the datacenter, then Deleted and its
+ *   meter closed; a refusal is tried again by itself.
+ */
+export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
+  readonly kind = SNAPSHOT_KIND;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: SnapshotsRepository,
+    private readonly vms: ComputeRepository,
+    private readonly snapshots: Snapshots,
+    private readonly pricing: PricingService,
+    private readonly metering: Metering,
+    private readonly webhooks: WebhookEmitter,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The VM's snapshot or restore task. */
+  applyTask(vm: Vm, task: 'snapshot' | 'restore'): Promise<Applied> {
+    return task === 'snapshot' ? this.take(vm) : this.restore(vm);
+  }
+
+  /** A snapshot's own change: its delete. */
+  apply(id: number): Promise<Applied | void> {
+    return this.deleteAt(id);
+  }
+
+  classify(err: unknown): FailureKind | undefined {
+    return err instanceof SnapshotError ? 'retry' : undefined;
+  }
+
+  private machineOf(vm: Vm): string {
+    return vm.externalId ?? `vm-${vm.id}`;
+  }
+
+  private endTask(tx: Executor, vm: Vm, task: 'snapshot' | 'restore') {
+    return this.vms.finishTask(tx, vm.id, task, { task: null, updatedAt: this.clock.now() });
+  }
+
+  private async take(vm: Vm): Promise<Applied> {
+    const s = await this.repo.creatingOf(this.db, vm.id);
+    if (!s) return { record: async (tx) => void (await this.endTask(tx, vm, 'snapshot')) };
+    let taken;
+    try {
+      taken = await this.snapshots.takeSnapshot({ reference: snapshotReference(s.id), machine: this.machineOf(vm), disks: disksOf(s) });
+    } catch (err) {
+      if (!(err instanceof SnapshotError)) throw err;
+      const message = err.message.slice(0, 500);
+      return {
+        record: async (tx) => {
+          await this.endTask(tx, vm, 'snapshot');
+          const failed = await this.repo.transition(tx, s.id, 'Creating', { status: 'Failed', error: message, updatedAt: this.clock.now() });
+          if (failed) await this.webhooks.emit(tx, snapshotFailed(failed, message));
+        },
+      };
+    }
+    const sizeBytes = taken.disks.reduce((n, d) => n + d.storedBytes, 0);
+    return {
+      record: async (tx) => {
+        const now = this.clock.now();
+        await this.endTask(tx, vm, 'snapshot');
+        const done = await this.repo.transition(tx, s.id, 'Creating', { status: 'Available', consistency: taken.consistency, sizeBytes, sizeGb: billedGb(sizeBytes), completedAt: now, updatedAt: now, error: null });
+        if (!done) return;
+        await this.openMeter(tx, done, now);
+        await this.webhooks.emit(tx, snapshotCompleted(done));
+      },
+    };
+  }
+
+  /** Its GB at the location's snapshot price, from `at` (as a volume's GB at its storage tier's). */
+  private async openMeter(tx: Executor, s: Snapshot, at: Date): Promise<void> {
+    const component = await this.pricing.componentByCode('snapshot_gb', tx);
+    await this.metering.open({ customerId: s.customerId, resourceType: 'snapshot', resourceId: s.id, description: `Snapshot ${s.name} ${s.sizeGb} GB`, priceKey: componentKey(component.id), locationId: s.locationId, quantity: s.sizeGb!, at }, tx);
+  }
+
+  private async restore(vm: Vm): Promise<Applied> {
+    const asked = await this.repo.restoreOf(this.db, vm.id);
+    const s = asked ? await this.repo.find(this.db, asked.snapshotId) : undefined;
+    if (!asked || !s) return { record: async (tx) => void (await this.endTask(tx, vm, 'restore')) };
+    await this.snapshots.restoreSnapshot({ reference: snapshotReference(s.id), machine: this.machineOf(vm), disks: disksOf(s), start: asked.start });
+    const to: VmStatus = asked.start ? 'Running' : 'Stopped';
+    return {
+      record: async (tx) => {
+        const now = this.clock.now();
+        const done = await this.vms.finishTask(tx, vm.id, 'restore', { status: to, task: null, failedTask: null, ...(to === 'Running' && vm.status !== 'Running' ? { startedAt: now } : {}), updatedAt: now });
+        if (!done) return;
+        await this.repo.dropRestore(tx, vm.id);
+        if (vm.status !== to) await this.webhooks.emit(tx, { customerId: vm.customerId, type: 'vm.state_changed', data: { vm_id: vm.id, name: vm.name, from: vm.status, to } });
+      },
+    };
+  }
+
+  private async deleteAt(id: number): Promise<Applied | void> {
+    const s = await this.repo.find(this.db, id);
+    if (!s || s.status !== 'Deleting') return;
+    await this.snapshots.deleteSnapshot(snapshotReference(s.id), s.locationId);
+    return {
+      record: async (tx) => {
+        const now = this.clock.now();
+        const done = await this.repo.transition(tx, id, 'Deleting', { status: 'Deleted', deletedAt: now, updatedAt: now });
+        if (done) await this.metering.close('snapshot', id, now, { tx });
+      },
+    };
+  }
+}
