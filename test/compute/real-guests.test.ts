@@ -31,7 +31,7 @@ import {
 import { adminSession } from '../helpers/admins.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { startWorkerProcess } from '../helpers/worker-process.js';
-import { customerSession } from '../helpers/customers.js';
+import { customerSession, loginCustomer } from '../helpers/customers.js';
 import { fund, getVm, seededTier } from '../helpers/compute.js';
 
 const available = libvirtAvailable();
@@ -234,10 +234,12 @@ describe('a worker killed in the middle of a create (DATACENTER=libvirt)', { ski
       await t!.container.startWorker();
       // the dead worker leased on its own system clock, and the wait for the libvirt lock may have been long
       clock.set(new Date(Date.now() + 12 * 60_000));
+      // the access token of the earlier login may have expired on the moved clock: log in again
+      const cookie = await loginCustomer(t!, c.email, c.password);
       await t!.container.queue.runNow('resources.sweep');
       const vm = await eventually(
         async () => {
-          const now = await getVm(t!, c.cookie, vmId);
+          const now = await getVm(t!, cookie, vmId);
           return now.pending_action === null ? now : undefined;
         },
         BOOT_MS,
@@ -260,10 +262,10 @@ describe('a worker killed in the middle of a create (DATACENTER=libvirt)', { ski
         'the files of one machine, none left over from the killed attempt',
       );
 
-      assert.equal((await t!.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vmId}`, headers: { cookie: c.cookie } })).statusCode, 200);
+      assert.equal((await t!.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vmId}`, headers: { cookie } })).statusCode, 200);
       const gone = await eventually(
         async () => {
-          const now = await getVm(t!, c.cookie, vmId);
+          const now = await getVm(t!, cookie, vmId);
           return now.pending_action === null ? now : undefined;
         },
         BOOT_MS,
