@@ -7,6 +7,7 @@ const CALLS = {
   firewalls: ['applySecurityGroup', 'deleteSecurityGroup'],
   balancers: ['applyLoadBalancer', 'deleteLoadBalancer'],
   consoles: ['open'],
+  backups: ['copyDisk', 'diskSize', 'writeDisk'],
 } as const satisfies { [K in Exclude<keyof Datacenter, 'kind'>]: readonly (keyof Datacenter[K])[] };
 
 export interface CallCounter {

@@ -1,3 +1,4 @@
+import { BackupError, type BackupOperation, type Backups } from './backups.js';
 import { BalancerError, type BalancerOperation, type Balancers } from './balancers.js';
 import { ConsoleError, type ConsoleOperation, type Consoles } from './consoles.js';
 import { FirewallError, type FirewallOperation, type Firewalls } from './firewalls.js';
@@ -26,9 +27,10 @@ export interface Datacenter {
   readonly firewalls: Firewalls;
   readonly balancers: Balancers;
   readonly consoles: Consoles;
+  readonly backups: Backups;
 }
 
-export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation;
+export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | BackupOperation;
 
 type ErrorClass = new (operation: never, message: string, capacity?: boolean, detail?: string) => DatacenterError;
 
@@ -50,6 +52,8 @@ const ERROR_OF: Record<DatacenterOperation, ErrorClass> = {
   security_group: FirewallError,
   load_balancer: BalancerError,
   console: ConsoleError,
+  backup: BackupError,
+  restore: BackupError,
 };
 
 /**

@@ -62,6 +62,8 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   rebuild: 'Stopped',
   rescue: 'Stopped',
   unrescue: 'Stopped',
+  // never a failed task: the backups module lets go of a failed restore itself (VmRestoreHolds)
+  restore: 'Stopped',
 };
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);

@@ -110,6 +110,9 @@ export class VmTasksService implements ResourceAdapter {
       case 'rescue':
       case 'unrescue':
         return applyVmAction({ vmHosts: this.vmHosts, repo: this.repo, now, changed: (tx, v, to) => this.changed(tx, v, to) }, vm, task, await this.specOf(vm));
+      case 'restore':
+        // the backups module holds the VM and does the work (VmRestoreHolds); nothing for the lifecycle
+        return;
     }
   }
 

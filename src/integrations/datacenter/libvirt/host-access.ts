@@ -33,6 +33,8 @@ const DOING: Record<DatacenterOperation, string> = {
   load_balancer: 'apply the load balancer',
   capacity: 'read what the hypervisors hold',
   console: 'open the serial console',
+  backup: 'copy the disk for a backup',
+  restore: 'write the disk from a backup',
 };
 
 /** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */

@@ -3,6 +3,7 @@ import type { LibvirtConfig } from './config.js';
 import { ConfigDrives } from './config-drive.js';
 import { GuestBoot } from './guest-boot.js';
 import { HostAccess } from './host-access.js';
+import { LibvirtBackups } from './libvirt-backups.js';
 import { LibvirtBalancers } from './libvirt-balancers.js';
 import { LibvirtConsoles } from './libvirt-consoles.js';
 import { LibvirtFirewalls } from './libvirt-firewalls.js';
@@ -30,7 +31,8 @@ export interface LibvirtDatacenterOptions {
  *   the location (VXLAN between them) and DHCP reservations by MAC on the location's first one;
  * - firewalls (libvirt-firewalls.ts): nftables rules in the adapter's own tables;
  * - balancers (libvirt-balancers.ts): an HAProxy per balancer in its own namespace;
- * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`.
+ * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`;
+ * - backups (libvirt-backups.ts): point-in-time copies of the boot disk (`virsh backup-begin`) and restores.
  * A VM's create and delete also use the fabric (its reservations) and the firewall (its host's
  * rules); what fails there is the VM's failure. Every call is idempotent; failures of libvirt or
  * of a host command become the capability's error.
@@ -43,6 +45,7 @@ export class LibvirtDatacenter implements Datacenter {
   readonly firewalls: LibvirtFirewalls;
   readonly balancers: LibvirtBalancers;
   readonly consoles: LibvirtConsoles;
+  readonly backups: LibvirtBackups;
 
   constructor(
     readonly config: LibvirtConfig,
@@ -60,5 +63,6 @@ export class LibvirtDatacenter implements Datacenter {
     this.vmHosts = new LibvirtVmHosts(this.access, guests, drives, this.networkFabric, this.firewalls, options.onCreateStep);
     this.balancers = new LibvirtBalancers(this.access);
     this.consoles = new LibvirtConsoles(this.access);
+    this.backups = new LibvirtBackups(this.access);
   }
 }

@@ -1,4 +1,5 @@
 import type { Datacenter, DatacenterOperation } from '../datacenter.js';
+import { SimulatedBackups } from './simulated-backups.js';
 import { SimulatedBalancers } from './simulated-balancers.js';
 import { SimulatedConsoles } from './simulated-consoles.js';
 import { SimulatedFirewalls } from './simulated-firewalls.js';
@@ -25,6 +26,7 @@ export class SimulatedDatacenter implements Datacenter {
   readonly firewalls: SimulatedFirewalls;
   readonly balancers: SimulatedBalancers;
   readonly consoles: SimulatedConsoles;
+  readonly backups: SimulatedBackups;
 
   constructor(options: SimulatedDatacenterOptions = {}) {
     this.hosts = new SimulatedHosts(options);
@@ -33,6 +35,7 @@ export class SimulatedDatacenter implements Datacenter {
     this.firewalls = new SimulatedFirewalls(this.hosts);
     this.balancers = new SimulatedBalancers(this.hosts);
     this.consoles = new SimulatedConsoles(this.hosts);
+    this.backups = new SimulatedBackups(this.hosts);
   }
 
   /** The next `times` calls of `operation` fail with `message` (failure injection). */
