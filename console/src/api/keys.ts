@@ -40,6 +40,7 @@ export const keys = {
     choices: ['vms', 'choices'] as const,
     one: (id: Id) => ['vms', 'one', id] as const,
     resizePreview: (id: Id, tierId: number | undefined) => ['vms', 'one', id, 'resize', tierId] as const,
+    backups: (id: Id) => ['vms', 'one', id, 'backups'] as const,
   },
   sshKeys: ['ssh-keys'] as const,
   operatingSystems: ['operating-systems'] as const,

@@ -5312,6 +5312,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/backups/{backup_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores a customer's VM from one of its backups (its own VM unless vm_id names another VM of the customer)
+         * @description Audited; the customer is told in the app. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        vm_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/backups/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price share of backups (percent of the VM's tier price) and how many each VM keeps
+         * @description Needs the `view_pricing` permission.
+         *
+         *     Needs the `view_pricing` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                keep_last: number;
+                                price_share_percent: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Sets the price share and keep-last of backups
+         * @description A new share applies from now to every VM with backups on (their meters are closed and opened again at the new share); keep-last applies at each VM’s next backup.
+         *
+         *     Needs the `manage_pricing` permission.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keep_last?: number;
+                        /** @description percent of the VM's tier price */
+                        price_share_percent?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                keep_last: number;
+                                price_share_percent: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/backoffice/backups/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backups per customer and location: VMs with backups on, backups kept, their stored bytes, failed ones
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    location_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                backups: number;
+                                customer_id: number;
+                                failed: number;
+                                location_id: number;
+                                stored_bytes: number;
+                                vms_enabled: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/billing/charge-failures": {
         parameters: {
             query?: never;
@@ -6711,7 +7063,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -6725,7 +7077,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -6867,7 +7219,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -6881,7 +7233,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7218,7 +7570,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7232,7 +7584,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7406,7 +7758,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7420,7 +7772,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7584,7 +7936,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7598,7 +7950,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7762,7 +8114,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7776,7 +8128,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7940,7 +8292,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7954,7 +8306,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8118,7 +8470,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8132,7 +8484,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8296,7 +8648,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8310,7 +8662,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19159,6 +19511,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every backup of the account, those of deleted VMs too (the newest 100)
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/backups/{backup_id}/vm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a new VM from a backup: any tier whose disk holds the backup, in the backup's location
+         * @description The VM is created as POST /api/compute/vm creates one (quota, price, 402 rules); once it runs, its disk is written from the backup and it is started again. 400 DISK_TOO_SMALL when the tier's disk is smaller than the backup.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, dot, dash, underscore */
+                        name: string;
+                        ssh_key_ids?: number[];
+                        tier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                restore: {
+                                    attempts: number;
+                                    /** Format: uuid */
+                                    backup_id: string;
+                                    by_staff: boolean;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "same" | "new";
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                    vm_id: number;
+                                };
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/backups/restores/{restore_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One restore and how it went
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    restore_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/block-storage-tiers": {
         parameters: {
             query?: never;
@@ -19408,7 +20047,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19419,7 +20058,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19541,7 +20180,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19552,7 +20191,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19693,7 +20332,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19704,7 +20343,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 /** @description its address on each private network it is attached to */
                                 private_addresses: {
                                     ip: string;
@@ -19804,7 +20443,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19815,7 +20454,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -19943,7 +20582,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -19954,7 +20593,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20048,6 +20687,468 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's backup plan (with its price), its backups and its restores
+         * @description API tokens: needs the `compute:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                backups: {
+                                    attempts: number;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    disk_bytes: number | null;
+                                    duration_ms: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    location_id: number;
+                                    next_attempt_at: string | null;
+                                    /** @description why the last attempt failed */
+                                    reason: string | null;
+                                    sent_bytes: number | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                    stored_bytes: number | null;
+                                    /** @enum {string} */
+                                    trigger: "scheduled" | "manual";
+                                    vm_id: number;
+                                    vm_name: string;
+                                }[];
+                                plan: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    frequency: "daily" | "weekly";
+                                    hour: number;
+                                    hourly_price: number;
+                                    /** @description backups kept; older ones are deleted */
+                                    keep_last: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    monthly_price: number;
+                                    next_run_at: string | null;
+                                    /** @description the share of the VM's tier price backups cost */
+                                    price_share_percent: number;
+                                    vm_id: number;
+                                    weekday: number | null;
+                                };
+                                restores: {
+                                    attempts: number;
+                                    /** Format: uuid */
+                                    backup_id: string;
+                                    by_staff: boolean;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "same" | "new";
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                    vm_id: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Takes a backup now (backups must be on)
+         * @description Answers 202 with the backup pending; it runs in the background and is retried when it fails.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups/{backup_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores the VM from one of its backups: it is stopped, its disk rewritten from the backup, and started
+         * @description What was written since the backup is lost. A VM with another change in flight answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED; a Stopped VM of an account that may not start anything billable 402 (a restore starts it).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switches backups on or off and sets their window (daily at an hour, or weekly on a weekday at an hour, UTC)
+         * @description On, the VM pays the backup share of its tier's price every hour it has backups on (shown as monthly_price); off, it stops. The last keep_last backups are kept.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description backups on or off (on: the VM pays its share from now) */
+                        enabled: boolean;
+                        /**
+                         * @description default daily
+                         * @enum {string}
+                         */
+                        frequency?: "daily" | "weekly";
+                        /** @description the hour of the day (UTC) the backup starts; default 2 */
+                        hour?: number;
+                        /** @description weekly only: 0 Sunday … 6 Saturday */
+                        weekday?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                enabled: boolean;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly";
+                                hour: number;
+                                hourly_price: number;
+                                /** @description backups kept; older ones are deleted */
+                                keep_last: number;
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                monthly_price: number;
+                                next_run_at: string | null;
+                                /** @description the share of the VM's tier price backups cost */
+                                price_share_percent: number;
+                                vm_id: number;
+                                weekday: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/compute/vm/{id}/console": {
@@ -20306,7 +21407,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20317,7 +21418,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20463,7 +21564,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20474,7 +21575,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20628,7 +21729,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20639,7 +21740,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20784,7 +21885,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20795,7 +21896,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20937,7 +22038,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20948,7 +22049,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21209,7 +22310,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21220,7 +22321,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21586,7 +22687,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21597,7 +22698,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21731,7 +22832,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21742,7 +22843,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21878,7 +22979,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21889,7 +22990,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "restore") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -29033,7 +30134,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -29296,7 +30397,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };

@@ -10,6 +10,7 @@ import { VmConnect } from './shared/vm-connect';
 import { VmResize } from './shared/vm-resize';
 import { VmActions } from './shared/vm-actions';
 import { VmConsole } from './shared/vm-console';
+import { VmBackups } from './shared/vm-backups';
 
 const TRANSITIONAL = new Set(['Creating', 'Deleting']);
 const OS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
@@ -269,6 +270,7 @@ export function VmDetail() {
           <VmConnect vm={v} groups={groups.data ?? []} />
           <VmResize vm={v} />
           <VmActions vm={v} />
+          <VmBackups vm={v} />
           <VmConsole vm={v} />
           <Card title="Security groups">
             <form

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { IntId, Money, StrictObject, Timestamp } from '../../platform/http/schemas.js';
-import { CreateVmBody } from '../compute/compute.schemas.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 
@@ -64,7 +63,8 @@ export const RestoreItem = Type.Object({
 export const VmBackups = Type.Object({ plan: Plan, backups: Type.Array(BackupItem), restores: Type.Array(RestoreItem) });
 
 export const NewVmBody = StrictObject({
-  name: CreateVmBody.properties.name,
+  // the rule of a VM's name at create
+  name: Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'letters, digits, dot, dash, underscore' }),
   tier_id: IntId,
   ssh_key_ids: Type.Optional(Type.Array(IntId, { maxItems: 20 })),
 });
