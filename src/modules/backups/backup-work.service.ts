@@ -224,7 +224,8 @@ export class BackupWorkService {
       if (!manifest) throw new Error('the backup is not in the backup storage');
       await this.vmHosts.stopVm(vm.externalId);
       await this.backups.writeDisk(vm.externalId, manifest.disk_bytes, backupPieces(this.store, manifest));
-      await this.vmHosts.startVm(vm.externalId);
+      // a suspension that came meanwhile took the VM over (its task is suspend now): it stays off
+      if ((await this.holds.find(this.db, vm.id))?.task === 'restore') await this.vmHosts.startVm(vm.externalId);
       await this.db.transaction(async (tx) => {
         const row = await this.repo.updateRestore(tx, id, { status: 'completed', reason: null, leaseUntil: null, completedAt: this.clock.now() }, sql`status = 'running' and attempts = ${restore.attempts}`);
         if (row) await this.holds.release(tx, vm.id, 'Running');
