@@ -118,7 +118,7 @@ describe('backups of a real guest in the platform bucket on radosgw', { skip, co
       assert.equal(made.statusCode, 201, made.body);
       const vmId: number = made.json().data.id;
       const vm = await settled(vmId);
-      assert.equal(vm.status, 'Running', JSON.stringify(vm));
+      assert.equal(vm.status, 'Running', JSON.stringify(vm)); // its error says why (a boot timeout on a loaded machine)
       await seedDisk(t!, cookie, vmId, setup);
       assert.equal(await marker(vm.public_ip, 'first-word'), 'first-word');
       assert.equal((await api('PUT', `/api/compute/vm/${vmId}/backups/plan`, { enabled: true, hour: 3 })).statusCode, 200);

@@ -118,14 +118,14 @@ export class BackupWorkService {
     }
     if (!claimed) return;
     const { backup, vm } = claimed;
-    // another change of the VM in flight (its machine may be going away): try again a little later, not a failure
-    if (vm.task && vm.task !== 'restore' && vm.task !== 'create') {
+    // another change of the VM in flight (made, changed or going away): try again a little later, not a failure
+    if (vm.task && vm.task !== 'restore') {
       await this.repo.updateBackup(this.db, id, { status: 'pending', leaseUntil: null, attempts: backup.attempts - 1, nextAttemptAt: new Date(this.clock.now().getTime() + 60_000) });
       return;
     }
     const started = Date.now();
     try {
-      if (!vm.externalId || vm.status === 'Creating') throw new Error('the VM does not exist at the datacenter yet');
+      if (!vm.externalId) throw new Error('the VM does not exist at the datacenter');
       await this.ensureStore();
       const copy = await this.backups.copyDisk(vm.externalId, `b${id.replace(/-/g, '').slice(0, 24)}`);
       let stats;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, call, get } from '../../api/client';
+import { api, get } from '../../api/client';
 import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, money, Select, Status, Table, useAction, when } from '../../ui/kit';
 import { keys } from '../../api/keys';
 import { useCatalog } from './resources';
@@ -41,12 +41,10 @@ export function VmBackups({ vm }: { vm: Vm }) {
   });
   const now = useAction(() => get(() => api.POST('/api/compute/vm/{id}/backups', path)), { invalidate });
   const restore = useAction((backupId: string) => get(() => api.POST('/api/compute/vm/{id}/backups/{backup_id}/restore', { params: { path: { id: vm.id, backup_id: backupId } } })), { invalidate });
-  const [frequency, setFrequency] = useState<'daily' | 'weekly'>('daily');
+  // the customer's choice, else the saved plan's
+  const [chosen, setFrequency] = useState<'daily' | 'weekly' | undefined>();
+  const frequency = chosen ?? ((data.data?.plan.frequency ?? 'daily') as 'daily' | 'weekly');
   const [newFrom, setNewFrom] = useState<Backup | undefined>();
-  const plan = data.data?.plan;
-  useEffect(() => {
-    if (plan) setFrequency(plan.frequency as 'daily' | 'weekly');
-  }, [plan?.frequency]);
   const restorable = (vm.status === 'Running' || vm.status === 'Stopped') && !vm.pending_action;
 
   return (
