@@ -5,7 +5,8 @@ import type { SimulatedDatacenter } from '../../src/integrations/datacenter/inde
 import type { FolderBlobStore } from '../../src/integrations/object-storage/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
-import { screenshot, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
+import { screenshot, staffLogin, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
+import { createAdmin } from '../helpers/admins.js';
 import { queueDrained } from '../helpers/app.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
@@ -88,6 +89,46 @@ describe('backups of a VM in the browser', () => {
     await form.getByLabel('Size').selectOption({ index: 1 });
     await form.getByRole('button', { name: 'Create VM from backup' }).click();
     await page.getByRole('heading', { name: 'db-copy' }).waitFor();
+    await ctx.close();
+  });
+
+  test('staff see the backups of a VM and restore one for the customer after a confirmation; they set the price share and see the usage on the pricing page', async () => {
+    const small = await seededTier(app, 'gp.small');
+    const c = await customerSession(app);
+    await fund(app, c.id);
+    const created = await createVm(app, c.cookie, { name: 'supported', location_id: 1, tier_id: small, public_ip: false });
+    await vmJobsDone(app);
+    const vmId = created.json().data.id as number;
+    const on = await app.app.inject({ method: 'PUT', url: `/api/compute/vm/${vmId}/backups/plan`, headers: { cookie: c.cookie }, payload: { enabled: true } });
+    assert.equal(on.statusCode, 200, on.body);
+    const b = await app.app.inject({ method: 'POST', url: `/api/compute/vm/${vmId}/backups`, headers: { cookie: c.cookie } });
+    assert.equal(b.statusCode, 202, b.body);
+    await queueDrained(app, { queues: ['backups.work'] });
+
+    const operator = await createAdmin(app, { permissions: ['view_compute', 'operate_compute', 'view_pricing', 'manage_pricing'] });
+    const ctx = await app.context();
+    const page = await ctx.newPage();
+    await staffLogin(page, operator.email, operator.password);
+    await page.goto(`/backoffice/vms/${vmId}`);
+    const table = page.getByRole('region', { name: 'Backups of this VM' });
+    await table.getByText('completed').waitFor();
+    await table.getByRole('button', { name: 'Restore' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Restore' });
+    assert.match((await dialog.textContent()) ?? '', /is told in the app, and the restore is in the audit log/);
+    await dialog.getByRole('button', { name: 'Yes, restore' }).click();
+    await page.getByRole('status').filter({ hasText: 'Restore started.' }).waitFor();
+    await queueDrained(app, { queues: ['backups.work'] });
+    const told = await queryRows<{ title: string }>(app.container.db, sql`select title from notifications where customer_id = ${c.id} and kind = 'VM_STAFF_ACTION'`);
+    assert.deepEqual(told.map((n) => n.title), ['Your VM supported is being restored by our team']);
+
+    await page.goto('/backoffice/pricing');
+    const form = page.getByRole('form', { name: 'Backup price and retention' });
+    await form.getByLabel("Price, % of the VM's price").fill('25');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'a new share applies from now' }).waitFor();
+    await page.getByRole('region', { name: 'Backup usage per customer and location' }).getByRole('cell', { name: String(c.id), exact: true }).first().waitFor();
+    const [policy] = await queryRows<{ share: string }>(app.container.db, sql`select price_share_percent::text as share from backup_policy`);
+    assert.equal(Number(policy!.share), 25);
     await ctx.close();
   });
 });

@@ -81,6 +81,9 @@ export const keys = {
 
   staff: {
     me: ['staff', 'me'] as const,
+    vmBackups: (id: Id) => ['staff', 'vm-backups', id] as const,
+    backupPolicy: ['staff', 'backup-policy'] as const,
+    backupUsage: ['staff', 'backup-usage'] as const,
     /** whether the browser holds a staff session at all (asked before any signed-in call) */
     sessionHint: ['staff', 'session-hint'] as const,
     dashboard: {

@@ -22,6 +22,7 @@ export const OPERATION_PERMISSIONS = {
   'POST /api/backoffice/announcements/{id}/unpublish': 'manage_announcements',
   'GET /api/backoffice/audit-logs': 'view_audit_logs',
   'PATCH /api/backoffice/auth/device-session/update': 'manage_sessions',
+  'GET /api/backoffice/backups/': 'view_compute',
   'GET /api/backoffice/backups/policy': 'view_pricing',
   'PATCH /api/backoffice/backups/policy': 'manage_pricing',
   'GET /api/backoffice/backups/usage': 'view_compute',

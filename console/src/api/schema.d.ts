@@ -5312,6 +5312,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/backups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's backups, or a customer's (the newest 100)
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/backups/{backup_id}/restore": {
         parameters: {
             query?: never;

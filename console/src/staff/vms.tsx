@@ -6,6 +6,7 @@ import { useCan } from './access';
 import { StaffVmConsole } from './shared/vm-console';
 import { keys } from '../api/keys';
 import { StaffVmActions } from './shared/vm-actions';
+import { StaffVmBackups } from './shared/vm-backups';
 
 const STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
 type VmStatus = (typeof STATUSES)[number];
@@ -160,6 +161,7 @@ function VmDetail() {
           </div>
           <StaffVmConsole vm={v} />
           {can('POST /api/backoffice/compute/vm/{id}/reboot') ? <StaffVmActions vm={v} /> : null}
+          {can('GET /api/backoffice/backups/') ? <StaffVmBackups vm={v} /> : null}
           <Card title="Addresses">
             <Table caption="Addresses" head={['Address', 'Kind', 'Network']} empty={v.addresses.length === 0}>
               {v.addresses.map((a) => (

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { adminOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses } from '../../platform/http/schemas.js';
-import { policyView, restoreView } from './backups.present.js';
-import { BackupIdParams, Policy, PolicyBody, RestoreItem, StaffRestoreBody, UsageQuery, UsageRow } from './backups.schemas.js';
+import { backupView, policyView, restoreView } from './backups.present.js';
+import { BackupIdParams, BackupItem, Policy, PolicyBody, RestoreItem, StaffListQuery, StaffRestoreBody, UsageQuery, UsageRow } from './backups.schemas.js';
 import type { BackupsService } from './backups.service.js';
 
 const tags = ['Backoffice: backups'];
@@ -20,6 +20,15 @@ export const backupAdminRoutes: FastifyPluginAsyncTypebox<{ backups: BackupsServ
       message: 'OK',
       data: (await backups.usage({ customerId: req.query.customer_id, locationId: req.query.location_id })).map((r) => ({ ...r, stored_bytes: Number(r.stored_bytes) })),
     }),
+  );
+
+  app.get(
+    '/',
+    {
+      config: { permission: 'view_compute' },
+      schema: { tags, summary: "A VM's backups, or a customer's (the newest 100)", querystring: StaffListQuery, response: { 200: Envelope(Type.Array(BackupItem)), ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => ({ message: 'OK', data: (await backups.staffList({ vmId: req.query.vm_id, customerId: req.query.customer_id })).map(backupView) }),
   );
 
   app.get(

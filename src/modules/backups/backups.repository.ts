@@ -79,6 +79,15 @@ export class BackupsRepository {
       .limit(100);
   }
 
+  staffList(ex: Executor, f: { vmId?: number | undefined; customerId?: number | undefined }): Promise<Backup[]> {
+    return ex
+      .select()
+      .from(vmBackups)
+      .where(and(sql`${vmBackups.status} <> 'deleted'`, f.vmId !== undefined ? eq(vmBackups.vmId, f.vmId) : undefined, f.customerId !== undefined ? eq(vmBackups.customerId, f.customerId) : undefined))
+      .orderBy(desc(vmBackups.createdAt))
+      .limit(100);
+  }
+
   async updateBackup(ex: Executor, id: string, set: Partial<typeof vmBackups.$inferInsert>, where?: ReturnType<typeof sql>): Promise<Backup | undefined> {
     const [row] = await ex
       .update(vmBackups)

@@ -90,3 +90,5 @@ export const UsageRow = Type.Object({
   stored_bytes: Type.Integer(),
   failed: Type.Integer(),
 });
+
+export const StaffListQuery = Type.Object({ vm_id: Type.Optional(IntId), customer_id: Type.Optional(IntId) }, { additionalProperties: false });

@@ -257,6 +257,11 @@ export class BackupsService {
     });
   }
 
+  /** Staff: a VM's backups, or a customer's, or the newest of all. */
+  staffList(f: { vmId?: number | undefined; customerId?: number | undefined }): Promise<Backup[]> {
+    return this.repo.staffList(this.db, f);
+  }
+
   usage(f: { customerId?: number | undefined; locationId?: number | undefined }) {
     return this.repo.usage(this.db, f);
   }
