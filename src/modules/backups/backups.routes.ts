@@ -9,7 +9,7 @@ import type { BackupsService } from './backups.service.js';
 const tags = ['Backups'];
 const BUSY = 'A VM with another change in flight answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED; a Stopped VM of an account that may not start anything billable 402 (a restore starts it).';
 
-/** /api/compute/vm/{id}/backups and /api/compute/backups: a VM's backup plan, its backups and restores (docs/api.md, "Backups"). */
+/** /api/compute/vm/{id}/backups and /api/compute/backups: a VM's backup plan, its backups and restores (docs/api.md, "Backups of a VM"). */
 export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupsService }> = async (app, { backups }) => {
   app.get(
     '/vm/:id/backups',
