@@ -229,13 +229,15 @@ describe('a worker killed in the middle of a backup', { skip, concurrency: false
       const [row] = await queryRows<{ status: string }>(t!.container.db, sql`select status from vm_backups where id = ${id}::uuid`);
       assert.equal(row!.status, 'running');
 
+      // the dead worker's qemu-img may still be finishing its conversion (SIGKILL does not end it)
+      await eventually(async () => spawnSync('pgrep', ['-f', `${setup.prefix}-backup-`]).status !== 0, 300_000, 250);
       // the sweep: temporary copies older than its age are removed (made old here), chunks kept (young)
       const old = new Date(Date.now() - 3 * 3600_000);
       for (const f of temporary()) utimesSync(path.join(imageDir, f), old, old);
       clock.set(new Date(Date.now() + 2 * 3600_000)); // past the dead worker's lease (taken on its own clock)
       const swept = await t!.container.services.backupWork.sweepStore();
       assert.ok(swept.temporary >= 1, JSON.stringify(swept));
-      assert.deepEqual(temporary(), [], 'the temporary copy is gone');
+      assert.deepEqual(temporary(), [], `the temporary copy is gone (${JSON.stringify(swept)})`);
 
       // this process takes the backup over once the lease ran out
       await t!.container.startWorker();

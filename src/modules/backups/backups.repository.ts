@@ -79,6 +79,12 @@ export class BackupsRepository {
       .limit(100);
   }
 
+  /** The OS of the VM a backup was taken of (the VM may be deleted). */
+  async osOf(ex: Executor, vmId: number): Promise<string | undefined> {
+    const [row] = await ex.select({ os: vms.os }).from(vms).where(eq(vms.id, vmId));
+    return row?.os;
+  }
+
   staffList(ex: Executor, f: { vmId?: number | undefined; customerId?: number | undefined }): Promise<Backup[]> {
     return ex
       .select()

@@ -219,7 +219,9 @@ export class BackupsService {
       throw new BadRequestError('DISK_TOO_SMALL', `This tier's disk (${tier.diskGb} GB) is smaller than the backup (${Math.ceil((b.diskBytes ?? 0) / GIB)} GB)`, [{ field: 'tier_id', message: 'disk smaller than the backup' }]);
     }
     // the create is compute's own transaction: a restore row follows it; a crash in between leaves a plain new VM
-    const vm = await this.compute.create(customerId, { name: input.name, location_id: b.locationId, tier_id: input.tier_id, ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) });
+    // the backed-up VM's OS: the new machine boots the disk it restores the way the old one did
+    const os = await this.repo.osOf(this.db, b.vmId);
+    const vm = await this.compute.create(customerId, { name: input.name, location_id: b.locationId, tier_id: input.tier_id, ...(os ? { os } : {}), ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) });
     const restore = await this.db.transaction(async (tx) => {
       const r = await this.repo.insertRestore(tx, { backupId, customerId, vmId: vm.id, kind: 'new', status: 'waiting', createdAt: this.clock.now(), nextAttemptAt: this.clock.now() });
       await this.queueWork(tx, { kind: 'restore', id: r.id });
