@@ -20,6 +20,7 @@ import { createAnnouncementsModule } from './modules/announcements/index.js';
 import { createApiTokensModule } from './modules/api-tokens/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createAuthModule } from './modules/auth/index.js';
+import { createBackupsModule } from './modules/backups/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createBlockStorageModule } from './modules/block-storage/index.js';
 import { createChargingModule } from './modules/charging/index.js';
@@ -56,11 +57,11 @@ export interface ContainerOptions extends PlatformOptions {
  * A reaction that crosses modules is a flow (src/flows): its listeners are named in one place and
  * read when it first runs, after every module exists.
  */
-function buildModules(p: Platform, { gateways, datacenter, objectStorage: backend }: OutsideSystems) {
+function buildModules(p: Platform, { gateways, datacenter, objectStorage: backend, backupStore }: OutsideSystems) {
   const flows = {
     topupCredited: topupCreditedFlow(() => ({ webhooks: webhookEvents, currency: p.config.currency, ...charging.services, rewards: rewards.services.rewards })),
     customerSuspension: customerSuspensionFlow(() => ({ compute: compute.services.compute, objectStorage: objectStorage.services.objectStorage })),
-    vmDeleted: vmDeletedFlow(() => ({ ...networks.services, ...securityGroups.services, ...loadBalancers.services })),
+    vmDeleted: vmDeletedFlow(() => ({ ...networks.services, ...securityGroups.services, ...loadBalancers.services, backups: backups.services.backups })),
     staffCredit: staffCreditFlow(() => charging.services),
     endpointDisabled: endpointDisabledFlow(() => notifications.services),
     runningResources: runningResources(() => ({ compute: compute.services.compute, networks: networks.services.networks })),
@@ -116,10 +117,14 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const securityGroups = createSecurityGroupsModule(p, { firewalls: datacenter.firewalls });
   const loadBalancers = createLoadBalancersModule(p, { balancers: datacenter.balancers, ...pricing.services, metering, billableStart });
   const objectStorage = createObjectStorageModule(p, { backend, ...pricing.services, metering, billableStart, webhookEvents });
+  const backups = createBackupsModule(p, {
+    backups: datacenter.backups, vmHosts: datacenter.vmHosts, backupStore, ...compute.services, ...tiers.services, ...pricing.services, metering, webhookEvents,
+    audit: audit.services.audit, notifications: notifications.services.notifications,
+  });
   const modules = {
     audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, tiers, blockStorage, pricing, sshKeys,
     compute, snapshots, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
-    loadBalancers, objectStorage, members,
+    loadBalancers, objectStorage, members, backups,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };
 }
@@ -195,6 +200,7 @@ export async function buildContainer(config: Config, opts: ContainerOptions): Pr
         await webhooks.sender.close();
         mailer.close();
         outside.objectStorage.close?.();
+        outside.backupStore.close?.();
         await database.close();
       },
     };

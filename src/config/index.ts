@@ -80,6 +80,8 @@ export interface ObjectStorageConfig {
   gbMonthPrice: string;
   /** bytes in one quota GB: 2^30; NODE_ENV=test may lower it so a test can fill a bucket */
   quotaUnitBytes: number;
+  /** the platform's own bucket for VM backups (ceph), or the folder under DATA_DIR (local) */
+  backupBucket: string;
 }
 
 /** The sandbox gateways' published keys: fine for the local pages, never for real money. */
@@ -333,7 +335,15 @@ function objectStorageConfig(env: Env, nodeEnv: string): ObjectStorageConfig {
     region: str(env, 'OBJECT_STORAGE_REGION') ?? 'us-east-1',
     gbMonthPrice,
     quotaUnitBytes: int(env, 'OBJECT_STORAGE_QUOTA_UNIT_BYTES', 1024 ** 3, 1024, 1024 ** 3),
+    backupBucket: backupBucket(env),
   };
+}
+
+/** An S3 bucket name (3-63 lowercase letters, digits, dots and hyphens). */
+function backupBucket(env: Env): string {
+  const name = str(env, 'BACKUP_BUCKET') ?? 'platform-vm-backups';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name)) throw new ConfigError('BACKUP_BUCKET', `must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${name}"`);
+  return name;
 }
 
 /**

@@ -9,6 +9,8 @@ export interface VmDeletedListeners {
   securityGroups: VmDeletedListener;
   /** its load balancer targets */
   loadBalancers: VmDeletedListener;
+  /** its backup plan (and meter); its backups stay, a new VM can be made from them */
+  backups: VmDeletedListener;
 }
 
 /**
@@ -23,6 +25,7 @@ export function vmDeletedFlow(listeners: () => VmDeletedListeners): VmDeletedLis
       await l.networks.releaseVm(tx, vmId);
       await l.securityGroups.vmDeleted(tx, vmId);
       await l.loadBalancers.vmDeleted(tx, vmId);
+      await l.backups.vmDeleted(tx, vmId);
     },
   };
 }

@@ -1,7 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 import { createDatacenter, type Datacenter } from './datacenter/index.js';
-import { createObjectStorage, type ObjectStorageProvider } from './object-storage/index.js';
+import { createBackupStore, createObjectStorage, type BlobStore, type ObjectStorageProvider } from './object-storage/index.js';
 import { createPaymentGateways, type PaymentGateways } from './payment-gateways/index.js';
 
 /** The outside systems as configured: payment gateways, the datacenter, the object storage backend. */
@@ -11,6 +13,8 @@ export interface OutsideSystems {
   datacenter: Datacenter;
   /** the object storage backend (radosgw, or the local control plane) */
   objectStorage: ObjectStorageProvider & { close?(): void };
+  /** the platform's own bucket of VM backups (on the same S3 server as the customers' buckets) */
+  backupStore: BlobStore & { close?(): void };
 }
 
 /** `clock`: the payment gateways' (sandbox pages and signatures read the injected clock). */
@@ -30,5 +34,10 @@ export function createOutsideSystems(config: Config, clock: Parameters<typeof cr
       // the embedded database on disk: the local storage keeps its state beside it
       ...(config.databaseUrl === undefined ? { localStateFile: path.join(config.dataDir, 'object-storage.json') } : {}),
     }),
+    // local: beside the embedded database on disk; a throw-away folder for a database elsewhere (tests, memory://)
+    backupStore: createBackupStore(
+      config.objectStorage,
+      config.databaseUrl === undefined ? path.join(config.dataDir, 'backups') : config.objectStorage.provider === 'local' ? mkdtempSync(path.join(tmpdir(), 'chp-backups-')) : '',
+    ),
   };
 }

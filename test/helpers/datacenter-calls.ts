@@ -8,6 +8,7 @@ const CALLS = {
   balancers: ['applyLoadBalancer', 'deleteLoadBalancer'],
   consoles: ['open'],
   snapshots: ['takeSnapshot', 'restoreSnapshot', 'deleteSnapshot'],
+  backups: ['copyDisk', 'diskSize', 'writeDisk'],
 } as const satisfies { [K in Exclude<keyof Datacenter, 'kind'>]: readonly (keyof Datacenter[K])[] };
 
 export interface CallCounter {

@@ -16,6 +16,10 @@ export interface Radosgw {
   accessKey: string;
   secretKey: string;
   stop(): Promise<void>;
+  /** Stops only the gateway (the cluster and its data stay): S3 calls fail until startGateway. */
+  stopGateway(): Promise<void>;
+  /** Starts the gateway again on the same port and waits until it answers. */
+  startGateway(): Promise<void>;
 }
 
 export function radosgwInstalled(): boolean {
@@ -149,21 +153,35 @@ async function startOnce(): Promise<Radosgw> {
     run('ceph', ['osd', 'crush', 'move', 'node1', 'root=default'], conf);
     run('ceph', ['osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node1'], conf);
     await waitFor('ceph-osd', () => /1 up/.test(run('ceph', ['osd', 'stat'], conf)), 180_000, started, path.join(dir, `osd.${osdId}.log`));
-    started.push(daemon('radosgw', ['-c', conf, '-n', 'client.rgw.a', '-f', `--rgw-frontends=beast endpoint=127.0.0.1:${rgwPort}`, `--rgw-data=${dir}/rgw`], path.join(dir, 'radosgw.out')));
     const endpoint = `http://127.0.0.1:${rgwPort}`;
-    await waitFor(
-      'radosgw',
-      async () => {
-        try {
-          return (await fetch(endpoint, { signal: AbortSignal.timeout(2_000) })).status === 200;
-        } catch {
-          return false;
-        }
-      },
-      180_000,
-      started,
-      path.join(dir, 'client.rgw.a.log'),
-    );
+    let gateway: ChildProcess | undefined;
+    const startGateway = async () => {
+      gateway = daemon('radosgw', ['-c', conf, '-n', 'client.rgw.a', '-f', `--rgw-frontends=beast endpoint=127.0.0.1:${rgwPort}`, `--rgw-data=${dir}/rgw`], path.join(dir, 'radosgw.out'));
+      started.push(gateway);
+      await waitFor(
+        'radosgw',
+        async () => {
+          try {
+            return (await fetch(endpoint, { signal: AbortSignal.timeout(2_000) })).status === 200;
+          } catch {
+            return false;
+          }
+        },
+        180_000,
+        started.filter((d) => d === gateway || !d.spawnargs[0]!.includes('radosgw')),
+        path.join(dir, 'client.rgw.a.log'),
+      );
+    };
+    const stopGateway = async () => {
+      const g = gateway;
+      if (!g || g.exitCode !== null || g.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => g.once('exit', () => resolve()));
+      g.kill('SIGTERM');
+      const timer = setTimeout(() => g.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    };
+    await startGateway();
     const accessKey = `PLATFORM${randomBytes(6).toString('hex').toUpperCase()}`;
     const secretKey = randomBytes(20).toString('hex');
     run(
@@ -171,7 +189,7 @@ async function startOnce(): Promise<Radosgw> {
       ['user', 'create', '--uid=platform', '--display-name=platform', '--caps=users=*;buckets=*;metadata=*;usage=*', `--access-key=${accessKey}`, `--secret-key=${secretKey}`, '--max-buckets=100000'],
       conf,
     );
-    return { endpoint, accessKey, secretKey, stop };
+    return { endpoint, accessKey, secretKey, stop, stopGateway, startGateway };
   } catch (err) {
     await stop();
     throw err;

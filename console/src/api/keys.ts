@@ -40,6 +40,7 @@ export const keys = {
     choices: ['vms', 'choices'] as const,
     one: (id: Id) => ['vms', 'one', id] as const,
     resizePreview: (id: Id, tierId: number | undefined) => ['vms', 'one', id, 'resize', tierId] as const,
+    backups: (id: Id) => ['vms', 'one', id, 'backups'] as const,
   },
   snapshots: {
     all: ['snapshots'] as const,
@@ -88,6 +89,9 @@ export const keys = {
 
   staff: {
     me: ['staff', 'me'] as const,
+    vmBackups: (id: Id) => ['staff', 'vm-backups', id] as const,
+    backupPolicy: ['staff', 'backup-policy'] as const,
+    backupUsage: ['staff', 'backup-usage'] as const,
     /** whether the browser holds a staff session at all (asked before any signed-in call) */
     sessionHint: ['staff', 'session-hint'] as const,
     dashboard: {

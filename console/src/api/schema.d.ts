@@ -5750,6 +5750,455 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/backups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's backups, or a customer's (the newest 100)
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/backups/{backup_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores a customer's VM from one of its backups (its own VM unless vm_id names another VM of the customer)
+         * @description Audited; the customer is told in the app. The customer's rules apply: 409 VM_BUSY while another change is in flight, 402 when it would start a stopped VM of an account that may not start anything billable.
+         *
+         *     Needs the `operate_compute` permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        vm_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/backups/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price share of backups (percent of the VM's tier price) and how many each VM keeps
+         * @description Needs the `view_pricing` permission.
+         *
+         *     Needs the `view_pricing` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                keep_last: number;
+                                price_share_percent: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Sets the price share and keep-last of backups
+         * @description A new share applies from now to every VM with backups on (their meters are closed and opened again at the new share); keep-last applies at each VM’s next backup.
+         *
+         *     Needs the `manage_pricing` permission.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keep_last?: number;
+                        /** @description percent of the VM's tier price */
+                        price_share_percent?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                keep_last: number;
+                                price_share_percent: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/backoffice/backups/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backups per customer and location: VMs with backups on, backups kept, their stored bytes, failed ones
+         * @description Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customer_id?: number;
+                    location_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                backups: number;
+                                customer_id: number;
+                                failed: number;
+                                location_id: number;
+                                stored_bytes: number;
+                                vms_enabled: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/billing/charge-failures": {
         parameters: {
             query?: never;
@@ -7387,7 +7836,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7401,7 +7850,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7549,7 +7998,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7563,7 +8012,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -7906,7 +8355,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -7920,7 +8369,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8100,7 +8549,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8114,7 +8563,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8284,7 +8733,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8298,7 +8747,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8468,7 +8917,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8482,7 +8931,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8652,7 +9101,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8666,7 +9115,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -8836,7 +9285,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -8850,7 +9299,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -9020,7 +9469,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 external_id: string | null;
@@ -9034,7 +9483,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -20014,6 +20463,299 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every backup of the account, those of deleted VMs too (the newest 100)
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/backups/{backup_id}/vm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a new VM from a backup: any tier whose disk holds the backup, in the backup's location
+         * @description The VM is created as POST /api/compute/vm creates one (quota, price, 402 rules); once it runs, its disk is written from the backup and it is started again. 400 DISK_TOO_SMALL when the tier's disk is smaller than the backup.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, dot, dash, underscore */
+                        name: string;
+                        ssh_key_ids?: number[];
+                        tier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                restore: {
+                                    attempts: number;
+                                    /** Format: uuid */
+                                    backup_id: string;
+                                    by_staff: boolean;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "same" | "new";
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                    vm_id: number;
+                                };
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/backups/restores/{restore_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One restore and how it went
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    restore_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/block-storage-tiers": {
         parameters: {
             query?: never;
@@ -20639,7 +21381,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -20650,7 +21392,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21015,7 +21757,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21026,7 +21768,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21156,7 +21898,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21167,7 +21909,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21316,7 +22058,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21327,7 +22069,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 /** @description its address on each private network it is attached to */
                                 private_addresses: {
                                     ip: string;
@@ -21435,7 +22177,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21446,7 +22188,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21582,7 +22324,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21593,7 +22335,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -21693,6 +22435,476 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's backup plan (with its price), its backups and its restores
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                backups: {
+                                    attempts: number;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    disk_bytes: number | null;
+                                    duration_ms: number | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    location_id: number;
+                                    next_attempt_at: string | null;
+                                    /** @description why the last attempt failed */
+                                    reason: string | null;
+                                    sent_bytes: number | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "running" | "completed" | "failed";
+                                    stored_bytes: number | null;
+                                    /** @enum {string} */
+                                    trigger: "scheduled" | "manual";
+                                    vm_id: number;
+                                    vm_name: string;
+                                }[];
+                                plan: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    frequency: "daily" | "weekly";
+                                    hour: number;
+                                    hourly_price: number;
+                                    /** @description backups kept; older ones are deleted */
+                                    keep_last: number;
+                                    /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                    monthly_price: number;
+                                    next_run_at: string | null;
+                                    /** @description the share of the VM's tier price backups cost */
+                                    price_share_percent: number;
+                                    vm_id: number;
+                                    weekday: number | null;
+                                };
+                                restores: {
+                                    attempts: number;
+                                    /** Format: uuid */
+                                    backup_id: string;
+                                    by_staff: boolean;
+                                    completed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "same" | "new";
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                    vm_id: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Takes a backup now (backups must be on)
+         * @description Answers 202 with the backup pending; it runs in the background and is retried when it fails.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups/{backup_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores the VM from one of its backups: it is stopped, its disk rewritten from the backup, and started
+         * @description What was written since the backup is lost. A VM with another change in flight answers 409 VM_BUSY; a Suspended VM 409 VM_SUSPENDED; a Stopped VM of an account that may not start anything billable 402 (a restore starts it).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: uuid */
+                                backup_id: string;
+                                by_staff: boolean;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "same" | "new";
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "running" | "completed" | "failed";
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/backups/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switches backups on or off and sets their window (daily at an hour, or weekly on a weekday at an hour, UTC)
+         * @description On, the VM pays the backup share of its tier's price every hour it has backups on (shown as monthly_price); off, it stops. The last keep_last backups are kept.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description backups on or off (on: the VM pays its share from now) */
+                        enabled: boolean;
+                        /**
+                         * @description default daily
+                         * @enum {string}
+                         */
+                        frequency?: "daily" | "weekly";
+                        /** @description the hour of the day (UTC) the backup starts; default 2 */
+                        hour?: number;
+                        /** @description weekly only: 0 Sunday … 6 Saturday */
+                        weekday?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                enabled: boolean;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly";
+                                hour: number;
+                                hourly_price: number;
+                                /** @description backups kept; older ones are deleted */
+                                keep_last: number;
+                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
+                                monthly_price: number;
+                                next_run_at: string | null;
+                                /** @description the share of the VM's tier price backups cost */
+                                price_share_percent: number;
+                                vm_id: number;
+                                weekday: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/compute/vm/{id}/console": {
@@ -21957,7 +23169,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -21968,7 +23180,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22122,7 +23334,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22133,7 +23345,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22295,7 +23507,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22306,7 +23518,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22459,7 +23671,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22470,7 +23682,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22620,7 +23832,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22631,7 +23843,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -22902,7 +24114,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -22913,7 +24125,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -23540,7 +24752,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -23551,7 +24763,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -23693,7 +24905,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -23704,7 +24916,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -23848,7 +25060,7 @@ export interface paths {
                                 disk_gb: number;
                                 error: {
                                     /** @enum {string} */
-                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore";
+                                    action: "create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup";
                                     message: string;
                                 } | null;
                                 /** @description true when it was created with user_data (the data itself is not shown again) */
@@ -23859,7 +25071,7 @@ export interface paths {
                                 memory_mb: number;
                                 name: string;
                                 os: string;
-                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore") | null;
+                                pending_action: ("create" | "start" | "stop" | "delete" | "suspend" | "resume" | "resize" | "reboot" | "reset" | "rebuild" | "rescue" | "unrescue" | "snapshot" | "restore" | "restore_backup") | null;
                                 public_ip: string | null;
                                 /** @description it boots the rescue system instead of its own disk (POST .../rescue; .../unrescue ends it) */
                                 rescue: boolean;
@@ -32094,7 +33306,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -32363,7 +33575,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };

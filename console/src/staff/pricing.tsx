@@ -4,6 +4,7 @@ import { api, get } from '../api/client';
 import { Button, Card, ConfirmButton, ErrorMessage, Input, Loaded, money, moneyText, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useCan } from './access';
 import { keys } from '../api/keys';
+import { StaffBackupPolicy } from './shared/vm-backups';
 
 type Kind = 'component' | 'tier' | 'storage_tier';
 interface Draft {
@@ -196,6 +197,7 @@ export default function Pricing() {
       {can('POST /api/backoffice/pricing/update-loc') ? <ScheduleForm /> : null}
       <Schedules />
       <PricesInForce />
+      {can('GET /api/backoffice/backups/policy') ? <StaffBackupPolicy /> : null}
     </Page>
   );
 }

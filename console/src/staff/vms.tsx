@@ -7,6 +7,7 @@ import { StaffVmConsole } from './shared/vm-console';
 import { keys } from '../api/keys';
 import { StaffVmActions } from './shared/vm-actions';
 import { StaffVmSnapshots } from './shared/vm-snapshots';
+import { StaffVmBackups } from './shared/vm-backups';
 
 const STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
 type VmStatus = (typeof STATUSES)[number];
@@ -162,6 +163,7 @@ function VmDetail() {
           <StaffVmConsole vm={v} />
           {can('POST /api/backoffice/compute/vm/{id}/reboot') ? <StaffVmActions vm={v} /> : null}
           {can('GET /api/backoffice/compute/snapshots') ? <StaffVmSnapshots vm={v} /> : null}
+          {can('GET /api/backoffice/backups/') ? <StaffVmBackups vm={v} /> : null}
           <Card title="Addresses">
             <Table caption="Addresses" head={['Address', 'Kind', 'Network']} empty={v.addresses.length === 0}>
               {v.addresses.map((a) => (

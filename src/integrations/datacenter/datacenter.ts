@@ -1,3 +1,4 @@
+import { BackupError, type BackupOperation, type Backups } from './backups.js';
 import { BalancerError, type BalancerOperation, type Balancers } from './balancers.js';
 import { ConsoleError, type ConsoleOperation, type Consoles } from './consoles.js';
 import { FirewallError, type FirewallOperation, type Firewalls } from './firewalls.js';
@@ -28,9 +29,10 @@ export interface Datacenter {
   readonly balancers: Balancers;
   readonly consoles: Consoles;
   readonly snapshots: Snapshots;
+  readonly backups: Backups;
 }
 
-export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | SnapshotOperation;
+export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | SnapshotOperation | BackupOperation;
 
 type ErrorClass = new (operation: never, message: string, capacity?: boolean, detail?: string) => DatacenterError;
 
@@ -55,6 +57,8 @@ const ERROR_OF: Record<DatacenterOperation, ErrorClass> = {
   snapshot: SnapshotError,
   restore_snapshot: SnapshotError,
   delete_snapshot: SnapshotError,
+  backup: BackupError,
+  restore: BackupError,
 };
 
 /**

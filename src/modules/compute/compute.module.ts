@@ -22,6 +22,7 @@ import { vmConsoleAdminRoutes } from './vm-console.admin-routes.js';
 import { VmConsoleRepository } from './vm-console.repository.js';
 import { vmConsoleRoutes } from './vm-console.routes.js';
 import { VmConsoleService, type ConsoleAccess, type ConsoleAuditRecorder } from './vm-console.service.js';
+import { VmRestoreHolds } from './vm-restore-holds.js';
 
 export interface ComputeDeps {
   vmHosts: VmHosts;
@@ -58,7 +59,7 @@ export function createComputeModule(p: Platform, deps: ComputeDeps) {
   const vmConsole = new VmConsoleService(db, computeRepo, new VmConsoleRepository(), deps.consoles, deps.audit, p.mailer, clock, deps.consoleAccess, p.config.serialConsole);
   const consoleRoutes = { consoles: vmConsole, publicUrl: p.config.publicUrl };
   return {
-    services: { compute, vmTasks, vmResize, vmActions, vmConsole },
+    services: { compute, vmTasks, vmResize, vmActions, vmConsole, vmRestoreHolds: new VmRestoreHolds(computeRepo, clock, deps.webhookEvents, deps.billableStart) },
     resources: [vmTasks],
     routes: [
       mount('backoffice', computeAdminRoutes, { prefix: '/compute', compute }),

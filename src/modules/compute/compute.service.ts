@@ -65,6 +65,8 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   // a snapshot is not tried again (it is Failed; the customer takes another); a restore is, from Stopped
   snapshot: 'Stopped',
   restore: 'Stopped',
+  // never a failed task: the backups module lets go of a failed restore itself (VmRestoreHolds)
+  restore_backup: 'Stopped',
 };
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);

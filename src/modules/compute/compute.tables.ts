@@ -8,7 +8,7 @@ import { tiers } from '../tiers/tiers.tables.js';
 export const VM_STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
 export type VmStatus = (typeof VM_STATUSES)[number];
 /** The datacenter work a VM waits for; the job of that name does it. */
-export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue', 'snapshot', 'restore'] as const;
+export const VM_TASKS = ['create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue', 'snapshot', 'restore', 'restore_backup'] as const;
 export type VmTask = (typeof VM_TASKS)[number];
 /** VMs in the resource lifecycle (platform/lifecycle). */
 export const VM_KIND = 'vm';
@@ -84,7 +84,7 @@ export const vms = pgTable(
     index('vms_location_tier_idx').on(t.locationId, t.tierId, t.status),
     uniqueIndex('vms_public_ip_unique').on(t.locationId, t.publicIp).where(sql`${t.publicIp} is not null`),
     check('vms_status', sql`${t.status} in ('Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted')`),
-    check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue', 'snapshot', 'restore')`),
+    check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue', 'snapshot', 'restore', 'restore_backup')`),
   ],
 );
 

@@ -11,3 +11,4 @@ export { createComputeModule } from './compute.module.js';
 export { VmActionsService, type VmAction, type StaffActor } from './vm-actions.service.js';
 export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits, type ConsoleAccess } from './vm-console.service.js';
 export { CONSOLE_CLOSE } from './vm-console.socket.js';
+export { VmRestoreHolds } from './vm-restore-holds.js';

@@ -125,6 +125,9 @@ export class VmTasksService implements ResourceAdapter {
       case 'snapshot':
       case 'restore':
         return this.snapshotTasks.applyTask(vm, task);
+      case 'restore_backup':
+        // the backups module holds the VM and does the work (VmRestoreHolds); nothing for the lifecycle
+        return;
     }
   }
 

@@ -36,6 +36,8 @@ const DOING: Record<DatacenterOperation, string> = {
   snapshot: 'snapshot the machine',
   restore_snapshot: 'restore the machine from its snapshot',
   delete_snapshot: 'delete the snapshot',
+  backup: 'copy the disk for a backup',
+  restore: 'write the disk from a backup',
 };
 
 /** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */

@@ -3,6 +3,7 @@ import type { LibvirtConfig } from './config.js';
 import { ConfigDrives } from './config-drive.js';
 import { GuestBoot } from './guest-boot.js';
 import { HostAccess } from './host-access.js';
+import { LibvirtBackups } from './libvirt-backups.js';
 import { LibvirtBalancers } from './libvirt-balancers.js';
 import { LibvirtConsoles } from './libvirt-consoles.js';
 import { LibvirtFirewalls } from './libvirt-firewalls.js';
@@ -33,6 +34,7 @@ export interface LibvirtDatacenterOptions {
  * - balancers (libvirt-balancers.ts): an HAProxy per balancer in its own namespace;
  * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`;
  * - snapshots (libvirt-snapshots.ts): copies of a domain's disks by a backup job, written back on restore.
+ * - backups (libvirt-backups.ts): point-in-time copies of the boot disk (`virsh backup-begin`) and restores.
  * A VM's create and delete also use the fabric (its reservations) and the firewall (its host's
  * rules); what fails there is the VM's failure. Every call is idempotent; failures of libvirt or
  * of a host command become the capability's error.
@@ -46,6 +48,7 @@ export class LibvirtDatacenter implements Datacenter {
   readonly balancers: LibvirtBalancers;
   readonly consoles: LibvirtConsoles;
   readonly snapshots: LibvirtSnapshots;
+  readonly backups: LibvirtBackups;
 
   constructor(
     readonly config: LibvirtConfig,
@@ -64,5 +67,6 @@ export class LibvirtDatacenter implements Datacenter {
     this.balancers = new LibvirtBalancers(this.access);
     this.consoles = new LibvirtConsoles(this.access);
     this.snapshots = new LibvirtSnapshots(this.access, guests);
+    this.backups = new LibvirtBackups(this.access);
   }
 }

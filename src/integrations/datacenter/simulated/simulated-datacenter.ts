@@ -1,4 +1,5 @@
 import type { Datacenter, DatacenterOperation } from '../datacenter.js';
+import { SimulatedBackups } from './simulated-backups.js';
 import { SimulatedBalancers } from './simulated-balancers.js';
 import { SimulatedConsoles } from './simulated-consoles.js';
 import { SimulatedFirewalls } from './simulated-firewalls.js';
@@ -27,6 +28,7 @@ export class SimulatedDatacenter implements Datacenter {
   readonly balancers: SimulatedBalancers;
   readonly consoles: SimulatedConsoles;
   readonly snapshots: SimulatedSnapshots;
+  readonly backups: SimulatedBackups;
 
   constructor(options: SimulatedDatacenterOptions = {}) {
     this.hosts = new SimulatedHosts(options);
@@ -36,6 +38,7 @@ export class SimulatedDatacenter implements Datacenter {
     this.balancers = new SimulatedBalancers(this.hosts);
     this.consoles = new SimulatedConsoles(this.hosts);
     this.snapshots = new SimulatedSnapshots(this.hosts);
+    this.backups = new SimulatedBackups(this.hosts);
   }
 
   /** The next `times` calls of `operation` fail with `message` (failure injection). */
