@@ -133,7 +133,8 @@ function Authenticated() {
   const qc = useQueryClient();
   const impersonated = useImpersonated(!!me.data);
   const [leaving, setLeaving] = useState(false);
-  const can = useMemberCan();
+  // asked once signed in, as the profile is: a logged-out visit makes no authenticated call
+  const can = useMemberCan(!!me.data);
   // only an answer of this visit counts: a cached one may predate the login
   if ((hint.isFetchedAfterMount && hint.data?.customer === false) || (me.error instanceof ApiError && me.error.status === 401)) {
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;

@@ -11,8 +11,8 @@ export function useAccounts(enabled = true) {
 }
 
 /** The account this session acts on, with the person's role and permissions in it. */
-export function useCurrentAccount() {
-  const accounts = useAccounts();
+export function useCurrentAccount(enabled = true) {
+  const accounts = useAccounts(enabled);
   return accounts.data?.find((a) => a.current);
 }
 
@@ -21,7 +21,7 @@ export function useCurrentAccount() {
  * client names it), from the member permission of each operation. Screens show only what the role
  * permits; the API still decides (a 403 shows its message).
  */
-export function useMemberCan(): (op: CustomerOperation) => boolean {
-  const current = useCurrentAccount();
+export function useMemberCan(enabled = true): (op: CustomerOperation) => boolean {
+  const current = useCurrentAccount(enabled);
   return (op) => !current || current.permissions.includes(CUSTOMER_OPERATION_PERMISSIONS[op]);
 }
