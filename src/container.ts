@@ -67,7 +67,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     runningResources: runningResources(() => ({ compute: compute.services.compute, networks: networks.services.networks })),
     consoleAccess: consoleAccessFlow(() => ({ staff: admins.services.adminAuth, sessions: auth.services.sessions, apiTokens: apiTokens.services.apiTokens })),
   };
-  const audit = createAuditModule(p);
+  const audit = createAuditModule(p, { people: builtLater(() => customers.services.customers) });
   const settings = createSettingsModule(p, audit.services);
   const lookups = createLookupsModule(p, settings.services);
   const admins = createAdminsModule(p, { ...audit.services, settings: settings.services.settings });

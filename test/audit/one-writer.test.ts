@@ -17,7 +17,7 @@ describe('one audit writer, one rule for the surface entry', () => {
     const rows: { action: string; actorType: string }[] = [];
     const repo = { insert: async (_ex: unknown, row: { action: string; actorType: string }) => void rows.push(row) } as unknown as AuditRepository;
     const db = {} as Database;
-    const audit = new AuditService(db, repo, systemClock);
+    const audit = new AuditService(db, repo, systemClock, { emailsOf: async () => new Map() });
     const events = new SecurityEvents(db, audit);
     const app = Fastify();
     await app.register(async (customerApi) => {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { auditLogs } from './audit.tables.js';
-import { customers } from '../customers/customers.tables.js';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
 export type NewAuditRow = typeof auditLogs.$inferInsert;
@@ -33,18 +32,9 @@ export class AuditRepository {
   }
 
   /** What a customer did (in their own sessions or through impersonation), newest first. */
-  async activityOf(ex: Executor, customerId: number, limit: number, offset: number): Promise<{ items: (AuditRow & { byEmail: string | null })[]; total: number }> {
+  async activityOf(ex: Executor, customerId: number, limit: number, offset: number): Promise<{ items: AuditRow[]; total: number }> {
     const where = and(eq(auditLogs.actorType, 'customer'), eq(auditLogs.actorId, customerId), ne(auditLogs.action, IMPERSONATION_REQUEST));
-    // who did it: the member named in the entry, else the account holder
-    const rows = await ex
-      .select({ entry: auditLogs, byEmail: customers.email })
-      .from(auditLogs)
-      .leftJoin(customers, eq(customers.id, sql`coalesce(${auditLogs.memberId}, ${auditLogs.actorId})`))
-      .where(where)
-      .orderBy(desc(auditLogs.id))
-      .limit(limit)
-      .offset(offset);
-    const items = rows.map((r) => ({ ...r.entry, byEmail: r.byEmail }));
+    const items = await ex.select().from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(limit).offset(offset);
     const [row] = await ex.select({ n: count() }).from(auditLogs).where(where);
     return { items, total: row?.n ?? 0 };
   }

@@ -13,11 +13,17 @@ export { SYSTEM_ACTOR, type Actor, type AuditEntry } from '../../platform/audit-
  * (kind `change`), given the transaction of that change, so the entry exists exactly when the
  * change does. Never put secrets (hashes, tokens, passwords) in before/after.
  */
+/** The e-mail addresses of people (customers) by id: who did what in an account's activity log. */
+export interface PeopleEmails {
+  emailsOf(ids: number[]): Promise<Map<number, string>>;
+}
+
 export class AuditService implements AuditLog {
   constructor(
     private readonly db: Database,
     private readonly repo: AuditRepository,
     private readonly clock: Clock,
+    private readonly people: PeopleEmails,
   ) {}
 
   /** A service's entry for the change it made, in the transaction of that change. */
@@ -49,7 +55,11 @@ export class AuditService implements AuditLog {
   }
 
   /** The customer's own activity log (GET /api/activity): their writes and security events. */
-  activityOf(customerId: number, page: PageRequest): Promise<Page<AuditRow & { byEmail: string | null }>> {
-    return this.repo.activityOf(this.db, customerId, page.limit, offsetOf(page));
+  async activityOf(customerId: number, page: PageRequest): Promise<Page<AuditRow & { byEmail: string | null }>> {
+    const { items, total } = await this.repo.activityOf(this.db, customerId, page.limit, offsetOf(page));
+    // who did it: the member named in the entry, else the account holder
+    const by = (r: AuditRow) => r.memberId ?? r.actorId;
+    const emails = await this.people.emailsOf([...new Set(items.map(by).filter((id): id is number => id !== null))]);
+    return { items: items.map((r) => ({ ...r, byEmail: emails.get(by(r)!) ?? null })), total };
   }
 }

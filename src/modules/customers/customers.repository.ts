@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { keysOf, rowMapper, runPrepared, selectList, sqlText, type RiderRead } from '../../platform/db/prepared.js';
 import type { BalanceColumns, UnreadCounter } from './customers.ports.js';
@@ -49,6 +49,10 @@ export class CustomersRepository {
     const q = ex.select(columns).from(customers).where(eq(customers.id, id));
     const [row] = opts.forUpdate ? await q.for('update') : await q;
     return row;
+  }
+
+  async emailsOf(ex: Executor, ids: number[]): Promise<{ id: number; email: string }[]> {
+    return ids.length === 0 ? [] : ex.select({ id: customers.id, email: customers.email }).from(customers).where(inArray(customers.id, ids));
   }
 
   /**

@@ -29,6 +29,11 @@ export class CustomersService {
     private readonly clock: Clock,
   ) {}
 
+  /** The e-mail addresses of customers by id (the people of an activity log). */
+  async emailsOf(ids: number[]): Promise<Map<number, string>> {
+    return new Map((await this.repo.emailsOf(this.db, ids)).map((r) => [r.id, r.email]));
+  }
+
   private async load(id: number, ex: Executor = this.db): Promise<CustomerRecord> {
     const c = await this.repo.find(ex, id);
     if (!c) throw new NotFoundError('Customer');
