@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { auditLogs } from './audit.tables.js';
 
