@@ -138,11 +138,9 @@ export class BillingRepository {
   }
 
   /**
-   * The one transition to Paid: conditional, so of any number of concurrent verified success
-   * callbacks exactly one gets the row back. A late verified success for an Expired or Failed
-   * invoice is still accepted: the gateway took the money.
-   */
-  /**
+   * The one transition to Paid, conditional, so of any number of concurrent verified success
+   * callbacks exactly one moves it; a late verified success for an Expired or Failed invoice is
+   * still accepted, since the gateway took the money.
    * A verified success in ONE statement (atomic without a transaction): Pending/Expired/Failed →
    * Paid, only if the invoice was made with this gateway for this amount; with it the credit job
    * (`enqueue`: an INSERT of jobs from a SELECT of their payloads) and the reconciliation record.
