@@ -200,7 +200,7 @@ describe('session and secret pruning', () => {
     assert.equal(challenges[0]!.n, 1);
   });
 
-  test('admins.prune-sessions drops staff sessions ended over 90 days ago; platform.refresh-tokens-prune expired refresh tokens', async () => {
+  test('admins.prune-sessions drops staff sessions ended over 90 days ago and spent set-password links; platform.refresh-tokens-prune expired refresh tokens', async () => {
     const db = t.container.db;
     const live = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from admin_sessions where revoked_at is null and expires_at > now()`);
     await db.execute(sql`insert into admin_sessions (id, admin_id, role_name, permissions, created_at, last_access_at, expires_at, revoked_at) values
@@ -211,6 +211,12 @@ describe('session and secret pruning', () => {
       ('t-old', 'admin', '00000000-0000-4000-8000-000000000003', now() - interval '2 days', now() - interval '29 days', now() - interval '30 days'),
       ('t-fresh', 'admin', '00000000-0000-4000-8000-000000000003', now() + interval '1 day', null, now())`);
 
+    await db.execute(sql`insert into admin_password_links (admin_id, token_hash, expires_at, used_at, created_at) values
+      (${boss.id}, 'link-expired-2d', now() - interval '2 days', null, now() - interval '3 days'),
+      (${boss.id}, 'link-used-2d', now() + interval '1 day', now() - interval '2 days', now() - interval '3 days'),
+      (${boss.id}, 'link-used-1h', now() + interval '1 day', now() - interval '1 hour', now() - interval '2 hours'),
+      (${boss.id}, 'link-live', now() + interval '1 day', null, now())`);
+
     const res = await runJob('admins.prune-sessions');
     assert.equal(res.json().data.status, 'succeeded', res.body);
     assert.equal((await runJob('platform.refresh-tokens-prune')).json().data.status, 'succeeded');
@@ -218,6 +224,8 @@ describe('session and secret pruning', () => {
     assert.deepEqual(ids.map((r) => r.id), ['00000000-0000-4000-8000-000000000003']);
     const tokens = await queryRows<{ token_hash: string }>(db, sql`select token_hash from refresh_tokens where token_hash like 't-%'`);
     assert.deepEqual(tokens.map((r) => r.token_hash), ['t-fresh']);
+    const links = await queryRows<{ token_hash: string }>(db, sql`select token_hash from admin_password_links where token_hash like 'link-%' order by token_hash`);
+    assert.deepEqual(links.map((r) => r.token_hash), ['link-live', 'link-used-1h'], 'links spent over a day ago are gone');
     const stillLive = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from admin_sessions where revoked_at is null and expires_at > now()`);
     assert.equal(stillLive[0]!.n, live[0]!.n, 'live staff sessions are untouched');
     assert.equal((await list()).statusCode, 200, 'the running admin is still logged in');

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { RefreshTokens } from '../../platform/refresh-tokens/refresh-tokens.js';
 import { hashPassword, sha256Hex, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/index.js';
 import type { Database, Executor } from '../../platform/db/database.js';
-import { DAY_MS, ENDED_SESSION_RETENTION_DAYS } from '../../platform/housekeeping.js';
+import { DAY_MS, ENDED_SESSION_RETENTION_DAYS, SPENT_TOKEN_RETENTION_DAYS } from '../../platform/housekeeping.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { AppError, BadRequestError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { AdminPrincipal } from '../../platform/http/auth.js';
@@ -86,7 +86,7 @@ export class AdminAuthService {
   readonly pruneJob = defineJob<object>({
     name: 'admins.prune-sessions',
     schedule: '45 3 * * *',
-    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago`,
+    description: `Deletes staff sessions ended more than ${ENDED_SESSION_RETENTION_DAYS} days ago and set-password links spent more than ${SPENT_TOKEN_RETENTION_DAYS} day ago`,
     handler: async (_p, ctx) => ctx.log.info(await this.prune(), 'staff sessions pruned'),
   });
 
@@ -387,10 +387,11 @@ export class AdminAuthService {
     return (await this.roles.resolve(this.db, admin.roleId, admin.roleName)).includes(permission);
   }
 
-  async prune(): Promise<{ sessions: number }> {
+  async prune(): Promise<{ sessions: number; passwordLinks: number }> {
     const now = this.clock.now().getTime();
     return {
       sessions: await this.sessions.pruneEnded(this.db, new Date(now - ENDED_SESSION_RETENTION_DAYS * DAY_MS)),
+      passwordLinks: await this.passwordLinks.pruneSpent(this.db, new Date(now - SPENT_TOKEN_RETENTION_DAYS * DAY_MS)),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { adminPasswordLinks } from './admins.tables.js';
 
@@ -29,5 +29,14 @@ export class AdminPasswordLinksRepository {
       .update(adminPasswordLinks)
       .set({ usedAt: now })
       .where(and(eq(adminPasswordLinks.adminId, adminId), isNull(adminPasswordLinks.usedAt)));
+  }
+
+  /** Deletes links that expired, or were used, before `before`. */
+  async pruneSpent(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(adminPasswordLinks)
+      .where(sql`coalesce(${adminPasswordLinks.usedAt}, ${adminPasswordLinks.expiresAt}) < ${before.toISOString()}::timestamptz`)
+      .returning({ id: adminPasswordLinks.id });
+    return rows.length;
   }
 }
