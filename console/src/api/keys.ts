@@ -41,6 +41,8 @@ export const keys = {
     one: (id: Id) => ['vms', 'one', id] as const,
     resizePreview: (id: Id, tierId: number | undefined) => ['vms', 'one', id, 'resize', tierId] as const,
     backups: (id: Id) => ['vms', 'one', id, 'backups'] as const,
+    metrics: (id: Id, range: string) => ['vms', 'one', id, 'metrics', range] as const,
+    traffic: (id: Id) => ['vms', 'one', id, 'traffic'] as const,
   },
   snapshots: {
     all: ['snapshots'] as const,
@@ -113,6 +115,8 @@ export const keys = {
     vms: (filters: unknown) => ['staff', 'vms', filters] as const,
     vm: (id: Id) => ['staff', 'vm', id] as const,
     vmSnapshots: (id: Id) => ['staff', 'vm', id, 'snapshots'] as const,
+    vmMetrics: (id: Id, range: string) => ['staff', 'vm', id, 'metrics', range] as const,
+    vmTraffic: (id: Id) => ['staff', 'vm', id, 'traffic'] as const,
     tiers: ['staff', 'tiers'] as const,
     tierTypes: ['staff', 'tier-types'] as const,
     storageTiers: ['staff', 'storage-tiers'] as const,

@@ -12,6 +12,7 @@ import { VmActions } from './shared/vm-actions';
 import { VmSnapshots } from './shared/vm-snapshots';
 import { VmConsole } from './shared/vm-console';
 import { VmBackups } from './shared/vm-backups';
+import { MetricGraphs } from '../ui/metric-graphs';
 
 const TRANSITIONAL = new Set(['Creating', 'Deleting']);
 const OS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
@@ -274,6 +275,11 @@ export function VmDetail() {
           <VmActions vm={v} />
           <VmSnapshots vm={v} />
           <VmBackups vm={v} />
+          <MetricGraphs
+            queryKeys={{ series: (range) => keys.vms.metrics(id, range), traffic: keys.vms.traffic(id) }}
+            load={(range) => get(() => api.GET('/api/compute/vm/{id}/metrics', { params: { path: { id }, query: { range } } }))}
+            loadTraffic={() => get(() => api.GET('/api/compute/vm/{id}/traffic', path))}
+          />
           <VmConsole vm={v} />
           <Card title="Security groups">
             <form

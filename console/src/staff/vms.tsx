@@ -8,6 +8,7 @@ import { keys } from '../api/keys';
 import { StaffVmActions } from './shared/vm-actions';
 import { StaffVmSnapshots } from './shared/vm-snapshots';
 import { StaffVmBackups } from './shared/vm-backups';
+import { MetricGraphs } from '../ui/metric-graphs';
 
 const STATUSES = ['Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted'] as const;
 type VmStatus = (typeof STATUSES)[number];
@@ -164,6 +165,13 @@ function VmDetail() {
           {can('POST /api/backoffice/compute/vm/{id}/reboot') ? <StaffVmActions vm={v} /> : null}
           {can('GET /api/backoffice/compute/snapshots') ? <StaffVmSnapshots vm={v} /> : null}
           {can('GET /api/backoffice/backups/') ? <StaffVmBackups vm={v} /> : null}
+          {can('GET /api/backoffice/compute/vm/{id}/metrics') ? (
+            <MetricGraphs
+              queryKeys={{ series: (range) => keys.staff.vmMetrics(id, range), traffic: keys.staff.vmTraffic(id) }}
+              load={(range) => get(() => api.GET('/api/backoffice/compute/vm/{id}/metrics', { params: { path: { id }, query: { range } } }))}
+              loadTraffic={() => get(() => api.GET('/api/backoffice/compute/vm/{id}/traffic', { params: { path: { id } } }))}
+            />
+          ) : null}
           <Card title="Addresses">
             <Table caption="Addresses" head={['Address', 'Kind', 'Network']} empty={v.addresses.length === 0}>
               {v.addresses.map((a) => (
