@@ -394,5 +394,13 @@ describe('account rules', () => {
     const list = (await get('/api/members', member.cookie)).json().data.members;
     assert.deepEqual(Object.fromEntries(list.map((m: any) => [m.customer_id, m.role])), { [owner.id]: 'admin', [member.id]: 'owner' });
     assert.equal((await post('/api/accounts/ownership-transfer/confirm', { token }, owner.cookie)).statusCode, 409);
+
+    // each person's list says the truth: their role in each account and who owns it now
+    const entries = async (cookie: string) => Object.fromEntries((await get('/api/accounts', cookie)).json().data.map((a: any) => [a.account_id, { role: a.role, own: a.own, owner: a.owner?.customer_id, ownerName: a.owner?.name, name: a.name }]));
+    assert.deepEqual(await entries(owner.cookie), { [owner.id]: { role: 'admin', own: true, owner: member.id, ownerName: 'Test Customer', name: 'Olivia Owner' } });
+    assert.deepEqual(await entries(member.cookie), {
+      [owner.id]: { role: 'owner', own: false, owner: member.id, ownerName: 'Test Customer', name: 'Olivia Owner' },
+      [member.id]: { role: 'owner', own: true, owner: member.id, ownerName: 'Test Customer', name: 'Test Customer' },
+    });
   });
 });

@@ -33,13 +33,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
@@ -329,13 +335,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
@@ -25833,13 +25845,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */

@@ -41,6 +41,16 @@ const NAV: (NavItem & { needs?: CustomerOperation })[] = [
   { to: '/account', label: 'Profile & security', group: 'Account' },
 ];
 
+/**
+ * An account in the switcher, by who owns it now: "My account" only while the person owns it (after
+ * they hand their own account over it is named by its new owner, as any other team's).
+ */
+function accountLabel(a: { own: boolean; role: string; name: string; email: string; owner: { name: string; email: string } | null }): string {
+  if (a.role === 'owner') return a.own ? 'My account' : `${a.name || a.email}, handed over to you`;
+  const owner = a.owner ? a.owner.name || a.owner.email : a.name || a.email;
+  return `${owner}’s account`;
+}
+
 /** Which account this session acts on, and the others the person belongs to. */
 function AccountSwitcher() {
   const accounts = useAccounts();
@@ -69,7 +79,7 @@ function AccountSwitcher() {
       >
         {accounts.data.map((a) => (
           <option key={a.account_id} value={a.account_id}>
-            {a.own ? 'My account' : a.name || a.email} ({a.role.replace('_', '-')})
+            {accountLabel(a)} ({a.role.replace('_', '-')})
           </option>
         ))}
       </select>

@@ -25,6 +25,11 @@ export interface MembershipRow {
   firstName: string;
   lastName: string;
   accountActive: boolean;
+  /** who owns the account now (after a transfer, not its holder row's person) */
+  ownerId: number | null;
+  ownerEmail: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
 }
 
 const memberColumns = {
@@ -72,12 +77,17 @@ export class MembersRepository {
 
   /** The accounts a person belongs to, with each account's holder (the customers row of the account). */
   async membershipsOf(ex: Executor, customerId: number): Promise<MembershipRow[]> {
-    return ex
-      .select({ accountId: accountMembers.accountId, role: accountMembers.role, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, accountActive: customers.isActive })
-      .from(accountMembers)
-      .innerJoin(customers, eq(customers.id, accountMembers.accountId))
-      .where(eq(accountMembers.customerId, customerId))
-      .orderBy(asc(accountMembers.accountId));
+    return queryRows<MembershipRow>(
+      ex,
+      sql`select m.account_id as "accountId", m.role, a.email, a.first_name as "firstName", a.last_name as "lastName", a.is_active as "accountActive",
+            o.id as "ownerId", o.email as "ownerEmail", o.first_name as "ownerFirstName", o.last_name as "ownerLastName"
+          from account_members m
+          join customers a on a.id = m.account_id
+          left join account_members om on om.account_id = m.account_id and om.role = 'owner'
+          left join customers o on o.id = om.customer_id
+          where m.customer_id = ${customerId}
+          order by m.account_id`,
+    );
   }
 
   async addMember(tx: Executor, row: { accountId: number; customerId: number; role: string; invitedBy: number; now: Date }): Promise<boolean> {

@@ -36,6 +36,7 @@ const accountView = (r: MembershipRow & { current: boolean; own: boolean }) => (
   permissions: isMemberRole(r.role) ? [...ROLE_PERMISSIONS[r.role]] : [],
   current: r.current,
   own: r.own,
+  owner: r.ownerId === null ? null : { customer_id: r.ownerId, name: `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim(), email: r.ownerEmail ?? '' },
   is_active: r.accountActive,
 });
 const memberView = (m: MemberRow) => ({

@@ -10,14 +10,24 @@ const AssignableRole = Type.Union([Type.Literal('admin'), Type.Literal('billing'
 });
 const Secret = Type.String({ minLength: 10, maxLength: 200, description: 'the token of the mailed link' });
 
+export const AccountOwner = Type.Object(
+  {
+    customer_id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+  },
+  { description: 'who owns the account now: after an ownership transfer, the new owner (not the person whose sign-up made the account)' },
+);
+
 export const AccountEntry = Type.Object({
   account_id: Type.Integer(),
-  name: Type.String({ description: "the account holder's name" }),
-  email: Type.String({ description: "the account holder's e-mail" }),
+  name: Type.String({ description: "the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it)" }),
+  email: Type.String({ description: "the account's e-mail: that of the person whose sign-up made it" }),
   role: RoleName,
   permissions: Type.Array(Type.String(), { description: 'what the role may do here (the x-member-permission of each operation)' }),
   current: Type.Boolean({ description: 'the account this session acts on' }),
-  own: Type.Boolean({ description: 'your own account' }),
+  own: Type.Boolean({ description: 'the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner' }),
+  owner: Type.Union([AccountOwner, Type.Null()], { description: 'the current owner; null only for a closed account' }),
   is_active: Type.Boolean(),
 });
 
