@@ -104,7 +104,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const rewards = createRewardsModule(p, wallet.services);
   const auth = createAuthModule(p, { ...audit.services, impersonators: admins.adminsRepo, apiTokens: builtLater(() => apiTokens.services.apiTokens), referrals: rewards.services.rewards });
   const apiTokens = createApiTokensModule(p, { ...audit.services, cookieAuthenticator: auth.cookieAuthenticator, sudo: auth.services.twoFactor });
-  const members = createMembersModule(p);
+  const members = createMembersModule(p, audit.services);
   const customers = createCustomersModule(p, {
     ...lookups.services,
     ports: { balances: wallet.services.wallet, usage: compute.services.compute, notifications: notifications.services.notifications, sessionLimits: auth.services.sessions },

@@ -75,6 +75,8 @@ describe('a team in the console', () => {
     // the owner sees who did it, and removes him
     await o.reload();
     await o.getByRole('region', { name: 'Account activity' }).getByRole('row').filter({ hasText: 'vm.created' }).filter({ hasText: tech.email }).waitFor();
+    // and when he started acting on the account
+    await o.getByRole('region', { name: 'Account activity' }).getByRole('row').filter({ hasText: 'Switched to this account (member.switched_in)' }).filter({ hasText: tech.email }).waitFor();
     await o.getByRole('button', { name: `Remove ${tech.email}` }).click();
     await o.getByRole('button', { name: `Yes, remove ${tech.email}` }).click();
     await o.getByRole('region', { name: 'Members', exact: true }).getByText(tech.email, { exact: true }).waitFor({ state: 'detached' });

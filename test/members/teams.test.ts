@@ -294,6 +294,38 @@ describe('roles', () => {
   });
 });
 
+describe('activity of switching and leaving', () => {
+  test("switching to an account and leaving it are in that account's activity log: who and when", async () => {
+    const { owner, member } = await team('technical'); // team() switched the member to the owner's account
+    const before = clock.now().toISOString();
+    const back = await post('/api/accounts/switch', { account_id: member.id }, member.cookie);
+    assert.equal(back.statusCode, 200, back.body);
+    const again = await post('/api/accounts/switch', { account_id: owner.id }, member.cookie);
+    assert.equal(again.statusCode, 200, again.body);
+    const left = await del(`/api/accounts/${owner.id}/membership`, member.cookie);
+    assert.equal(left.statusCode, 200, left.body);
+
+    const log = (await get('/api/activity', owner.cookie)).json().data;
+    const mine = log.filter((e: any) => ['member.switched_in', 'member.left'].includes(e.action)).map((e: any) => [e.action, e.by.customer_id, e.by.email, e.target_id]);
+    // newest first: the leave, then the two switches into the owner's account (team() and now)
+    assert.deepEqual(mine, [
+      ['member.left', member.id, member.email, String(member.id)],
+      ['member.switched_in', member.id, member.email, String(member.id)],
+      ['member.switched_in', member.id, member.email, String(member.id)],
+    ]);
+    const leave = log.find((e: any) => e.action === 'member.left');
+    assert.ok(leave.created_at >= before, 'when it happened');
+    // leaving ended the session that acted there; switching back to their own account is in their own account's log
+    const cookie = await loginCustomer(t, member.email, member.password);
+    const own = (await get('/api/accounts', cookie)).json().data;
+    assert.deepEqual(own.map((a: any) => a.account_id), [member.id]);
+    const ownLog = (await get('/api/activity', cookie)).json().data.filter((e: any) => e.action === 'member.switched_in');
+    assert.equal(ownLog.length, 1);
+    assert.equal(ownLog[0].by.customer_id, member.id);
+    assert.equal(ownLog[0].details.from_account_id, owner.id);
+  });
+});
+
 describe('removal', () => {
   test('a removed member\'s sessions and tokens of the account end; no write of a burst succeeds after the removal commits', async () => {
     const { owner, member } = await team('technical');

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../platform/audit-log.js';
 import { mount, type BuiltModule, type Platform } from '../../platform/module.js';
 import { membersAdminRoutes } from './members.admin-routes.js';
 import { MembersRepository } from './members.repository.js';
@@ -5,8 +6,8 @@ import { accountsRoutes, membersRoutes } from './members.routes.js';
 import { MembersService } from './members.service.js';
 
 /** Teams: the members of a customer account, their roles, invitations and switching between accounts. */
-export function createMembersModule(p: Platform) {
-  const members = new MembersService(p.db, new MembersRepository(), p.clock, p.mailer, p.config.frontendUrl || undefined);
+export function createMembersModule(p: Platform, deps: { audit: AuditLog }) {
+  const members = new MembersService(p.db, new MembersRepository(), p.clock, p.mailer, p.config.frontendUrl || undefined, deps.audit);
   return {
     services: { members },
     routes: [

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { actorOf } from '../../platform/audit-log.js';
 import { customerOf, personOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { ROLE_PERMISSIONS, isMemberRole, type MemberRole } from './member-permissions.js';
@@ -71,18 +72,18 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ members: MembersService
 
   app.post(
     '/accounts/switch',
-    { config: { activity: false }, schema: { tags, summary: 'Makes this session act on another account I belong to (sessions only: a token stays bound to its account)', body: SwitchBody, response: { 200: Envelope(AccountEntry), ...errorResponses(400, 401, 403, 404) } } },
+    { config: { activity: false }, schema: { tags, summary: 'Makes this session act on another account I belong to (sessions only: a token stays bound to its account); recorded as member.switched_in in that account\'s activity log', body: SwitchBody, response: { 200: Envelope(AccountEntry), ...errorResponses(400, 401, 403, 404) } } },
     async (req) => {
-      const row = await members.switchTo(personOf(req), customerOf(req).sessionId, req.body.account_id);
+      const row = await members.switchTo(personOf(req), customerOf(req).sessionId, req.body.account_id, { actor: actorOf(req), fromAccountId: customerOf(req).customerId });
       return { message: 'Switched', data: accountView({ ...row, current: true, own: row.accountId === personOf(req) }) };
     },
   );
 
   app.delete(
     '/accounts/:account_id/membership',
-    { config: { activity: false }, schema: { tags, summary: 'Leaves a team account (the owner cannot leave: 409 LAST_OWNER)', params: AccountParams, response: { 200: Envelope(MemberGone), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: false }, schema: { tags, summary: 'Leaves a team account (the owner cannot leave: 409 LAST_OWNER); recorded as member.left in that account\'s activity log', params: AccountParams, response: { 200: Envelope(MemberGone), ...errorResponses(400, 401, 404, 409) } } },
     async (req) => {
-      const r = await members.leave(personOf(req), req.params.account_id);
+      const r = await members.leave(personOf(req), req.params.account_id, actorOf(req));
       return { message: 'You left the account', data: { sessions_ended: r.sessionsEnded, tokens_revoked: r.tokensRevoked } };
     },
   );

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Actor, AuditLog } from '../../platform/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
@@ -31,7 +32,19 @@ export class MembersService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly consoleUrl: string | undefined,
+    private readonly auditLog: AuditLog,
   ) {}
+
+  /**
+   * An entry in the activity log of `accountId` for what the person did there (switching to it,
+   * leaving it): the request's actor, moved to that account and naming the person as its member.
+   */
+  private noteInAccount(tx: Executor, from: Actor | undefined, accountId: number, personId: number, action: string, after: Record<string, unknown>): Promise<void> {
+    const actor: Actor = { ...(from ?? { type: 'customer', id: null }), type: 'customer', id: accountId };
+    if (personId !== accountId) actor.memberId = personId;
+    else delete actor.memberId;
+    return this.auditLog.write(tx, { actor, action, targetType: 'member', targetId: personId, after }, 'change');
+  }
 
   /** The accounts the person belongs to, the current one marked. */
   async accounts(personId: number, currentAccountId: number): Promise<(MembershipRow & { current: boolean; own: boolean })[]> {
@@ -40,12 +53,14 @@ export class MembersService {
   }
 
   /** Points the session at another account the person belongs to (404 when they do not). */
-  async switchTo(personId: number, sessionId: string | undefined, accountId: number): Promise<MembershipRow> {
+  async switchTo(personId: number, sessionId: string | undefined, accountId: number, who?: { actor: Actor; fromAccountId: number }): Promise<MembershipRow> {
     if (!sessionId || sessionId.startsWith('token:')) throw new ForbiddenError('An API token is bound to one account; switch in a signed-in session', 'TOKEN_NOT_ALLOWED');
     return this.db.transaction(async (tx) => {
       const role = await this.repo.roleForShare(tx, accountId, personId);
       if (!role) throw new NotFoundError('Account');
       if (!(await this.repo.switchSession(tx, sessionId, personId, accountId === personId ? null : accountId))) throw new UnauthenticatedError('Your session has ended, please log in again');
+      // the account switched to records who started acting on it (and from where)
+      await this.noteInAccount(tx, who?.actor, accountId, personId, 'member.switched_in', { role, from_account_id: who?.fromAccountId ?? null });
       const row = (await this.repo.membershipsOf(tx, personId)).find((m) => m.accountId === accountId)!;
       return row;
     });
@@ -164,7 +179,7 @@ export class MembersService {
    * accepted after this commits (each request reads the membership; a write checks it again, locked,
    * in its own transaction).
    */
-  async remove(actor: MemberActor, memberId: number, reason: 'removed' | 'left' = 'removed'): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+  async remove(actor: MemberActor, memberId: number, reason: 'removed' | 'left' = 'removed', auditActor?: Actor): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const rows = await this.repo.lockMembers(tx, actor.accountId);
@@ -178,6 +193,8 @@ export class MembersService {
       await this.repo.removeMember(tx, actor.accountId, memberId);
       const sessionsEnded = await this.repo.endSessionsIn(tx, actor.accountId, memberId, reason === 'left' ? 'member_left' : 'member_removed', now);
       const tokensRevoked = await this.repo.revokeTokensIn(tx, actor.accountId, memberId, now);
+      // leaving is recorded in the account left (a removal is recorded by its route, in the same account)
+      if (reason === 'left') await this.noteInAccount(tx, auditActor, actor.accountId, memberId, 'member.left', { role: target.role, sessions_ended: sessionsEnded, tokens_revoked: tokensRevoked });
       if (reason === 'removed') {
         const account = await this.repo.customer(tx, actor.accountId);
         const person = await this.repo.customer(tx, memberId);
@@ -188,8 +205,8 @@ export class MembersService {
   }
 
   /** The person leaves an account (not their own, which they own). */
-  leave(personId: number, accountId: number): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
-    return this.remove({ accountId, personId, role: 'self' }, personId, 'left');
+  leave(personId: number, accountId: number, auditActor?: Actor): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+    return this.remove({ accountId, personId, role: 'self' }, personId, 'left', auditActor);
   }
 
   async setRequire2fa(accountId: number, on: boolean): Promise<void> {
