@@ -294,6 +294,60 @@ describe('roles', () => {
   });
 });
 
+describe('what each role sees of the account', () => {
+  const MONEY = ['actual_balance', 'current_balance', 'billing_type', 'do_not_suspend_until', 'reward_first_top_up', 'reward_referral'];
+
+  test('GET /api/inf and the profile: money only for roles holding billing:read; the rest for every role', async () => {
+    const teams = await Promise.all((['admin', 'billing', 'technical', 'read_only'] as const).map(async (role) => ({ role, ...(await team(role)) })));
+    const owner = teams[0]!.owner;
+    const seen: Record<string, { status: number; withheld: string[]; balance: unknown; profileBalance: unknown; email: string; vmLimit: unknown; nulls: string[] }> = {};
+    for (const who of [{ role: 'owner', cookie: owner.cookie, account: owner }, ...teams.map((x) => ({ role: x.role, cookie: x.member.cookie, account: x.owner }))]) {
+      const inf = await get('/api/inf', who.cookie);
+      const profile = await get('/api/customer/profile', who.cookie);
+      assert.equal(profile.statusCode, 200, profile.body);
+      const d = inf.json().data;
+      seen[who.role] = {
+        status: inf.statusCode,
+        withheld: d.withheld,
+        balance: d.actual_balance,
+        profileBalance: profile.json().data.actual_balance,
+        email: d.email,
+        vmLimit: typeof d.vm_limit,
+        nulls: MONEY.filter((k) => d[k] === null && k !== 'do_not_suspend_until'),
+      };
+      assert.equal(d.id, who.account.id, `${who.role} reads the account acted on`);
+    }
+    for (const role of ['owner', 'admin', 'billing', 'read_only']) {
+      assert.deepEqual(seen[role]!.withheld, [], role);
+      assert.equal(seen[role]!.balance, 0, role);
+      assert.equal(seen[role]!.profileBalance, '0', role);
+      assert.deepEqual(seen[role]!.nulls, [], role);
+    }
+    assert.deepEqual(seen.technical!.withheld, MONEY);
+    assert.equal(seen.technical!.balance, null);
+    assert.equal(seen.technical!.profileBalance, null);
+    assert.deepEqual(seen.technical!.nulls, MONEY.filter((k) => k !== 'do_not_suspend_until'));
+    // what is not money every role sees
+    for (const role of Object.keys(seen)) {
+      assert.equal(seen[role]!.status, 200, role);
+      assert.equal(seen[role]!.vmLimit, 'number', role);
+      assert.match(seen[role]!.email, /^owner\./, role);
+    }
+  });
+
+  test('an API token without billing:read sees no money in GET /api/inf, even the owner\'s', async () => {
+    const owner = await customerSession(t, { email: uniqueEmail('owner') });
+    const narrow = await apiToken(owner.cookie, owner.password, ['account:read', 'compute:read']);
+    const wide = await apiToken(owner.cookie, owner.password, ['account:read', 'billing:read']);
+    const a = (await get('/api/inf', { authorization: `Bearer ${narrow}` })).json().data;
+    const b = (await get('/api/inf', { authorization: `Bearer ${wide}` })).json().data;
+    assert.equal(a.actual_balance, null);
+    assert.deepEqual(a.withheld, MONEY);
+    assert.equal(b.actual_balance, 0);
+    assert.deepEqual(b.withheld, []);
+  });
+});
+
 describe('activity of switching and leaving', () => {
   test("switching to an account and leaving it are in that account's activity log: who and when", async () => {
     const { owner, member } = await team('technical'); // team() switched the member to the owner's account

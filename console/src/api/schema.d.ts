@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER)
+         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER); recorded as member.left in that account's activity log
          * @description Not available to API tokens.
          *
          *     Members: needs `self` (owner, admin, billing, technical, read_only).
@@ -304,7 +304,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account)
+         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account); recorded as member.switched_in in that account's activity log
          * @description Not available to API tokens.
          *
          *     Members: needs `self` (owner, admin, billing, technical, read_only).
@@ -10642,6 +10642,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };
@@ -10781,6 +10783,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };
@@ -25212,8 +25216,8 @@ export interface paths {
                             data: {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
+                                actual_balance: string | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;
@@ -25316,8 +25320,8 @@ export interface paths {
                             data: {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
+                                actual_balance: string | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;
@@ -25704,7 +25708,9 @@ export interface paths {
         };
         /**
          * Who am I: account summary, balances, quotas
-         * @description API tokens: needs the `account:read` scope.
+         * @description The money fields (balances, billing type, rewards, grace) are null, and named in `withheld`, when the caller may not see the money of the account: a member whose role lacks billing:read (technical), or an API token without that scope.
+         *
+         *     API tokens: needs the `account:read` scope.
          *
          *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
@@ -25728,10 +25734,10 @@ export interface paths {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
                                 account_type_description: string;
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
-                                /** @description PREPAID or POSTPAID */
-                                billing_type: string;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                actual_balance: number | null;
+                                /** @description PREPAID or POSTPAID; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                billing_type: string | null;
                                 block_storage_limit: number;
                                 business: {
                                     address?: string | null;
@@ -25741,8 +25747,9 @@ export interface paths {
                                     tax_number?: string | null;
                                     website_url?: string | null;
                                 };
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                current_balance: number;
+                                /** @description the balance less what is reserved; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                current_balance: number | null;
+                                /** @description staff's grace before suspension; also null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
                                 do_not_suspend_until: string | null;
                                 email: string;
                                 first_name: string;
@@ -25772,13 +25779,17 @@ export interface paths {
                                 };
                                 private_ip_limit: number;
                                 public_ip_limit: number;
-                                reward_first_top_up: boolean;
-                                reward_referral: boolean;
+                                /** @description null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                reward_first_top_up: boolean | null;
+                                /** @description null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                reward_referral: boolean | null;
                                 snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ForbiddenError } from '../../platform/errors.js';
 import type { Executor } from '../../platform/db/database.js';
+import { scopesCover, type RequiredScope } from '../api-tokens/index.js';
 import { CUSTOMER_PERMISSIONS, customerPermissionOf, roleAllows, ROLE_PERMISSIONS, MEMBER_ROLES } from './member-permissions.js';
 import type { MembersService } from './members.service.js';
 
@@ -36,7 +37,12 @@ export function requireMemberPermissions(scope: FastifyInstance, members: Member
   });
   scope.addHook('onRequest', async (request) => {
     const c = request.customer;
-    if (!c || request.routeOptions.config.public) return;
+    if (!c) return;
+    // what the caller may see: the role's permissions, capped by a token's scopes (a scope family it covers)
+    const held = c.role ?? 'owner';
+    const scopes = c.scopes;
+    c.may = (p) => roleAllows(held, p) && (scopes === undefined || !p.includes(':') || scopesCover(scopes, p as RequiredScope));
+    if (request.routeOptions.config.public) return;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const permission = permissionOf.get(`${method} ${request.routeOptions.url}`);
     if (!permission) throw new ForbiddenError();

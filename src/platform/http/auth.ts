@@ -21,6 +21,14 @@ export interface CustomerPrincipal {
   apiTokenId?: number;
   /** set when an admin impersonates the customer; every action is then audited */
   impersonatorAdminId?: number;
+  /** the scopes of the API token the request carries (absent for a session) */
+  scopes?: readonly string[];
+  /**
+   * Whether the caller's role in the account acted on (and, with a token, its scopes) allows a
+   * permission such as 'billing:read': set by the members surface before any handler, so an answer
+   * can leave out what the caller may not see (GET /api/inf without money for a technical member).
+   */
+  may?: (permission: string) => boolean;
 }
 
 export interface AdminPrincipal {
