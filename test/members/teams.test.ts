@@ -7,6 +7,8 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { CUSTOMER_PERMISSIONS, MEMBER_ROLES, ROLE_PERMISSIONS } from '../../src/modules/members/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
+import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
 import { client } from '../helpers/http.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
@@ -488,5 +490,108 @@ describe('account rules', () => {
       [owner.id]: { role: 'owner', own: false, owner: member.id, ownerName: 'Test Customer', name: 'Olivia Owner' },
       [member.id]: { role: 'owner', own: true, owner: member.id, ownerName: 'Test Customer', name: 'Test Customer' },
     });
+  });
+});
+
+describe('closing an account', () => {
+  const close = (cookie: string, sudo: string | undefined, confirm_email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/members/account-closure', headers: { cookie, ...(sudo ? { 'x-access-token': sudo } : {}) }, payload: { confirm_email } });
+
+  test('the owner closes an emptied, settled account: every session and token of it ends, every member goes, each keeps their other accounts; staff see it closed', async () => {
+    const { owner, member } = await team('technical');
+    await fund(t, owner.id);
+    // the owner also belongs to someone else's account
+    const other = await customerSession(t, { email: uniqueEmail('other') });
+    const invited = await invite(other.cookie, owner.email, 'billing');
+    assert.equal((await post('/api/invitations/accept', { token: invited }, owner.cookie)).statusCode, 200);
+    const ownerToken = await apiToken(owner.cookie, owner.password, ['account:read']);
+    const memberToken = await apiToken(member.cookie, member.password, ['compute:*']);
+    const memberOwnTab = await loginCustomer(t, member.email, member.password); // acts on the member's own account
+
+    // a VM stands in the way; the preview and the refusal say so
+    const vm = await createVm(t, owner.cookie, { name: 'last-one', location_id: 1, tier_id: await seededTier(t), public_ip: false });
+    assert.equal(vm.statusCode, 201, vm.body);
+    await vmJobsDone(t);
+    const preview = await get('/api/members/account-closure', owner.cookie);
+    assert.equal(preview.statusCode, 200, preview.body);
+    assert.equal(preview.json().data.can_close, false);
+    assert.deepEqual(preview.json().data.blockers.map((b: any) => [b.kind, b.count]), [['vms', 1]]);
+    const sudo = await sudoToken(owner.cookie, owner.password);
+    const refused = await close(owner.cookie, sudo, owner.email);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(refused.json().code, 'ACCOUNT_NOT_EMPTY');
+    assert.deepEqual(refused.json().errors.map((e: any) => e.field), ['vms']);
+
+    // only the owner, only re-authenticated, only with the account's address typed again
+    assert.equal((await get('/api/members/account-closure', member.cookie)).json().code, 'ROLE_FORBIDDEN');
+    assert.equal((await close(member.cookie, await sudoToken(member.cookie, member.password), owner.email)).json().code, 'ROLE_FORBIDDEN');
+    const noSudo = await close(owner.cookie, undefined, owner.email);
+    assert.equal(noSudo.statusCode, 403, noSudo.body);
+    assert.equal(noSudo.json().code, 'SUDO_REQUIRED');
+    const wrongAddress = await close(owner.cookie, sudo, member.email);
+    assert.equal(wrongAddress.statusCode, 400, wrongAddress.body);
+    assert.equal((await get('/api/members/account-closure', { authorization: `Bearer ${ownerToken}` })).statusCode, 403, 'never with a token');
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vm.json().data.id}`, headers: { cookie: owner.cookie } });
+    assert.ok([200, 202].includes(del.statusCode), del.body);
+    await vmJobsDone(t);
+    assert.equal((await get('/api/members/account-closure', owner.cookie)).json().data.can_close, true, 'credit left on the wallet does not stand in the way');
+
+    const closed = await close(owner.cookie, sudo, owner.email.toUpperCase());
+    assert.equal(closed.statusCode, 200, closed.body);
+    assert.deepEqual([closed.json().data.members_removed, closed.json().data.tokens_revoked], [2, 2]);
+    assert.ok(closed.json().data.sessions_ended >= 2);
+
+    // nothing of it answers any more: the owner's and the member's sessions there, both tokens
+    for (const headers of [{ cookie: owner.cookie }, { cookie: member.cookie }, { authorization: `Bearer ${ownerToken}` }, { authorization: `Bearer ${memberToken}` }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/inf', headers });
+      assert.equal(res.statusCode, 401, `${JSON.stringify(Object.keys(headers))}: ${res.body}`);
+    }
+    const [rows] = await queryRows<{ members: number; closed: boolean; logged: number }>(
+      t.container.db,
+      sql`select (select count(*)::int from account_members where account_id = ${owner.id}) as members,
+        (select closed_at is not null from account_settings where account_id = ${owner.id}) as closed,
+        (select count(*)::int from audit_logs where actor_id = ${owner.id} and action = 'account.closed') as logged`,
+    );
+    assert.deepEqual(rows, { members: 0, closed: true, logged: 1 });
+
+    // each person keeps their other accounts: the member's own tab, the owner's next sign-in lands in the account they still belong to
+    assert.equal((await get('/api/inf', memberOwnTab)).statusCode, 200);
+    const again = await loginCustomer(t, owner.email, owner.password);
+    const accounts = (await get('/api/accounts', again)).json().data;
+    assert.deepEqual(accounts.map((a: any) => [a.account_id, a.role, a.current]), [[other.id, 'billing', true]]);
+    const inf = await get('/api/inf', again);
+    assert.equal(inf.statusCode, 200, inf.body);
+    assert.equal(inf.json().data.id, other.id);
+    // switching back to the closed account: not a member any more
+    assert.equal((await post('/api/accounts/switch', { account_id: owner.id }, again)).statusCode, 404);
+
+    // staff see it closed, with no members
+    const staff = await adminSession(t, { permissions: ['view_users'] });
+    const view = await get(`/api/backoffice/customer/${owner.id}/members`, staff.cookie);
+    assert.equal(view.statusCode, 200, view.body);
+    assert.equal(view.json().data.closed_at, closed.json().data.closed_at);
+    assert.deepEqual(view.json().data.members, []);
+  });
+
+  test('a person whose only account is closed still signs in, may use only their own routes, and is told why', async () => {
+    const solo = await customerSession(t, { email: uniqueEmail('solo') });
+    const sudo = await sudoToken(solo.cookie, solo.password);
+    const closed = await close(solo.cookie, sudo, solo.email);
+    assert.equal(closed.statusCode, 200, closed.body);
+    const cookie = await loginCustomer(t, solo.email, solo.password);
+    const inf = await get('/api/inf', cookie);
+    assert.equal(inf.statusCode, 403, inf.body);
+    assert.equal(inf.json().code, 'ACCOUNT_CLOSED');
+    const accounts = await get('/api/accounts', cookie);
+    assert.equal(accounts.statusCode, 200, accounts.body);
+    assert.deepEqual(accounts.json().data, []);
+    // a negative balance would have stood in the way of a second account's closure
+    const debtor = await customerSession(t, { email: uniqueEmail('debtor') });
+    await t.container.db.execute(sql`insert into wallets (customer_id, actual_balance, current_balance) values (${debtor.id}, -5000, -5000)
+      on conflict (customer_id) do update set actual_balance = -5000, current_balance = -5000`);
+    const blocked = await close(debtor.cookie, await sudoToken(debtor.cookie, debtor.password), debtor.email);
+    assert.equal(blocked.statusCode, 409, blocked.body);
+    assert.deepEqual(blocked.json().errors.map((e: any) => e.field), ['balance']);
   });
 });

@@ -11332,6 +11332,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description when the owner closed the account (then it has no members); null while open */
+                                closed_at: string | null;
                                 /** @description the people who may act on this customer's account, with their roles */
                                 members: {
                                     customer_id: number;
@@ -26768,6 +26770,172 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/members/account-closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Owner: whether the account can be closed, and what must go first (resources, unsettled money)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                blockers: {
+                                    /** @description the money concerned, as an exact decimal text */
+                                    amount?: string;
+                                    count?: number;
+                                    /** @description vms, networks, load_balancers, buckets, access_keys, snapshots, balance, unpaid_invoices or uninvoiced_usage */
+                                    kind: string;
+                                    /** @description what to do first, in words */
+                                    message: string;
+                                }[];
+                                /** @description true when nothing stands in the way */
+                                can_close: boolean;
+                                closed_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Owner: closes the account for good (X-Access-Token from sudo, and the account's e-mail typed again)
+         * @description Refused with 409 ACCOUNT_NOT_EMPTY while it holds VMs, networks, load balancers, buckets, access keys or snapshots, or owes money (a negative balance, unpaid or not yet invoiced postpaid usage); `errors` lists each. Closing ends every session acting on the account, revokes its API tokens and removes every member (the owner too); each person keeps the other accounts they belong to. 403 SUDO_REQUIRED without a fresh sudo token.
+         *
+         *     Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description sudo token from POST /api/auth/profile/sudo (password, and the 2FA code when on) */
+                    "x-access-token"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the account's e-mail address, typed again */
+                        confirm_email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                closed_at: string;
+                                members_removed: number;
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/members/invitations": {

@@ -215,6 +215,49 @@ export class MembersRepository {
     return row?.on ?? false;
   }
 
+  /** When the account was closed (undefined: open). */
+  async closedAt(ex: Executor, accountId: number): Promise<Date | undefined> {
+    const [row] = await ex.select({ at: accountSettings.closedAt }).from(accountSettings).where(eq(accountSettings.accountId, accountId));
+    return row?.at ?? undefined;
+  }
+
+  async markClosed(tx: Executor, accountId: number, by: number, now: Date): Promise<void> {
+    await tx
+      .insert(accountSettings)
+      .values({ accountId, closedAt: now, closedBy: by, updatedAt: now })
+      .onConflictDoUpdate({ target: accountSettings.accountId, set: { closedAt: now, closedBy: by, updatedAt: now } });
+  }
+
+  /** Ends every device session that acts on the account, whoever's (the owner's own sessions elsewhere stay). */
+  async endAllSessionsIn(tx: Executor, accountId: number, reason: string, now: Date): Promise<number> {
+    const ended = await tx
+      .update(customerSessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(and(sql`coalesce(${customerSessions.accountId}, ${customerSessions.customerId}) = ${accountId}`, isNull(customerSessions.revokedAt)))
+      .returning({ id: customerSessions.id });
+    return ended.length;
+  }
+
+  /** Revokes every live API token bound to the account, whoever made it. */
+  async revokeAllTokensIn(tx: Executor, accountId: number, now: Date): Promise<number> {
+    const revoked = await tx
+      .update(apiTokens)
+      .set({ revokedAt: now, revokedBy: 'customer' })
+      .where(and(sql`coalesce(${apiTokens.accountId}, ${apiTokens.customerId}) = ${accountId}`, isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    return revoked.length;
+  }
+
+  /** Removes every member of the account (the owner too) and voids its open invitations. */
+  async removeAllMembers(tx: Executor, accountId: number, now: Date): Promise<number> {
+    const gone = await tx.delete(accountMembers).where(eq(accountMembers.accountId, accountId)).returning({ id: accountMembers.customerId });
+    await tx
+      .update(accountInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(accountInvitations.accountId, accountId), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt)));
+    return gone.length;
+  }
+
   async setRequire2fa(tx: Executor, accountId: number, on: boolean, now: Date): Promise<void> {
     await tx
       .insert(accountSettings)

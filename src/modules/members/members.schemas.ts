@@ -82,3 +82,25 @@ export const TransferDone = Type.Object({ account_id: Type.Integer(), owner_id: 
 export const RoleTable = Type.Array(Type.Object({ role: RoleName, permissions: Type.Array(Type.String()) }));
 export const PermissionCatalog = Type.Array(Type.Object({ name: Type.String(), description: Type.String() }));
 export const PERMISSION_NAMES = Object.keys(CUSTOMER_PERMISSIONS);
+
+export const ClosureBlockerView = Type.Object({
+  kind: Type.String({ description: 'vms, networks, load_balancers, buckets, access_keys, snapshots, balance, unpaid_invoices or uninvoiced_usage' }),
+  count: Type.Optional(Type.Integer()),
+  amount: Type.Optional(Type.String({ description: 'the money concerned, as an exact decimal text' })),
+  message: Type.String({ description: 'what to do first, in words' }),
+});
+export const ClosurePreview = Type.Object({
+  can_close: Type.Boolean({ description: 'true when nothing stands in the way' }),
+  blockers: Type.Array(ClosureBlockerView),
+  closed_at: Type.Union([Timestamp, Type.Null()]),
+});
+export const CloseBody = StrictObject({
+  confirm_email: Type.String({ minLength: 3, maxLength: 254, description: "the account's e-mail address, typed again" }),
+});
+export const CloseHeaders = Type.Object({ 'x-access-token': Type.Optional(Type.String({ description: 'sudo token from POST /api/auth/profile/sudo (password, and the 2FA code when on)' })) });
+export const Closed = Type.Object({
+  closed_at: Timestamp,
+  sessions_ended: Type.Integer(),
+  tokens_revoked: Type.Integer(),
+  members_removed: Type.Integer(),
+});

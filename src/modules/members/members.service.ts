@@ -13,6 +13,19 @@ import type { InvitationRow, MemberRow, MembersRepository, MembershipRow } from 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Something that stands in the way of closing an account (src/flows/account-holdings.ts). */
+export interface ClosureBlocker {
+  kind: 'vms' | 'networks' | 'load_balancers' | 'buckets' | 'access_keys' | 'snapshots' | 'balance' | 'unpaid_invoices' | 'uninvoiced_usage';
+  count?: number;
+  amount?: string;
+  message: string;
+}
+
+/** The port that says what an account still holds or owes (a flow over the resource and money modules). */
+export interface AccountHoldings {
+  blockersOf(accountId: number): Promise<ClosureBlocker[]>;
+}
+
 /** Who asks: the person and the account they act on, with their role in it. */
 export interface MemberActor {
   accountId: number;
@@ -33,17 +46,59 @@ export class MembersService {
     private readonly mailer: Mailer,
     private readonly consoleUrl: string | undefined,
     private readonly auditLog: AuditLog,
+    private readonly holdings: AccountHoldings,
   ) {}
+
+  /** When the owner closed the account (undefined: open). */
+  closedAt(accountId: number): Promise<Date | undefined> {
+    return this.repo.closedAt(this.db, accountId);
+  }
+
+  /** What stands in the way of closing the account (empty: it can be closed), and when it was closed. */
+  async closurePreview(accountId: number): Promise<{ blockers: ClosureBlocker[]; closedAt: Date | undefined }> {
+    const [blockers, closedAt] = await Promise.all([this.holdings.blockersOf(accountId), this.repo.closedAt(this.db, accountId)]);
+    return { blockers, closedAt };
+  }
+
+  /**
+   * The owner closes the account (the route asked for a fresh re-authentication and the account's
+   * e-mail typed again). Refused while it holds resources or owes money (409 ACCOUNT_NOT_EMPTY, the
+   * blockers in `errors`). In one transaction, with the members locked: every session acting on it
+   * ends, every token bound to it is revoked, every membership (the owner's too) and open
+   * invitation goes, and it is marked closed; the people keep the other accounts they belong to.
+   */
+  async closeAccount(actor: MemberActor, confirmEmail: string, auditActor?: Actor): Promise<{ closedAt: Date; sessionsEnded: number; tokensRevoked: number; membersRemoved: number }> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const rows = await this.repo.lockMembers(tx, actor.accountId);
+      if (rows.find((r) => r.customerId === actor.personId)?.role !== 'owner') throw new ForbiddenError('Only the owner can close the account');
+      const account = (await this.repo.customer(tx, actor.accountId))!;
+      if (confirmEmail.trim().toLowerCase() !== account.email.toLowerCase()) {
+        throw new ValidationError('Type the e-mail address of the account to confirm', [{ field: 'confirm_email', message: "does not match the account's e-mail address" }]);
+      }
+      const blockers = await this.holdings.blockersOf(actor.accountId);
+      if (blockers.length > 0) {
+        throw new AppError(409, 'ACCOUNT_NOT_EMPTY', 'The account still holds resources or owes money', blockers.map((b) => ({ field: b.kind, message: b.message })));
+      }
+      // recorded while the owner is still a member, in the account closed
+      await this.noteInAccount(tx, auditActor, actor.accountId, actor.personId, 'account.closed', { members: rows.length }, { type: 'account', id: actor.accountId });
+      const sessionsEnded = await this.repo.endAllSessionsIn(tx, actor.accountId, 'account_closed', now);
+      const tokensRevoked = await this.repo.revokeAllTokensIn(tx, actor.accountId, now);
+      const membersRemoved = await this.repo.removeAllMembers(tx, actor.accountId, now);
+      await this.repo.markClosed(tx, actor.accountId, actor.personId, now);
+      return { closedAt: now, sessionsEnded, tokensRevoked, membersRemoved };
+    });
+  }
 
   /**
    * An entry in the activity log of `accountId` for what the person did there (switching to it,
    * leaving it): the request's actor, moved to that account and naming the person as its member.
    */
-  private noteInAccount(tx: Executor, from: Actor | undefined, accountId: number, personId: number, action: string, after: Record<string, unknown>): Promise<void> {
+  private noteInAccount(tx: Executor, from: Actor | undefined, accountId: number, personId: number, action: string, after: Record<string, unknown>, target = { type: 'member', id: personId }): Promise<void> {
     const actor: Actor = { ...(from ?? { type: 'customer', id: null }), type: 'customer', id: accountId };
     if (personId !== accountId) actor.memberId = personId;
     else delete actor.memberId;
-    return this.auditLog.write(tx, { actor, action, targetType: 'member', targetId: personId, after }, 'change');
+    return this.auditLog.write(tx, { actor, action, targetType: target.type, targetId: target.id, after }, 'change');
   }
 
   /** The accounts the person belongs to, the current one marked. */

@@ -14,7 +14,7 @@ export interface CustomerPrincipal {
   /** The person's role in the account acted on ('owner' in their own account). */
   role?: string;
   /** Why the account refuses the person everything but their own routes: switched off by staff, or 2FA required of members. */
-  accountBlock?: 'ACCOUNT_DISABLED' | 'TWO_FACTOR_REQUIRED';
+  accountBlock?: 'ACCOUNT_DISABLED' | 'TWO_FACTOR_REQUIRED' | 'ACCOUNT_CLOSED' | 'NOT_A_MEMBER';
   /** device session id (the JWT's `sid`), or `token:<id>` for a request made with an API token */
   sessionId: string;
   /** set when the request carries an API token (Authorization: Bearer) instead of the session cookie */
