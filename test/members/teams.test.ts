@@ -574,6 +574,35 @@ describe('closing an account', () => {
     assert.deepEqual(view.json().data.members, []);
   });
 
+  test("the owner's own write in flight holds the closure until it commits; after the closure that check fails", async () => {
+    const owner = await customerSession(t, { email: uniqueEmail('owner') });
+    const members = t.container.services.members;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const write = t.container.db.transaction(async (tx) => {
+      await members.confirmStillAllowed(tx, owner.id, owner.id, 'compute:write');
+      entered();
+      await held;
+    });
+    await inside;
+    let closedFirst = false;
+    const closing = close(owner.cookie, await sudoToken(owner.cookie, owner.password), owner.email).then((r) => {
+      closedFirst = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(closedFirst, false, 'the closure waits for the write in flight');
+    release();
+    await write;
+    assert.equal((await closing).statusCode, 200);
+    await assert.rejects(
+      t.container.db.transaction((tx) => members.confirmStillAllowed(tx, owner.id, owner.id, 'compute:write')),
+      (err: any) => err.code === 'UNAUTHENTICATED',
+    );
+  });
+
   test('a person whose only account is closed still signs in, may use only their own routes, and is told why', async () => {
     const solo = await customerSession(t, { email: uniqueEmail('solo') });
     const sudo = await sudoToken(solo.cookie, solo.password);
