@@ -554,6 +554,9 @@ describe('closing an account', () => {
         (select count(*)::int from audit_logs where actor_id = ${owner.id} and action = 'account.closed') as logged`,
     );
     assert.deepEqual(rows, { members: 0, closed: true, logged: 1 });
+    // both are told by mail
+    await smtp.waitFor(member.email, (m) => /^The account of .* was closed$/.test(m.subject));
+    await smtp.waitFor(owner.email, (m) => m.subject === 'Your account is closed');
 
     // each person keeps their other accounts: the member's own tab, the owner's next sign-in lands in the account they still belong to
     assert.equal((await get('/api/inf', memberOwnTab)).statusCode, 200);

@@ -6,7 +6,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, Unauthenticated
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
 import { isMemberRole, rolePermissionsLost, roleAllows, type MemberRole } from './member-permissions.js';
-import { invitationMail, ownershipConfirmMail, removedMail, roleChangedMail } from './members.mails.js';
+import { accountClosedMail, invitationMail, ownershipConfirmMail, removedMail, roleChangedMail } from './members.mails.js';
 import type { InvitationRow, MemberRow, MembersRepository, MembershipRow } from './members.repository.js';
 
 /** An invitation (and an ownership confirmation) is good for 7 days, once. */
@@ -86,6 +86,11 @@ export class MembersService {
       const tokensRevoked = await this.repo.revokeAllTokensIn(tx, actor.accountId, now);
       const membersRemoved = await this.repo.removeAllMembers(tx, actor.accountId, now);
       await this.repo.markClosed(tx, actor.accountId, actor.personId, now);
+      // every member (the owner too) is told, in the transaction of the closure
+      for (const r of rows) {
+        const person = await this.repo.customer(tx, r.customerId);
+        if (person) await this.mailer.queueMail(person.email, accountClosedMail({ account, owner: r.customerId === actor.personId }), tx);
+      }
       return { closedAt: now, sessionsEnded, tokensRevoked, membersRemoved };
     });
   }
