@@ -127,6 +127,18 @@ describe('a team in the console', () => {
     assert.equal((await app.app.inject({ method: 'GET', url: '/api/inf', headers: { cookie: member.cookie } })).statusCode, 200);
     await ctx.close();
 
+    // signing in again: no account is left to work in, and the console says so
+    const again = await app.context();
+    const p = await again.newPage();
+    await p.goto('/login');
+    await p.getByLabel('E-mail').fill(owner.email);
+    await p.getByLabel('Password').fill(owner.password);
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.getByRole('heading', { name: 'Your account is closed' }).waitFor();
+    await p.getByRole('button', { name: 'Log out' }).click();
+    await p.waitForURL(/\/login/);
+    await again.close();
+
     const support = await createAdmin(app, { role: 'Admin Support' });
     const staff = await (await app.context()).newPage();
     await staffLogin(staff, support.email, support.password);
