@@ -5,6 +5,7 @@ import { consoleAccessFlow } from './flows/console-access.js';
 import { customerSuspensionFlow } from './flows/customer-suspension.js';
 import { endpointDisabledFlow } from './flows/endpoint-disabled.js';
 import { runningResources } from './flows/running-resources.js';
+import { accountHoldings } from './flows/account-holdings.js';
 import { staffCreditFlow } from './flows/staff-credit.js';
 import { topupCreditedFlow } from './flows/topup-credited.js';
 import { vmDeletedFlow } from './flows/vm-deleted.js';
@@ -66,6 +67,10 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     staffCredit: staffCreditFlow(() => charging.services),
     endpointDisabled: endpointDisabledFlow(() => notifications.services),
     runningResources: runningResources(() => ({ compute: compute.services.compute, networks: networks.services.networks })),
+    accountHoldings: accountHoldings(() => ({
+      compute: compute.services.compute, networks: networks.services.networks, loadBalancers: loadBalancers.services.loadBalancers, objectStorage: objectStorage.services.objectStorage,
+      snapshots: snapshots.services.snapshots, wallet: wallet.services.wallet, postpaid: charging.services.postpaid,
+    })),
     consoleAccess: consoleAccessFlow(() => ({ staff: admins.services.adminAuth, sessions: auth.services.sessions, apiTokens: apiTokens.services.apiTokens })),
   };
   const audit = createAuditModule(p, { people: builtLater(() => customers.services.customers) });
@@ -105,7 +110,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   const rewards = createRewardsModule(p, wallet.services);
   const auth = createAuthModule(p, { ...audit.services, impersonators: admins.adminsRepo, apiTokens: builtLater(() => apiTokens.services.apiTokens), referrals: rewards.services.rewards });
   const apiTokens = createApiTokensModule(p, { ...audit.services, cookieAuthenticator: auth.cookieAuthenticator, sudo: auth.services.twoFactor });
-  const members = createMembersModule(p);
+  const members = createMembersModule(p, { ...audit.services, sudo: auth.services.twoFactor, holdings: flows.accountHoldings });
   const customers = createCustomersModule(p, {
     ...lookups.services,
     ports: { balances: wallet.services.wallet, usage: compute.services.compute, notifications: notifications.services.notifications, sessionLimits: auth.services.sessions },

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { createAdmin } from '../helpers/admins.js';
 import { eventually } from '../helpers/app.js';
 import { staffLogin, startConsoleApp, useSession, type ConsoleApp } from '../helpers/browser.js';
-import { createVm, fund, getVm, seededTier, vmJobsDone } from '../helpers/compute.js';
+import { createVm, fund, getVm, seededTier, simulator, vmJobsDone } from '../helpers/compute.js';
 import { customerSession } from '../helpers/customers.js';
 
 let app: ConsoleApp;
@@ -89,7 +89,7 @@ describe('VM actions in the console', () => {
 
   test('staff holding operate_compute get the buttons on the VM page and the customer is told; staff who only view do not', async () => {
     const { c, id } = await runningVm('support-vm');
-    const operator = await createAdmin(app, { permissions: ['view_compute', 'operate_compute'] });
+    const operator = await createAdmin(app, { permissions: ['view_compute', 'operate_compute', 'view_tiers'] });
     const ctx = await app.context();
     const page = await ctx.newPage();
     await staffLogin(page, operator.email, operator.password);
@@ -107,8 +107,8 @@ describe('VM actions in the console', () => {
     await settled(c.cookie, id, (vm) => vm.status === 'Running');
     const told = await queryRows<{ title: string }>(app.container.db, sql`select title from notifications where customer_id = ${c.id} and kind = 'VM_STAFF_ACTION' order by id`);
     assert.deepEqual(told.map((n) => n.title), ['Your VM support-vm was stopped by our team', 'Your VM support-vm was started by our team']);
-    await ctx.close();
 
+    // staff who may not read the tier list: signed in before the customer resizes
     const viewer = await createAdmin(app, { permissions: ['view_compute'] });
     const ctx2 = await app.context();
     const page2 = await ctx2.newPage();
@@ -116,6 +116,25 @@ describe('VM actions in the console', () => {
     await page2.goto(`/backoffice/vms/${id}`);
     await page2.getByRole('heading', { name: 'Addresses' }).waitFor();
     assert.equal(await page2.getByRole('region', { name: 'Act on this VM' }).count(), 0);
+
+    // the customer resizes; while the datacenter works the staff page says where the VM is going
+    const medium = await seededTier(app, 'gp.medium');
+    simulator(app).hosts.delayMs = 1500;
+    const resized = await app.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/resize`, headers: { cookie: c.cookie }, payload: { tier_id: medium } });
+    assert.equal(resized.statusCode, 200, resized.body);
+    await Promise.all([page.reload(), page2.reload()]);
+    const target = page.getByRole('status', { name: 'Resizing' });
+    await target.waitFor();
+    assert.match((await target.textContent()) ?? '', /^Resizing to gp\.medium: 2 vCPU, 4 GB RAM, 50 GB disk\./);
+    // without the tier list, the target by its number
+    const numbered = page2.getByRole('status', { name: 'Resizing' });
+    assert.match((await numbered.textContent()) ?? '', new RegExp(`^Resizing to tier ${medium}\\.`));
+    simulator(app).hosts.delayMs = 0;
+    await settled(c.cookie, id, (vm) => vm.pending_action === null);
+    await page.reload();
+    await page.getByText(/^gp\.medium: 2 vCPU, 4 GB RAM, 50 GB disk$/).waitFor();
+    assert.equal(await target.count(), 0, 'nothing once it is done');
+    await ctx.close();
     await ctx2.close();
   });
 });

@@ -28,8 +28,9 @@ describe('GET /api/inf', () => {
       'account_type', 'account_type_description', 'actual_balance', 'billing_type', 'block_storage_limit', 'business', 'current_balance',
       'do_not_suspend_until', 'email', 'first_name', 'full_name', 'id', 'is_2fa_active', 'is_active', 'is_identity_verified',
       'is_registration_completed', 'last_name', 'loadbalancer_limit', 'notification_setting', 'object_storage_limit', 'personal',
-      'private_ip_limit', 'public_ip_limit', 'reward_first_top_up', 'reward_referral', 'snapshot_limit', 'suspend_reason', 'suspended_at', 'unread_count', 'vm_limit',
+      'private_ip_limit', 'public_ip_limit', 'reward_first_top_up', 'reward_referral', 'snapshot_limit', 'suspend_reason', 'suspended_at', 'unread_count', 'vm_limit', 'withheld',
     ]);
+    assert.deepEqual(d.withheld, [], 'the owner sees the money');
     assert.equal(d.id, s.id);
     assert.equal(d.full_name, 'Ana Lee');
     assert.equal(d.account_type_description, 'Personal');

@@ -7,6 +7,8 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { CUSTOMER_PERMISSIONS, MEMBER_ROLES, ROLE_PERMISSIONS } from '../../src/modules/members/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
+import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { createCustomer, customerSession, loginCustomer } from '../helpers/customers.js';
 import { client } from '../helpers/http.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
@@ -294,6 +296,92 @@ describe('roles', () => {
   });
 });
 
+describe('what each role sees of the account', () => {
+  const MONEY = ['actual_balance', 'current_balance', 'billing_type', 'do_not_suspend_until', 'reward_first_top_up', 'reward_referral'];
+
+  test('GET /api/inf and the profile: money only for roles holding billing:read; the rest for every role', async () => {
+    const teams = await Promise.all((['admin', 'billing', 'technical', 'read_only'] as const).map(async (role) => ({ role, ...(await team(role)) })));
+    const owner = teams[0]!.owner;
+    const seen: Record<string, { status: number; withheld: string[]; balance: unknown; profileBalance: unknown; email: string; vmLimit: unknown; nulls: string[] }> = {};
+    for (const who of [{ role: 'owner', cookie: owner.cookie, account: owner }, ...teams.map((x) => ({ role: x.role, cookie: x.member.cookie, account: x.owner }))]) {
+      const inf = await get('/api/inf', who.cookie);
+      const profile = await get('/api/customer/profile', who.cookie);
+      assert.equal(profile.statusCode, 200, profile.body);
+      const d = inf.json().data;
+      seen[who.role] = {
+        status: inf.statusCode,
+        withheld: d.withheld,
+        balance: d.actual_balance,
+        profileBalance: profile.json().data.actual_balance,
+        email: d.email,
+        vmLimit: typeof d.vm_limit,
+        nulls: MONEY.filter((k) => d[k] === null && k !== 'do_not_suspend_until'),
+      };
+      assert.equal(d.id, who.account.id, `${who.role} reads the account acted on`);
+    }
+    for (const role of ['owner', 'admin', 'billing', 'read_only']) {
+      assert.deepEqual(seen[role]!.withheld, [], role);
+      assert.equal(seen[role]!.balance, 0, role);
+      assert.equal(seen[role]!.profileBalance, '0', role);
+      assert.deepEqual(seen[role]!.nulls, [], role);
+    }
+    assert.deepEqual(seen.technical!.withheld, MONEY);
+    assert.equal(seen.technical!.balance, null);
+    assert.equal(seen.technical!.profileBalance, null);
+    assert.deepEqual(seen.technical!.nulls, MONEY.filter((k) => k !== 'do_not_suspend_until'));
+    // what is not money every role sees
+    for (const role of Object.keys(seen)) {
+      assert.equal(seen[role]!.status, 200, role);
+      assert.equal(seen[role]!.vmLimit, 'number', role);
+      assert.match(seen[role]!.email, /^owner\./, role);
+    }
+  });
+
+  test('an API token without billing:read sees no money in GET /api/inf, even the owner\'s', async () => {
+    const owner = await customerSession(t, { email: uniqueEmail('owner') });
+    const narrow = await apiToken(owner.cookie, owner.password, ['account:read', 'compute:read']);
+    const wide = await apiToken(owner.cookie, owner.password, ['account:read', 'billing:read']);
+    const a = (await get('/api/inf', { authorization: `Bearer ${narrow}` })).json().data;
+    const b = (await get('/api/inf', { authorization: `Bearer ${wide}` })).json().data;
+    assert.equal(a.actual_balance, null);
+    assert.deepEqual(a.withheld, MONEY);
+    assert.equal(b.actual_balance, 0);
+    assert.deepEqual(b.withheld, []);
+  });
+});
+
+describe('activity of switching and leaving', () => {
+  test("switching to an account and leaving it are in that account's activity log: who and when", async () => {
+    const { owner, member } = await team('technical'); // team() switched the member to the owner's account
+    const before = clock.now().toISOString();
+    const back = await post('/api/accounts/switch', { account_id: member.id }, member.cookie);
+    assert.equal(back.statusCode, 200, back.body);
+    const again = await post('/api/accounts/switch', { account_id: owner.id }, member.cookie);
+    assert.equal(again.statusCode, 200, again.body);
+    const left = await del(`/api/accounts/${owner.id}/membership`, member.cookie);
+    assert.equal(left.statusCode, 200, left.body);
+
+    const log = (await get('/api/activity', owner.cookie)).json().data;
+    const mine = log.filter((e: any) => ['member.switched_in', 'member.left'].includes(e.action)).map((e: any) => [e.action, e.by.customer_id, e.by.email, e.target_id]);
+    // newest first: the leave, then the two switches into the owner's account (team() and now)
+    assert.deepEqual(mine, [
+      ['member.left', member.id, member.email, String(member.id)],
+      ['member.switched_in', member.id, member.email, String(member.id)],
+      ['member.switched_in', member.id, member.email, String(member.id)],
+    ]);
+    const leave = log.find((e: any) => e.action === 'member.left');
+    assert.ok(leave.created_at >= before, 'when it happened');
+    // leaving ended the session that acted there; switching back to their own account is in their own account's log
+    const cookie = await loginCustomer(t, member.email, member.password);
+    const own = (await get('/api/accounts', cookie)).json().data;
+    assert.deepEqual(own.map((a: any) => a.account_id), [member.id]);
+    const ownLog = (await get('/api/activity', cookie)).json().data.filter((e: any) => e.action === 'member.switched_in');
+    assert.equal(ownLog.length, 1);
+    assert.equal(ownLog[0].by.customer_id, member.id);
+    assert.equal(ownLog[0].details.from_account_id, owner.id);
+  });
+});
+
 describe('removal', () => {
   test('a removed member\'s sessions and tokens of the account end; no write of a burst succeeds after the removal commits', async () => {
     const { owner, member } = await team('technical');
@@ -394,5 +482,148 @@ describe('account rules', () => {
     const list = (await get('/api/members', member.cookie)).json().data.members;
     assert.deepEqual(Object.fromEntries(list.map((m: any) => [m.customer_id, m.role])), { [owner.id]: 'admin', [member.id]: 'owner' });
     assert.equal((await post('/api/accounts/ownership-transfer/confirm', { token }, owner.cookie)).statusCode, 409);
+
+    // each person's list says the truth: their role in each account and who owns it now
+    const entries = async (cookie: string) => Object.fromEntries((await get('/api/accounts', cookie)).json().data.map((a: any) => [a.account_id, { role: a.role, own: a.own, owner: a.owner?.customer_id, ownerName: a.owner?.name, name: a.name }]));
+    assert.deepEqual(await entries(owner.cookie), { [owner.id]: { role: 'admin', own: true, owner: member.id, ownerName: 'Test Customer', name: 'Olivia Owner' } });
+    assert.deepEqual(await entries(member.cookie), {
+      [owner.id]: { role: 'owner', own: false, owner: member.id, ownerName: 'Test Customer', name: 'Olivia Owner' },
+      [member.id]: { role: 'owner', own: true, owner: member.id, ownerName: 'Test Customer', name: 'Test Customer' },
+    });
+  });
+});
+
+describe('closing an account', () => {
+  const close = (cookie: string, sudo: string | undefined, confirm_email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/members/account-closure', headers: { cookie, ...(sudo ? { 'x-access-token': sudo } : {}) }, payload: { confirm_email } });
+
+  test('the owner closes an emptied, settled account: every session and token of it ends, every member goes, each keeps their other accounts; staff see it closed', async () => {
+    const { owner, member } = await team('technical');
+    await fund(t, owner.id);
+    // the owner also belongs to someone else's account
+    const other = await customerSession(t, { email: uniqueEmail('other') });
+    const invited = await invite(other.cookie, owner.email, 'billing');
+    assert.equal((await post('/api/invitations/accept', { token: invited }, owner.cookie)).statusCode, 200);
+    const ownerToken = await apiToken(owner.cookie, owner.password, ['account:read']);
+    const memberToken = await apiToken(member.cookie, member.password, ['compute:*']);
+    const memberOwnTab = await loginCustomer(t, member.email, member.password); // acts on the member's own account
+
+    // a VM stands in the way; the preview and the refusal say so
+    const vm = await createVm(t, owner.cookie, { name: 'last-one', location_id: 1, tier_id: await seededTier(t), public_ip: false });
+    assert.equal(vm.statusCode, 201, vm.body);
+    await vmJobsDone(t);
+    const preview = await get('/api/members/account-closure', owner.cookie);
+    assert.equal(preview.statusCode, 200, preview.body);
+    assert.equal(preview.json().data.can_close, false);
+    assert.deepEqual(preview.json().data.blockers.map((b: any) => [b.kind, b.count]), [['vms', 1]]);
+    const sudo = await sudoToken(owner.cookie, owner.password);
+    const refused = await close(owner.cookie, sudo, owner.email);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(refused.json().code, 'ACCOUNT_NOT_EMPTY');
+    assert.deepEqual(refused.json().errors.map((e: any) => e.field), ['vms']);
+
+    // only the owner, only re-authenticated, only with the account's address typed again
+    assert.equal((await get('/api/members/account-closure', member.cookie)).json().code, 'ROLE_FORBIDDEN');
+    assert.equal((await close(member.cookie, await sudoToken(member.cookie, member.password), owner.email)).json().code, 'ROLE_FORBIDDEN');
+    const noSudo = await close(owner.cookie, undefined, owner.email);
+    assert.equal(noSudo.statusCode, 403, noSudo.body);
+    assert.equal(noSudo.json().code, 'SUDO_REQUIRED');
+    const wrongAddress = await close(owner.cookie, sudo, member.email);
+    assert.equal(wrongAddress.statusCode, 400, wrongAddress.body);
+    assert.equal((await get('/api/members/account-closure', { authorization: `Bearer ${ownerToken}` })).statusCode, 403, 'never with a token');
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vm.json().data.id}`, headers: { cookie: owner.cookie } });
+    assert.ok([200, 202].includes(del.statusCode), del.body);
+    await vmJobsDone(t);
+    assert.equal((await get('/api/members/account-closure', owner.cookie)).json().data.can_close, true, 'credit left on the wallet does not stand in the way');
+
+    const closed = await close(owner.cookie, sudo, owner.email.toUpperCase());
+    assert.equal(closed.statusCode, 200, closed.body);
+    assert.deepEqual([closed.json().data.members_removed, closed.json().data.tokens_revoked], [2, 2]);
+    assert.ok(closed.json().data.sessions_ended >= 2);
+
+    // nothing of it answers any more: the owner's and the member's sessions there, both tokens
+    for (const headers of [{ cookie: owner.cookie }, { cookie: member.cookie }, { authorization: `Bearer ${ownerToken}` }, { authorization: `Bearer ${memberToken}` }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/inf', headers });
+      assert.equal(res.statusCode, 401, `${JSON.stringify(Object.keys(headers))}: ${res.body}`);
+    }
+    const [rows] = await queryRows<{ members: number; closed: boolean; logged: number }>(
+      t.container.db,
+      sql`select (select count(*)::int from account_members where account_id = ${owner.id}) as members,
+        (select closed_at is not null from account_settings where account_id = ${owner.id}) as closed,
+        (select count(*)::int from audit_logs where actor_id = ${owner.id} and action = 'account.closed') as logged`,
+    );
+    assert.deepEqual(rows, { members: 0, closed: true, logged: 1 });
+    // both are told by mail
+    await smtp.waitFor(member.email, (m) => /^The account of .* was closed$/.test(m.subject));
+    await smtp.waitFor(owner.email, (m) => m.subject === 'Your account is closed');
+
+    // each person keeps their other accounts: the member's own tab, the owner's next sign-in lands in the account they still belong to
+    assert.equal((await get('/api/inf', memberOwnTab)).statusCode, 200);
+    const again = await loginCustomer(t, owner.email, owner.password);
+    const accounts = (await get('/api/accounts', again)).json().data;
+    assert.deepEqual(accounts.map((a: any) => [a.account_id, a.role, a.current]), [[other.id, 'billing', true]]);
+    const inf = await get('/api/inf', again);
+    assert.equal(inf.statusCode, 200, inf.body);
+    assert.equal(inf.json().data.id, other.id);
+    // switching back to the closed account: not a member any more
+    assert.equal((await post('/api/accounts/switch', { account_id: owner.id }, again)).statusCode, 404);
+
+    // staff see it closed, with no members
+    const staff = await adminSession(t, { permissions: ['view_users'] });
+    const view = await get(`/api/backoffice/customer/${owner.id}/members`, staff.cookie);
+    assert.equal(view.statusCode, 200, view.body);
+    assert.equal(view.json().data.closed_at, closed.json().data.closed_at);
+    assert.deepEqual(view.json().data.members, []);
+  });
+
+  test("the owner's own write in flight holds the closure until it commits; after the closure that check fails", async () => {
+    const owner = await customerSession(t, { email: uniqueEmail('owner') });
+    const members = t.container.services.members;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const write = t.container.db.transaction(async (tx) => {
+      await members.confirmStillAllowed(tx, owner.id, owner.id, 'compute:write');
+      entered();
+      await held;
+    });
+    await inside;
+    let closedFirst = false;
+    const closing = close(owner.cookie, await sudoToken(owner.cookie, owner.password), owner.email).then((r) => {
+      closedFirst = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(closedFirst, false, 'the closure waits for the write in flight');
+    release();
+    await write;
+    assert.equal((await closing).statusCode, 200);
+    await assert.rejects(
+      t.container.db.transaction((tx) => members.confirmStillAllowed(tx, owner.id, owner.id, 'compute:write')),
+      (err: any) => err.code === 'UNAUTHENTICATED',
+    );
+  });
+
+  test('a person whose only account is closed still signs in, may use only their own routes, and is told why', async () => {
+    const solo = await customerSession(t, { email: uniqueEmail('solo') });
+    const sudo = await sudoToken(solo.cookie, solo.password);
+    const closed = await close(solo.cookie, sudo, solo.email);
+    assert.equal(closed.statusCode, 200, closed.body);
+    const cookie = await loginCustomer(t, solo.email, solo.password);
+    const inf = await get('/api/inf', cookie);
+    assert.equal(inf.statusCode, 403, inf.body);
+    assert.equal(inf.json().code, 'ACCOUNT_CLOSED');
+    const accounts = await get('/api/accounts', cookie);
+    assert.equal(accounts.statusCode, 200, accounts.body);
+    assert.deepEqual(accounts.json().data, []);
+    // a negative balance would have stood in the way of a second account's closure
+    const debtor = await customerSession(t, { email: uniqueEmail('debtor') });
+    await t.container.db.execute(sql`insert into wallets (customer_id, actual_balance, current_balance) values (${debtor.id}, -5000, -5000)
+      on conflict (customer_id) do update set actual_balance = -5000, current_balance = -5000`);
+    const blocked = await close(debtor.cookie, await sudoToken(debtor.cookie, debtor.password), debtor.email);
+    assert.equal(blocked.statusCode, 409, blocked.body);
+    assert.deepEqual(blocked.json().errors.map((e: any) => e.field), ['balance']);
   });
 });

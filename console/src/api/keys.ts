@@ -82,6 +82,7 @@ export const keys = {
   feed: (kind: string, page: number) => ['feed', kind, page] as const,
   accounts: ['accounts'] as const,
   members: ['members'] as const,
+  accountClosure: ['account-closure'] as const,
   activity: (page: number) => ['activity', page] as const,
   invitation: (token: string) => ['invitation', token] as const,
   notifications: {

@@ -239,6 +239,8 @@ export const CUSTOMER_OPERATION_PERMISSIONS = {
   'GET /api/inf': 'account:read',
   'POST /api/invitations/accept': 'self',
   'GET /api/members': 'members:read',
+  'GET /api/members/account-closure': 'account:owner',
+  'POST /api/members/account-closure': 'account:owner',
   'POST /api/members/invitations': 'members:write',
   'DELETE /api/members/invitations/{id}': 'members:write',
   'POST /api/members/ownership-transfer': 'account:owner',

@@ -33,13 +33,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
@@ -79,7 +85,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER)
+         * Leaves a team account (the owner cannot leave: 409 LAST_OWNER); recorded as member.left in that account's activity log
          * @description Not available to API tokens.
          *
          *     Members: needs `self` (owner, admin, billing, technical, read_only).
@@ -298,7 +304,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account)
+         * Makes this session act on another account I belong to (sessions only: a token stays bound to its account); recorded as member.switched_in in that account's activity log
          * @description Not available to API tokens.
          *
          *     Members: needs `self` (owner, admin, billing, technical, read_only).
@@ -329,13 +335,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
@@ -10855,6 +10867,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };
@@ -10994,6 +11008,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };
@@ -11541,6 +11557,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description when the owner closed the account (then it has no members); null while open */
+                                closed_at: string | null;
                                 /** @description the people who may act on this customer's account, with their roles */
                                 members: {
                                     customer_id: number;
@@ -25632,8 +25650,8 @@ export interface paths {
                             data: {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
+                                actual_balance: string | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;
@@ -25736,8 +25754,8 @@ export interface paths {
                             data: {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
+                                actual_balance: string | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;
@@ -26124,7 +26142,9 @@ export interface paths {
         };
         /**
          * Who am I: account summary, balances, quotas
-         * @description API tokens: needs the `account:read` scope.
+         * @description The money fields (balances, billing type, rewards, grace) are null, and named in `withheld`, when the caller may not see the money of the account: a member whose role lacks billing:read (technical), or an API token without that scope.
+         *
+         *     API tokens: needs the `account:read` scope.
          *
          *     Members: needs `account:read` (owner, admin, billing, technical, read_only).
          */
@@ -26148,10 +26168,10 @@ export interface paths {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
                                 account_type_description: string;
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                actual_balance: number;
-                                /** @description PREPAID or POSTPAID */
-                                billing_type: string;
+                                /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                actual_balance: number | null;
+                                /** @description PREPAID or POSTPAID; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                billing_type: string | null;
                                 block_storage_limit: number;
                                 business: {
                                     address?: string | null;
@@ -26161,8 +26181,9 @@ export interface paths {
                                     tax_number?: string | null;
                                     website_url?: string | null;
                                 };
-                                /** @description Amount in the platform currency: at most 2 decimals, written exactly (not through a binary float) */
-                                current_balance: number;
+                                /** @description the balance less what is reserved; null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                current_balance: number | null;
+                                /** @description staff's grace before suspension; also null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
                                 do_not_suspend_until: string | null;
                                 email: string;
                                 first_name: string;
@@ -26192,13 +26213,17 @@ export interface paths {
                                 };
                                 private_ip_limit: number;
                                 public_ip_limit: number;
-                                reward_first_top_up: boolean;
-                                reward_referral: boolean;
+                                /** @description null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                reward_first_top_up: boolean | null;
+                                /** @description null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld` */
+                                reward_referral: boolean | null;
                                 snapshot_limit: number;
                                 suspend_reason: string | null;
                                 suspended_at: string | null;
                                 unread_count: number;
                                 vm_limit: number;
+                                /** @description the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise */
+                                withheld: string[];
                             };
                             message: string;
                         };
@@ -26265,13 +26290,19 @@ export interface paths {
                                 account_id: number;
                                 /** @description the account this session acts on */
                                 current: boolean;
-                                /** @description the account holder's e-mail */
+                                /** @description the account's e-mail: that of the person whose sign-up made it */
                                 email: string;
                                 is_active: boolean;
-                                /** @description the account holder's name */
+                                /** @description the account's name: the name of the person whose sign-up made it (it stays after a transfer; `owner` says who holds it) */
                                 name: string;
-                                /** @description your own account */
+                                /** @description the account your sign-up made (its id is your own customer id); after you transfer it, still true, with `role` admin and `owner` the new owner */
                                 own: boolean;
+                                /** @description the current owner; null only for a closed account */
+                                owner: {
+                                    customer_id: number;
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /** @description what the role may do here (the x-member-permission of each operation) */
                                 permissions: string[];
                                 /** @description owner, admin, billing, technical or read_only (docs/api.md, "Teams") */
@@ -27171,6 +27202,172 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/members/account-closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Owner: whether the account can be closed, and what must go first (resources, unsettled money)
+         * @description Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                blockers: {
+                                    /** @description the money concerned, as an exact decimal text */
+                                    amount?: string;
+                                    count?: number;
+                                    /** @description vms, networks, load_balancers, buckets, access_keys, snapshots, balance, unpaid_invoices or uninvoiced_usage */
+                                    kind: string;
+                                    /** @description what to do first, in words */
+                                    message: string;
+                                }[];
+                                /** @description true when nothing stands in the way */
+                                can_close: boolean;
+                                closed_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Owner: closes the account for good (X-Access-Token from sudo, and the account's e-mail typed again)
+         * @description Refused with 409 ACCOUNT_NOT_EMPTY while it holds VMs, networks, load balancers, buckets, access keys or snapshots, or owes money (a negative balance, unpaid or not yet invoiced postpaid usage); `errors` lists each. Closing ends every session acting on the account, revokes its API tokens and removes every member (the owner too); each person keeps the other accounts they belong to. 403 SUDO_REQUIRED without a fresh sudo token.
+         *
+         *     Not available to API tokens.
+         *
+         *     Members: needs `account:owner` (owner).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description sudo token from POST /api/auth/profile/sudo (password, and the 2FA code when on) */
+                    "x-access-token"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the account's e-mail address, typed again */
+                        confirm_email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                closed_at: string;
+                                members_removed: number;
+                                sessions_ended: number;
+                                tokens_revoked: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not allowed, or `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/members/invitations": {

@@ -41,6 +41,16 @@ const NAV: (NavItem & { needs?: CustomerOperation })[] = [
   { to: '/account', label: 'Profile & security', group: 'Account' },
 ];
 
+/**
+ * An account in the switcher, by who owns it now: "My account" only while the person owns it (after
+ * they hand their own account over it is named by its new owner, as any other team's).
+ */
+function accountLabel(a: { own: boolean; role: string; name: string; email: string; owner: { name: string; email: string } | null }): string {
+  if (a.role === 'owner') return a.own ? 'My account' : `${a.name || a.email}, handed over to you`;
+  const owner = a.owner ? a.owner.name || a.owner.email : a.name || a.email;
+  return `${owner}’s account`;
+}
+
 /** Which account this session acts on, and the others the person belongs to. */
 function AccountSwitcher() {
   const accounts = useAccounts();
@@ -69,7 +79,7 @@ function AccountSwitcher() {
       >
         {accounts.data.map((a) => (
           <option key={a.account_id} value={a.account_id}>
-            {a.own ? 'My account' : a.name || a.email} ({a.role.replace('_', '-')})
+            {accountLabel(a)} ({a.role.replace('_', '-')})
           </option>
         ))}
       </select>
@@ -123,6 +133,31 @@ function useImpersonated(enabled = true) {
   });
 }
 
+/**
+ * Signed in, but the person belongs to no account any more (their own was closed, or they left it
+ * after handing it over, and they are in no team): the page says so, and they can log out.
+ */
+function NoAccount({ closed }: { closed: boolean }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <main className="auth">
+      <h1>{closed ? 'Your account is closed' : 'You no longer belong to an account'}</h1>
+      <p role="status">You are signed in, but there is no account for you to work in any more. When a team invites you, sign in again to work in it.</p>
+      <Button
+        kind="secondary"
+        onClick={async () => {
+          await api.POST('/api/auth/logout').catch(() => undefined);
+          qc.clear();
+          navigate('/login');
+        }}
+      >
+        Log out
+      </Button>
+    </main>
+  );
+}
+
 function Authenticated() {
   // Ask first whether this browser holds a session at all, so a logged-out visit goes to the login
   // page without authenticated calls that would answer 401 (and fill the browser's console).
@@ -140,6 +175,7 @@ function Authenticated() {
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   if (hint.error) return <main className="auth"><p role="alert">{(hint.error as Error).message}</p></main>;
+  if (me.error instanceof ApiError && (me.error.code === 'ACCOUNT_CLOSED' || me.error.code === 'NOT_A_MEMBER')) return <NoAccount closed={me.error.code === 'ACCOUNT_CLOSED'} />;
   if (me.error) return <main className="auth"><p role="alert">{(me.error as Error).message}</p></main>;
   if (!me.data) return <Loading />;
   const logout = async () => {

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, Checkbox, ConfirmButton, CopyButton, ErrorMessage, formValues, Input, Loaded, Notice, Page, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useMe } from './shared/me';
+import { useCurrentAccount } from './shared/accounts';
+import { CUSTOMER_OPERATION_PERMISSIONS } from '../api/permissions';
 import { ApiTokens } from './shared/api-tokens';
 import { keys } from '../api/keys';
 import { deviceName } from '../ui/device';
@@ -317,6 +319,72 @@ function Referral() {
   );
 }
 
+/**
+ * The owner closes the account acted on: first what stands in the way (resources, unsettled money),
+ * then, once nothing does, the password (and the 2FA code) and the account's address typed again,
+ * and a last confirmation naming what ends.
+ */
+function CloseAccount() {
+  const current = useCurrentAccount();
+  const allowed = current?.permissions.includes(CUSTOMER_OPERATION_PERMISSIONS['POST /api/members/account-closure']) ?? false;
+  const on = useMe().data?.is_2fa_active ?? false;
+  const preview = useQuery({ queryKey: keys.accountClosure, queryFn: () => get(() => api.GET('/api/members/account-closure')), enabled: allowed });
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const close = useAction(async () => {
+    const v = formValues(form!);
+    const sudo = await get(() => api.POST('/api/auth/profile/sudo', { body: { password: v.password ?? '', ...(v.code ? { code: v.code } : {}) } }));
+    return get(() => api.POST('/api/members/account-closure', { params: { header: { 'x-access-token': sudo.token } }, body: { confirm_email: v.confirm_email ?? '' } }));
+  });
+  if (!allowed || !current) return null;
+  if (close.isSuccess) {
+    return (
+      <Card title="Close this account">
+        <p role="status">The account is closed. You were signed out of it; sign in again to work in the other accounts you belong to.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Close this account">
+      <Loaded query={preview}>
+        {(p) =>
+          p.can_close ? (
+            <form
+              ref={setForm}
+              className="form"
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <p className="muted">
+                Closing is for good: every member loses access, every session and API token of this account ends. Credit left on the wallet is not paid out: ask support first if you want it back.
+              </p>
+              <Input label="Password" name="password" type="password" autoComplete="current-password" required />
+              {on ? <Input label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required /> : null}
+              <Input label="Type the account's e-mail address to confirm" name="confirm_email" type="email" hint={current.email} required />
+              <ErrorMessage error={close.error} />
+              <ConfirmButton
+                label="Close the account"
+                confirm={`Close the account of ${current.name || current.email} for good? Every member loses access to it at once.`}
+                busy={close.isPending}
+                onConfirm={() => {
+                  if (form?.reportValidity()) close.mutate(undefined);
+                }}
+              />
+            </form>
+          ) : (
+            <>
+              <p>Before the account can be closed:</p>
+              <ul>
+                {p.blockers.map((b) => (
+                  <li key={b.kind}>{b.message}</li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </Loaded>
+    </Card>
+  );
+}
+
 export default function Account() {
   return (
     <Page title="Profile and security">
@@ -328,6 +396,7 @@ export default function Account() {
       <ApiTokens />
       <NotificationSettings />
       <Referral />
+      <CloseAccount />
     </Page>
   );
 }

@@ -116,6 +116,17 @@ function Rules({ on }: { on: boolean }) {
   );
 }
 
+/** Team events in plain words (the code stays beside them); other entries show their code. */
+const ACTION_WORDS: Record<string, string> = {
+  'member.switched_in': 'Switched to this account',
+  'member.left': 'Left the account',
+  'member.joined': 'Joined the account',
+  'member.removed': 'Removed a member',
+  'member.role_changed': "Changed a member's role",
+  'member.invited': 'Invited someone',
+  'account.closed': 'Closed the account',
+};
+
 function Activity() {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: keys.activity(page), queryFn: () => call(() => api.GET('/api/activity', { params: { query: { page, limit: 20 } } })) });
@@ -132,7 +143,7 @@ function Activity() {
                     {e.by.email ?? '—'}
                     {e.impersonated ? ' (staff)' : ''}
                   </td>
-                  <td>{e.action}</td>
+                  <td>{ACTION_WORDS[e.action] ? `${ACTION_WORDS[e.action]} (${e.action})` : e.action}</td>
                   <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : ''}</td>
                 </tr>
               ))}

@@ -201,6 +201,7 @@ function Members({ id }: { id: number }) {
                 </tr>
               ))}
             </Table>
+            {t.closed_at ? <p role="status">Account closed by its owner on {when(t.closed_at)}: nobody can act on it any more.</p> : null}
             {t.require_2fa ? <p className="muted">Every member must use two-factor authentication.</p> : null}
             {t.memberships.length > 0 ? (
               <p>

@@ -114,6 +114,24 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * While a resize is under way: the size the VM is moving to, named from the tier list when the staff
+ * member may read it (else by its number), as the customer's VM page says it.
+ */
+function ResizeTarget({ resize }: { resize: { from_tier_id: number; to_tier_id: number } | null }) {
+  const can = useCan();
+  const showTiers = can('GET /api/backoffice/tier/tiers');
+  const tiers = useQuery({ queryKey: keys.staff.tiers, enabled: showTiers && resize !== null, queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
+  if (!resize) return null;
+  const to = tiers.data?.find((t) => t.id === resize.to_tier_id);
+  return (
+    <p role="status" aria-label="Resizing">
+      Resizing to <b>{to ? to.name : `tier ${resize.to_tier_id}`}</b>
+      {to ? `: ${to.cpu} vCPU, ${ram(to.memory_mb)} RAM, ${to.disk_gb} GB disk` : ''}. The size above changes when it is done.
+    </p>
+  );
+}
+
 function VmDetail() {
   const id = Number(useParams().id);
   const can = useCan();
@@ -148,7 +166,10 @@ function VmDetail() {
                 <Fact label="Location">{v.location_name}</Fact>
                 <Fact label="Hypervisor">{v.hypervisor ?? 'not placed yet'}</Fact>
                 <Fact label="Machine name">{v.external_id ?? '—'}</Fact>
-                <Fact label="Tier">{`${v.tier_name}: ${v.cpu} vCPU, ${ram(v.memory_mb)} RAM, ${v.disk_gb} GB disk`}</Fact>
+                <Fact label="Tier">
+                  {`${v.tier_name}: ${v.cpu} vCPU, ${ram(v.memory_mb)} RAM, ${v.disk_gb} GB disk`}
+                  <ResizeTarget resize={v.resize} />
+                </Fact>
                 <Fact label="Image">{v.os}</Fact>
                 <Fact label="Block storage">{v.block_storage ? `${v.block_storage.size_gb} GB` : 'none'}</Fact>
               </dl>

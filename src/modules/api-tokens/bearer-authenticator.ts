@@ -50,6 +50,7 @@ export class BearerOrCookieAuthenticator implements CustomerAuthenticator {
       ...(token.accountId !== token.customerId && token.twoFactorMissing ? { accountBlock: 'TWO_FACTOR_REQUIRED' as const } : {}),
       sessionId: `token:${token.tokenId}`,
       apiTokenId: token.tokenId,
+      scopes: token.scopes,
     };
   }
 

@@ -38,6 +38,8 @@ export interface SessionForAuth extends SessionRow {
   accountActive: boolean | null;
   /** the account requires 2FA of its members and the person has none */
   twoFactorMissing: boolean;
+  /** the owner closed the account the session acts on */
+  accountClosed: boolean;
   /** the impersonator's role when the impersonation began */
   impersonatorRoleId: number | null;
 }
@@ -58,6 +60,7 @@ const sessionForAuthColumns = {
   memberRole: sql`(select m.role from account_members m where m.account_id = ${accountOfSession} and m.customer_id = ${customerSessions.customerId})`,
   accountActive: sql`(select a.is_active from customers a where a.id = ${accountOfSession})`,
   twoFactorMissing: sql`(not ${customers.is2faActive} and exists (select 1 from account_settings st where st.account_id = ${accountOfSession} and st.require_2fa))`,
+  accountClosed: sql`exists (select 1 from account_settings st where st.account_id = ${accountOfSession} and st.closed_at is not null)`,
 };
 const sessionForAuth: PreparedRead<SessionForAuth> = {
   name: 'auth_session_for_request',
@@ -106,6 +109,10 @@ export class SessionsRepository {
       .insert(customerSessions)
       .values({
         customerId: row.customerId,
+        // the person's own account (null) unless they no longer belong to it (closed, or left after
+        // handing it over): then the first other account they belong to
+        accountId: sql`(select min(m.account_id) from account_members m where m.customer_id = ${row.customerId}
+          and not exists (select 1 from account_members o where o.account_id = ${row.customerId} and o.customer_id = ${row.customerId}))`,
         refreshExpiresAt: row.refreshExpiresAt,
         ip: row.ip,
         userAgent: row.userAgent,

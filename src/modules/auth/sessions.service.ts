@@ -149,14 +149,23 @@ export class SessionService {
       throw new UnauthenticatedError('The impersonation session has ended');
     }
     // Removed from the account the session acts on (the removal also ends such sessions, in its transaction).
-    if (row.memberRole === null) throw new UnauthenticatedError('You are no longer a member of this account, please log in again');
+    // A person whose own account is closed (or who left it after handing it over) still signs in:
+    // they may use their own routes only, to switch to another account they belong to.
+    const own = row.accountId === row.customerId;
+    if (row.memberRole === null && !own) throw new UnauthenticatedError('You are no longer a member of this account, please log in again');
     if (now.getTime() - row.lastAccessAt.getTime() > 60_000) await this.repo.touch(this.db, row.id, now);
-    const accountBlock = row.accountId === row.customerId ? undefined : !row.accountActive ? 'ACCOUNT_DISABLED' : row.twoFactorMissing ? 'TWO_FACTOR_REQUIRED' : undefined;
+    const accountBlock =
+      row.memberRole === null ? (row.accountClosed ? 'ACCOUNT_CLOSED' : 'NOT_A_MEMBER')
+      : own ? undefined
+      : row.accountClosed ? 'ACCOUNT_CLOSED'
+      : !row.accountActive ? 'ACCOUNT_DISABLED'
+      : row.twoFactorMissing ? 'TWO_FACTOR_REQUIRED'
+      : undefined;
     return {
       kind: 'customer',
       customerId: row.accountId,
       personId: row.customerId,
-      role: row.memberRole,
+      ...(row.memberRole !== null ? { role: row.memberRole } : {}),
       ...(accountBlock ? { accountBlock } : {}),
       sessionId: row.id,
       ...(row.impersonatorAdminId ? { impersonatorAdminId: row.impersonatorAdminId } : {}),

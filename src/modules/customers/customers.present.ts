@@ -1,6 +1,6 @@
 import { moneyJson } from '../../platform/money.js';
 import type { CustomerRecord } from './customers.repository.js';
-import { BUSINESS_FIELDS, PERSONAL_FIELDS } from './customers.schemas.js';
+import { BUSINESS_FIELDS, MONEY_FIELDS, PERSONAL_FIELDS } from './customers.schemas.js';
 import type { CustomerAccount } from './customers.service.js';
 
 /* The customers module's answers (the customer's own and the staff's views of an account), mapped in one place. */
@@ -23,9 +23,15 @@ export function notificationSettingView(c: CustomerRecord) {
   return { allow_marketing_email: c.allowMarketingEmail, allow_billing_reminder: c.allowBillingReminder };
 }
 
-/** GET /api/inf: who the customer is, the balances, the quotas. */
-export function customerSummaryView(c: CustomerAccount) {
-  return {
+/** What the caller may see of the account: a member whose role lacks billing:read sees no money. */
+export interface Sees {
+  money: boolean;
+}
+const SEES_ALL: Sees = { money: true };
+
+/** GET /api/inf: who the customer is, the balances, the quotas (the money fields null when `sees.money` is false). */
+export function customerSummaryView(c: CustomerAccount, sees: Sees = SEES_ALL) {
+  const view = {
     id: c.id,
     email: c.email,
     first_name: c.firstName,
@@ -57,11 +63,16 @@ export function customerSummaryView(c: CustomerAccount) {
     personal: personalOf(c),
     business: businessOf(c),
     notification_setting: notificationSettingView(c),
+    withheld: [] as string[],
+  };
+  if (sees.money) return view;
+  return { ...view, ...Object.fromEntries(MONEY_FIELDS.map((k) => [k, null])), withheld: [...MONEY_FIELDS] } as {
+    [K in keyof typeof view]: K extends (typeof MONEY_FIELDS)[number] ? (typeof view)[K] | null : (typeof view)[K];
   };
 }
 
-/** GET /api/customer/profile */
-export function customerProfileView({ customer: c, actualBalance }: { customer: CustomerRecord; actualBalance: string }) {
+/** GET /api/customer/profile (the balance null when `sees.money` is false) */
+export function customerProfileView({ customer: c, actualBalance }: { customer: CustomerRecord; actualBalance: string }, sees: Sees = SEES_ALL) {
   return {
     id: c.id,
     firstname: c.firstName,
@@ -73,7 +84,7 @@ export function customerProfileView({ customer: c, actualBalance }: { customer: 
     is_registration_completed: c.isRegistrationCompleted,
     is_identity_verified: c.isIdentityVerified,
     is_2fa_active: c.is2faActive,
-    actual_balance: actualBalance,
+    actual_balance: sees.money ? actualBalance : null,
     personal_profile: personalOf(c),
     business_profile: businessOf(c),
   };
@@ -106,7 +117,7 @@ export function customerListItemView(c: CustomerRecord) {
 /** One customer for staff: the summary with max_session and the account's dates. */
 export function customerDetailView(c: CustomerAccount) {
   return {
-    ...customerSummaryView(c),
+    ...(customerSummaryView(c) as ReturnType<typeof customerSummaryView> & { [K in (typeof MONEY_FIELDS)[number]]: NonNullable<ReturnType<typeof customerSummaryView>[K]> }),
     max_session: c.maxSession,
     email_verified_at: iso(c.emailVerifiedAt),
     created_at: c.createdAt.toISOString(),

@@ -43,6 +43,18 @@ const quotaFields = {
   snapshot_limit: Type.Integer(),
 };
 
+/** What a member whose role lacks `billing:read` (technical) does not see of the account (docs/api.md, "Teams"). */
+export const MONEY_FIELDS = ['actual_balance', 'current_balance', 'billing_type', 'do_not_suspend_until', 'reward_first_top_up', 'reward_referral'] as const;
+const withheldNote = 'null when the caller may not see the money of the account (a role, or an API token, without billing:read): then it is listed in `withheld`';
+const moneyFields = {
+  billing_type: Type.String({ description: 'PREPAID or POSTPAID' }),
+  actual_balance: Money,
+  current_balance: Money,
+  do_not_suspend_until: Ts,
+  reward_first_top_up: Type.Boolean(),
+  reward_referral: Type.Boolean(),
+};
+
 export const CustomerSummary = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
@@ -55,15 +67,18 @@ export const CustomerSummary = Type.Object({
   is_2fa_active: Type.Boolean(),
   account_type: AccountType,
   account_type_description: Type.String(),
-  billing_type: Type.String({ description: 'PREPAID or POSTPAID' }),
-  actual_balance: Money,
-  current_balance: Money,
+  billing_type: Type.Union([Type.String(), Type.Null()], { description: `PREPAID or POSTPAID; ${withheldNote}` }),
+  actual_balance: Type.Union([Money, Type.Null()], { description: `the wallet balance; ${withheldNote}` }),
+  current_balance: Type.Union([Money, Type.Null()], { description: `the balance less what is reserved; ${withheldNote}` }),
   unread_count: Type.Integer(),
   suspended_at: Ts,
   suspend_reason: Type.Union([Type.String(), Type.Null()]),
-  do_not_suspend_until: Ts,
-  reward_first_top_up: Type.Boolean(),
-  reward_referral: Type.Boolean(),
+  do_not_suspend_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: `staff's grace before suspension; also ${withheldNote}` }),
+  reward_first_top_up: Type.Union([Type.Boolean(), Type.Null()], { description: withheldNote }),
+  reward_referral: Type.Union([Type.Boolean(), Type.Null()], { description: withheldNote }),
+  withheld: Type.Array(Type.String(), {
+    description: 'the fields set to null because the caller may not see them: the money fields for a role or an API token without billing:read (the technical role); empty otherwise',
+  }),
   ...quotaFields,
   personal: PersonalProfile,
   business: BusinessProfile,
@@ -81,7 +96,7 @@ export const CustomerProfile = Type.Object({
   is_registration_completed: Type.Boolean(),
   is_identity_verified: Type.Boolean(),
   is_2fa_active: Type.Boolean(),
-  actual_balance: Money,
+  actual_balance: Type.Union([Type.String(), Type.Null()], { description: `the wallet balance; ${withheldNote.replace(': then it is listed in `withheld`', '')}` }),
   personal_profile: PersonalProfile,
   business_profile: BusinessProfile,
 });
@@ -147,6 +162,8 @@ export const AdminCustomerListItem = Type.Object({
 
 export const AdminCustomerDetail = Type.Object({
   ...CustomerSummary.properties,
+  // staff always see the money
+  ...moneyFields,
   max_session: Type.Integer(),
   email_verified_at: Ts,
   created_at: Type.String({ format: 'date-time' }),

@@ -1,4 +1,4 @@
-export { MembersService, INVITATION_DAYS, type MemberActor } from './members.service.js';
+export { MembersService, INVITATION_DAYS, type MemberActor, type AccountHoldings, type ClosureBlocker } from './members.service.js';
 export { MembersRepository, type MemberRow } from './members.repository.js';
 export {
   CUSTOMER_PERMISSIONS,

@@ -35,7 +35,7 @@ export const CUSTOMER_PERMISSIONS = {
   'activity:read': "The account's activity log: who did what",
   'members:read': 'The members of the account, their roles and open invitations',
   'members:write': 'Invites members, changes their roles (never to or from owner), removes them',
-  'account:owner': 'Transfers ownership, requires 2FA of every member',
+  'account:owner': 'Transfers ownership, requires 2FA of every member, closes the account',
 } as const;
 
 export type CustomerPermission = keyof typeof CUSTOMER_PERMISSIONS;
@@ -83,6 +83,8 @@ export const MEMBER_ROUTE_PERMISSIONS: Readonly<Record<string, CustomerPermissio
   'GET /api/members/settings': 'members:read',
   'PATCH /api/members/settings': 'account:owner',
   'POST /api/members/ownership-transfer': 'account:owner',
+  'GET /api/members/account-closure': 'account:owner',
+  'POST /api/members/account-closure': 'account:owner',
 };
 
 function underPrefix(url: string, prefixes: readonly string[]): boolean {

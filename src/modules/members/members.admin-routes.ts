@@ -11,6 +11,7 @@ const CustomerTeam = Type.Object({
   members: Type.Array(StaffMember, { description: "the people who may act on this customer's account, with their roles" }),
   memberships: Type.Array(StaffMembership, { description: 'the other accounts this customer (as a person) belongs to' }),
   require_2fa: Type.Boolean(),
+  closed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'when the owner closed the account (then it has no members); null while open' }),
 });
 
 /** Mounted at /api/backoffice: a customer account's members and roles, for support. */
@@ -23,13 +24,14 @@ export const membersAdminRoutes: FastifyPluginAsyncTypebox<{ members: MembersSer
     },
     async (req) => {
       const id = req.params.id;
-      const [team, accounts] = await Promise.all([members.members(id), members.accounts(id, id)]);
+      const [team, accounts, closedAt] = await Promise.all([members.members(id), members.accounts(id, id), members.closedAt(id)]);
       return {
         message: 'OK',
         data: {
           members: team.members.map((m) => ({ customer_id: m.customerId, email: m.email, role: m.role, two_factor_enabled: m.twoFactor, joined_at: m.createdAt.toISOString() })),
           memberships: accounts.filter((a) => !a.own).map((a) => ({ account_id: a.accountId, email: a.email, role: a.role })),
           require_2fa: team.require2fa,
+          closed_at: closedAt ? closedAt.toISOString() : null,
         },
       };
     },

@@ -55,6 +55,19 @@ export function removedMail(p: { account: Person }): RenderedMail {
   });
 }
 
+export function accountClosedMail(p: { account: Person; owner: boolean }): RenderedMail {
+  return noticeMail({
+    template: 'member-account-closed',
+    subject: p.owner ? 'Your account is closed' : `The account of ${nameOf(p.account)} was closed`,
+    lines: [
+      p.owner
+        ? `You closed the account of ${nameOf(p.account)}: nobody can work in it any more, and its sessions and API tokens stopped working. If you did not do this, write to support at once.`
+        : `Its owner closed the account of ${nameOf(p.account)}: it is closed to you, and your sessions and API tokens for it stopped working.`,
+      'Any other account you belong to is not affected.',
+    ],
+  });
+}
+
 export function ownershipConfirmMail(p: { account: Person; to: Person; link: string | undefined; secret: string; expiresAt: Date }): RenderedMail {
   return noticeMail({
     template: 'member-ownership-transfer',

@@ -25,6 +25,11 @@ export interface MembershipRow {
   firstName: string;
   lastName: string;
   accountActive: boolean;
+  /** who owns the account now (after a transfer, not its holder row's person) */
+  ownerId: number | null;
+  ownerEmail: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
 }
 
 const memberColumns = {
@@ -72,12 +77,17 @@ export class MembersRepository {
 
   /** The accounts a person belongs to, with each account's holder (the customers row of the account). */
   async membershipsOf(ex: Executor, customerId: number): Promise<MembershipRow[]> {
-    return ex
-      .select({ accountId: accountMembers.accountId, role: accountMembers.role, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, accountActive: customers.isActive })
-      .from(accountMembers)
-      .innerJoin(customers, eq(customers.id, accountMembers.accountId))
-      .where(eq(accountMembers.customerId, customerId))
-      .orderBy(asc(accountMembers.accountId));
+    return queryRows<MembershipRow>(
+      ex,
+      sql`select m.account_id as "accountId", m.role, a.email, a.first_name as "firstName", a.last_name as "lastName", a.is_active as "accountActive",
+            o.id as "ownerId", o.email as "ownerEmail", o.first_name as "ownerFirstName", o.last_name as "ownerLastName"
+          from account_members m
+          join customers a on a.id = m.account_id
+          left join account_members om on om.account_id = m.account_id and om.role = 'owner'
+          left join customers o on o.id = om.customer_id
+          where m.customer_id = ${customerId}
+          order by m.account_id`,
+    );
   }
 
   async addMember(tx: Executor, row: { accountId: number; customerId: number; role: string; invitedBy: number; now: Date }): Promise<boolean> {
@@ -203,6 +213,49 @@ export class MembersRepository {
   async require2fa(ex: Executor, accountId: number): Promise<boolean> {
     const [row] = await ex.select({ on: accountSettings.require2fa }).from(accountSettings).where(eq(accountSettings.accountId, accountId));
     return row?.on ?? false;
+  }
+
+  /** When the account was closed (undefined: open). */
+  async closedAt(ex: Executor, accountId: number): Promise<Date | undefined> {
+    const [row] = await ex.select({ at: accountSettings.closedAt }).from(accountSettings).where(eq(accountSettings.accountId, accountId));
+    return row?.at ?? undefined;
+  }
+
+  async markClosed(tx: Executor, accountId: number, by: number, now: Date): Promise<void> {
+    await tx
+      .insert(accountSettings)
+      .values({ accountId, closedAt: now, closedBy: by, updatedAt: now })
+      .onConflictDoUpdate({ target: accountSettings.accountId, set: { closedAt: now, closedBy: by, updatedAt: now } });
+  }
+
+  /** Ends every device session that acts on the account, whoever's (the owner's own sessions elsewhere stay). */
+  async endAllSessionsIn(tx: Executor, accountId: number, reason: string, now: Date): Promise<number> {
+    const ended = await tx
+      .update(customerSessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(and(sql`coalesce(${customerSessions.accountId}, ${customerSessions.customerId}) = ${accountId}`, isNull(customerSessions.revokedAt)))
+      .returning({ id: customerSessions.id });
+    return ended.length;
+  }
+
+  /** Revokes every live API token bound to the account, whoever made it. */
+  async revokeAllTokensIn(tx: Executor, accountId: number, now: Date): Promise<number> {
+    const revoked = await tx
+      .update(apiTokens)
+      .set({ revokedAt: now, revokedBy: 'customer' })
+      .where(and(sql`coalesce(${apiTokens.accountId}, ${apiTokens.customerId}) = ${accountId}`, isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    return revoked.length;
+  }
+
+  /** Removes every member of the account (the owner too) and voids its open invitations. */
+  async removeAllMembers(tx: Executor, accountId: number, now: Date): Promise<number> {
+    const gone = await tx.delete(accountMembers).where(eq(accountMembers.accountId, accountId)).returning({ id: accountMembers.customerId });
+    await tx
+      .update(accountInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(accountInvitations.accountId, accountId), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt)));
+    return gone.length;
   }
 
   async setRequire2fa(tx: Executor, accountId: number, on: boolean, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { actorOf } from '../../platform/audit-log.js';
 import { customerOf, personOf } from '../../platform/http/auth.js';
 import { Envelope, errorResponses, MessageOnly } from '../../platform/http/schemas.js';
 import { ROLE_PERMISSIONS, isMemberRole, type MemberRole } from './member-permissions.js';
@@ -7,6 +8,10 @@ import type { InvitationRow, MemberRow, MembershipRow } from './members.reposito
 import {
   AccountEntry,
   AccountParams,
+  CloseBody,
+  Closed,
+  CloseHeaders,
+  ClosurePreview,
   InvitationParams,
   InvitationPreview,
   InviteBody,
@@ -25,6 +30,7 @@ import {
   TransferRequested,
 } from './members.schemas.js';
 import type { MemberActor, MembersService } from './members.service.js';
+import type { SudoCheck } from '../api-tokens/index.js';
 
 const tags = ['Teams'];
 
@@ -36,6 +42,7 @@ const accountView = (r: MembershipRow & { current: boolean; own: boolean }) => (
   permissions: isMemberRole(r.role) ? [...ROLE_PERMISSIONS[r.role]] : [],
   current: r.current,
   own: r.own,
+  owner: r.ownerId === null ? null : { customer_id: r.ownerId, name: `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim(), email: r.ownerEmail ?? '' },
   is_active: r.accountActive,
 });
 const memberView = (m: MemberRow) => ({
@@ -70,18 +77,18 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ members: MembersService
 
   app.post(
     '/accounts/switch',
-    { config: { activity: false }, schema: { tags, summary: 'Makes this session act on another account I belong to (sessions only: a token stays bound to its account)', body: SwitchBody, response: { 200: Envelope(AccountEntry), ...errorResponses(400, 401, 403, 404) } } },
+    { config: { activity: false }, schema: { tags, summary: 'Makes this session act on another account I belong to (sessions only: a token stays bound to its account); recorded as member.switched_in in that account\'s activity log', body: SwitchBody, response: { 200: Envelope(AccountEntry), ...errorResponses(400, 401, 403, 404) } } },
     async (req) => {
-      const row = await members.switchTo(personOf(req), customerOf(req).sessionId, req.body.account_id);
+      const row = await members.switchTo(personOf(req), customerOf(req).sessionId, req.body.account_id, { actor: actorOf(req), fromAccountId: customerOf(req).customerId });
       return { message: 'Switched', data: accountView({ ...row, current: true, own: row.accountId === personOf(req) }) };
     },
   );
 
   app.delete(
     '/accounts/:account_id/membership',
-    { config: { activity: false }, schema: { tags, summary: 'Leaves a team account (the owner cannot leave: 409 LAST_OWNER)', params: AccountParams, response: { 200: Envelope(MemberGone), ...errorResponses(400, 401, 404, 409) } } },
+    { config: { activity: false }, schema: { tags, summary: 'Leaves a team account (the owner cannot leave: 409 LAST_OWNER); recorded as member.left in that account\'s activity log', params: AccountParams, response: { 200: Envelope(MemberGone), ...errorResponses(400, 401, 404, 409) } } },
     async (req) => {
-      const r = await members.leave(personOf(req), req.params.account_id);
+      const r = await members.leave(personOf(req), req.params.account_id, actorOf(req));
       return { message: 'You left the account', data: { sessions_ended: r.sessionsEnded, tokens_revoked: r.tokensRevoked } };
     },
   );
@@ -118,7 +125,45 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ members: MembersService
 };
 
 /** /api/members: the team of the account acted on (owners and admins change it). */
-export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService }> = async (app, { members }) => {
+export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService; sudo: SudoCheck }> = async (app, { members, sudo }) => {
+  app.get(
+    '/account-closure',
+    { schema: { tags, summary: 'Owner: whether the account can be closed, and what must go first (resources, unsettled money)', response: { 200: Envelope(ClosurePreview), ...errorResponses(401, 403) } } },
+    async (req) => {
+      const r = await members.closurePreview(customerOf(req).customerId);
+      return {
+        message: 'OK',
+        data: { can_close: r.blockers.length === 0 && !r.closedAt, blockers: r.blockers.map((b) => ({ ...b })), closed_at: r.closedAt ? r.closedAt.toISOString() : null },
+      };
+    },
+  );
+
+  app.post(
+    '/account-closure',
+    {
+      config: { activity: false },
+      schema: {
+        tags,
+        summary: "Owner: closes the account for good (X-Access-Token from sudo, and the account's e-mail typed again)",
+        description:
+          "Refused with 409 ACCOUNT_NOT_EMPTY while it holds VMs, networks, load balancers, buckets, access keys or snapshots, or owes money (a negative balance, unpaid or not yet invoiced postpaid usage); `errors` lists each. Closing ends every session acting on the account, revokes its API tokens and removes every member (the owner too); each person keeps the other accounts they belong to. 403 SUDO_REQUIRED without a fresh sudo token.",
+        headers: CloseHeaders,
+        body: CloseBody,
+        response: { 200: Envelope(Closed), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (req) => {
+      const c = customerOf(req);
+      const header = req.headers['x-access-token'];
+      sudo.requireSudo(c.personId ?? c.customerId, c.sessionId, typeof header === 'string' ? header : undefined);
+      const r = await members.closeAccount(actorOfRequest(req), req.body.confirm_email, actorOf(req));
+      return {
+        message: 'The account is closed',
+        data: { closed_at: r.closedAt.toISOString(), sessions_ended: r.sessionsEnded, tokens_revoked: r.tokensRevoked, members_removed: r.membersRemoved },
+      };
+    },
+  );
+
   app.get('', { schema: { tags, summary: 'The members of this account, their roles and open invitations', response: { 200: Envelope(MemberList), ...errorResponses(401, 403) } } }, async (req) => {
     const r = await members.members(customerOf(req).customerId);
     return { message: 'OK', data: { members: r.members.map(memberView), invitations: r.invitations.map(invitationView), require_2fa: r.require2fa } };

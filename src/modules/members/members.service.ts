@@ -1,16 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Actor, AuditLog } from '../../platform/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noteActivityTarget } from '../../platform/audit-scope.js';
 import { isMemberRole, rolePermissionsLost, roleAllows, type MemberRole } from './member-permissions.js';
-import { invitationMail, ownershipConfirmMail, removedMail, roleChangedMail } from './members.mails.js';
+import { accountClosedMail, invitationMail, ownershipConfirmMail, removedMail, roleChangedMail } from './members.mails.js';
 import type { InvitationRow, MemberRow, MembersRepository, MembershipRow } from './members.repository.js';
 
 /** An invitation (and an ownership confirmation) is good for 7 days, once. */
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
+
+/** Something that stands in the way of closing an account (src/flows/account-holdings.ts). */
+export interface ClosureBlocker {
+  kind: 'vms' | 'networks' | 'load_balancers' | 'buckets' | 'access_keys' | 'snapshots' | 'balance' | 'unpaid_invoices' | 'uninvoiced_usage';
+  count?: number;
+  amount?: string;
+  message: string;
+}
+
+/** The port that says what an account still holds or owes (a flow over the resource and money modules). */
+export interface AccountHoldings {
+  blockersOf(accountId: number): Promise<ClosureBlocker[]>;
+}
 
 /** Who asks: the person and the account they act on, with their role in it. */
 export interface MemberActor {
@@ -31,7 +45,66 @@ export class MembersService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly consoleUrl: string | undefined,
+    private readonly auditLog: AuditLog,
+    private readonly holdings: AccountHoldings,
   ) {}
+
+  /** When the owner closed the account (undefined: open). */
+  closedAt(accountId: number): Promise<Date | undefined> {
+    return this.repo.closedAt(this.db, accountId);
+  }
+
+  /** What stands in the way of closing the account (empty: it can be closed), and when it was closed. */
+  async closurePreview(accountId: number): Promise<{ blockers: ClosureBlocker[]; closedAt: Date | undefined }> {
+    const [blockers, closedAt] = await Promise.all([this.holdings.blockersOf(accountId), this.repo.closedAt(this.db, accountId)]);
+    return { blockers, closedAt };
+  }
+
+  /**
+   * The owner closes the account (the route asked for a fresh re-authentication and the account's
+   * e-mail typed again). Refused while it holds resources or owes money (409 ACCOUNT_NOT_EMPTY, the
+   * blockers in `errors`). In one transaction, with the members locked: every session acting on it
+   * ends, every token bound to it is revoked, every membership (the owner's too) and open
+   * invitation goes, and it is marked closed; the people keep the other accounts they belong to.
+   */
+  async closeAccount(actor: MemberActor, confirmEmail: string, auditActor?: Actor): Promise<{ closedAt: Date; sessionsEnded: number; tokensRevoked: number; membersRemoved: number }> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const rows = await this.repo.lockMembers(tx, actor.accountId);
+      if (rows.find((r) => r.customerId === actor.personId)?.role !== 'owner') throw new ForbiddenError('Only the owner can close the account');
+      const account = (await this.repo.customer(tx, actor.accountId))!;
+      if (confirmEmail.trim().toLowerCase() !== account.email.toLowerCase()) {
+        throw new ValidationError('Type the e-mail address of the account to confirm', [{ field: 'confirm_email', message: "does not match the account's e-mail address" }]);
+      }
+      const blockers = await this.holdings.blockersOf(actor.accountId);
+      if (blockers.length > 0) {
+        throw new AppError(409, 'ACCOUNT_NOT_EMPTY', 'The account still holds resources or owes money', blockers.map((b) => ({ field: b.kind, message: b.message })));
+      }
+      // recorded while the owner is still a member, in the account closed
+      await this.noteInAccount(tx, auditActor, actor.accountId, actor.personId, 'account.closed', { members: rows.length }, { type: 'account', id: actor.accountId });
+      const sessionsEnded = await this.repo.endAllSessionsIn(tx, actor.accountId, 'account_closed', now);
+      const tokensRevoked = await this.repo.revokeAllTokensIn(tx, actor.accountId, now);
+      const membersRemoved = await this.repo.removeAllMembers(tx, actor.accountId, now);
+      await this.repo.markClosed(tx, actor.accountId, actor.personId, now);
+      // every member (the owner too) is told, in the transaction of the closure
+      for (const r of rows) {
+        const person = await this.repo.customer(tx, r.customerId);
+        if (person) await this.mailer.queueMail(person.email, accountClosedMail({ account, owner: r.customerId === actor.personId }), tx);
+      }
+      return { closedAt: now, sessionsEnded, tokensRevoked, membersRemoved };
+    });
+  }
+
+  /**
+   * An entry in the activity log of `accountId` for what the person did there (switching to it,
+   * leaving it): the request's actor, moved to that account and naming the person as its member.
+   */
+  private noteInAccount(tx: Executor, from: Actor | undefined, accountId: number, personId: number, action: string, after: Record<string, unknown>, target = { type: 'member', id: personId }): Promise<void> {
+    const actor: Actor = { ...(from ?? { type: 'customer', id: null }), type: 'customer', id: accountId };
+    if (personId !== accountId) actor.memberId = personId;
+    else delete actor.memberId;
+    return this.auditLog.write(tx, { actor, action, targetType: target.type, targetId: target.id, after }, 'change');
+  }
 
   /** The accounts the person belongs to, the current one marked. */
   async accounts(personId: number, currentAccountId: number): Promise<(MembershipRow & { current: boolean; own: boolean })[]> {
@@ -40,12 +113,14 @@ export class MembersService {
   }
 
   /** Points the session at another account the person belongs to (404 when they do not). */
-  async switchTo(personId: number, sessionId: string | undefined, accountId: number): Promise<MembershipRow> {
+  async switchTo(personId: number, sessionId: string | undefined, accountId: number, who?: { actor: Actor; fromAccountId: number }): Promise<MembershipRow> {
     if (!sessionId || sessionId.startsWith('token:')) throw new ForbiddenError('An API token is bound to one account; switch in a signed-in session', 'TOKEN_NOT_ALLOWED');
     return this.db.transaction(async (tx) => {
       const role = await this.repo.roleForShare(tx, accountId, personId);
       if (!role) throw new NotFoundError('Account');
       if (!(await this.repo.switchSession(tx, sessionId, personId, accountId === personId ? null : accountId))) throw new UnauthenticatedError('Your session has ended, please log in again');
+      // the account switched to records who started acting on it (and from where)
+      await this.noteInAccount(tx, who?.actor, accountId, personId, 'member.switched_in', { role, from_account_id: who?.fromAccountId ?? null });
       const row = (await this.repo.membershipsOf(tx, personId)).find((m) => m.accountId === accountId)!;
       return row;
     });
@@ -164,7 +239,7 @@ export class MembersService {
    * accepted after this commits (each request reads the membership; a write checks it again, locked,
    * in its own transaction).
    */
-  async remove(actor: MemberActor, memberId: number, reason: 'removed' | 'left' = 'removed'): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+  async remove(actor: MemberActor, memberId: number, reason: 'removed' | 'left' = 'removed', auditActor?: Actor): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const rows = await this.repo.lockMembers(tx, actor.accountId);
@@ -178,6 +253,8 @@ export class MembersService {
       await this.repo.removeMember(tx, actor.accountId, memberId);
       const sessionsEnded = await this.repo.endSessionsIn(tx, actor.accountId, memberId, reason === 'left' ? 'member_left' : 'member_removed', now);
       const tokensRevoked = await this.repo.revokeTokensIn(tx, actor.accountId, memberId, now);
+      // leaving is recorded in the account left (a removal is recorded by its route, in the same account)
+      if (reason === 'left') await this.noteInAccount(tx, auditActor, actor.accountId, memberId, 'member.left', { role: target.role, sessions_ended: sessionsEnded, tokens_revoked: tokensRevoked });
       if (reason === 'removed') {
         const account = await this.repo.customer(tx, actor.accountId);
         const person = await this.repo.customer(tx, memberId);
@@ -188,8 +265,8 @@ export class MembersService {
   }
 
   /** The person leaves an account (not their own, which they own). */
-  leave(personId: number, accountId: number): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
-    return this.remove({ accountId, personId, role: 'self' }, personId, 'left');
+  leave(personId: number, accountId: number, auditActor?: Actor): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+    return this.remove({ accountId, personId, role: 'self' }, personId, 'left', auditActor);
   }
 
   async setRequire2fa(accountId: number, on: boolean): Promise<void> {

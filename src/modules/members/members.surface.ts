@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ForbiddenError } from '../../platform/errors.js';
 import type { Executor } from '../../platform/db/database.js';
+import { scopesCover, type RequiredScope } from '../api-tokens/index.js';
 import { CUSTOMER_PERMISSIONS, customerPermissionOf, roleAllows, ROLE_PERMISSIONS, MEMBER_ROLES } from './member-permissions.js';
 import type { MembersService } from './members.service.js';
 
 const BLOCKS = {
   ACCOUNT_DISABLED: 'This account is disabled: switch to another account (POST /api/accounts/switch)',
   TWO_FACTOR_REQUIRED: 'This account requires two-factor authentication of its members: turn it on for your login, or switch to another account',
+  ACCOUNT_CLOSED: 'This account is closed: switch to another account you belong to (GET /api/accounts, POST /api/accounts/switch)',
+  NOT_A_MEMBER: 'You no longer belong to this account: switch to another account you belong to (GET /api/accounts, POST /api/accounts/switch)',
 } as const;
 
 /**
@@ -36,21 +39,31 @@ export function requireMemberPermissions(scope: FastifyInstance, members: Member
   });
   scope.addHook('onRequest', async (request) => {
     const c = request.customer;
-    if (!c || request.routeOptions.config.public) return;
+    if (!c) return;
+    // what the caller may see: the role's permissions, capped by a token's scopes (a scope family it covers)
+    const held = c.accountBlock === 'ACCOUNT_CLOSED' || c.accountBlock === 'NOT_A_MEMBER' ? 'none' : (c.role ?? 'owner');
+    const scopes = c.scopes;
+    c.may = (p) => roleAllows(held, p) && (scopes === undefined || !p.includes(':') || scopesCover(scopes, p as RequiredScope));
+    if (request.routeOptions.config.public) return;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const permission = permissionOf.get(`${method} ${request.routeOptions.url}`);
     if (!permission) throw new ForbiddenError();
-    if (c.accountBlock && permission !== 'self') throw new AppError(403, c.accountBlock, BLOCKS[c.accountBlock]);
+    if (c.accountBlock) {
+      if (permission !== 'self') throw new AppError(403, c.accountBlock, BLOCKS[c.accountBlock]);
+      return; // the person's own routes: every role holds self, and a person without a role here keeps them
+    }
     const role = c.role ?? 'owner';
     if (!roleAllows(role, permission)) {
       throw new AppError(403, 'ROLE_FORBIDDEN', `Your role in this account (${role.replace('_', '-')}) does not allow this`, [{ field: 'permission', message: permission }]);
     }
   });
-  // after the activity hook's preHandler: the pending entry of a member's write first re-checks the membership
+  // after the activity hook's preHandler: the pending entry of a member's write first re-checks the
+  // membership; the owner's too, so a write in flight and the account's closure (which locks the
+  // member rows) run one after the other: the closure sees what the write made, or the write fails
   scope.addHook('preHandler', async (request) => {
     const c = request.customer;
     const activity = request.auditScope?.activity;
-    if (!c || !activity || c.personId === undefined || c.personId === c.customerId) return;
+    if (!c || !activity || c.personId === undefined) return;
     const permission = permissionOf.get(`${request.method} ${request.routeOptions.url}`)!;
     const write = activity.write;
     activity.write = async (tx) => {

@@ -37,6 +37,10 @@ export const accountSettings = pgTable('account_settings', {
     .references(() => customers.id, { onDelete: 'cascade' }),
   /** every member must have 2FA on to act on this account */
   require2fa: boolean('require_2fa').notNull().default(false),
+  /** the owner closed the account: nobody may act on it any more (its rows stay, for staff and the books) */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** who closed it (the owner at the time) */
+  closedBy: integer('closed_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

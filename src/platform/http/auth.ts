@@ -14,13 +14,21 @@ export interface CustomerPrincipal {
   /** The person's role in the account acted on ('owner' in their own account). */
   role?: string;
   /** Why the account refuses the person everything but their own routes: switched off by staff, or 2FA required of members. */
-  accountBlock?: 'ACCOUNT_DISABLED' | 'TWO_FACTOR_REQUIRED';
+  accountBlock?: 'ACCOUNT_DISABLED' | 'TWO_FACTOR_REQUIRED' | 'ACCOUNT_CLOSED' | 'NOT_A_MEMBER';
   /** device session id (the JWT's `sid`), or `token:<id>` for a request made with an API token */
   sessionId: string;
   /** set when the request carries an API token (Authorization: Bearer) instead of the session cookie */
   apiTokenId?: number;
   /** set when an admin impersonates the customer; every action is then audited */
   impersonatorAdminId?: number;
+  /** the scopes of the API token the request carries (absent for a session) */
+  scopes?: readonly string[];
+  /**
+   * Whether the caller's role in the account acted on (and, with a token, its scopes) allows a
+   * permission such as 'billing:read': set by the members surface before any handler, so an answer
+   * can leave out what the caller may not see (GET /api/inf without money for a technical member).
+   */
+  may?: (permission: string) => boolean;
 }
 
 export interface AdminPrincipal {
