@@ -320,6 +320,18 @@ export class BackupsService {
     });
   }
 
+  /**
+   * A VM took its new tier (compute's resize finish, in its transaction): the backup meter, priced
+   * by the VM's tier, closes at that instant and opens on the new tier's price, so the hour of the
+   * resize is charged as two parts, each to the second, like the VM's own meters.
+   */
+  async vmResized(tx: Executor, vm: Vm, at: Date): Promise<void> {
+    const plan = await this.repo.plan(tx, vm.id, true);
+    if (!plan?.enabled) return;
+    const closed = await this.metering.close(BACKUP_RESOURCE, vm.id, at, { tx });
+    if (closed > 0) await this.openMeter(tx, vm, await this.repo.policy(tx), at);
+  }
+
   /** A VM became Deleted (src/flows/vm-deleted.ts): its plan ends and its meter closes; its backups stay. */
   async vmDeleted(tx: Executor, vmId: number): Promise<void> {
     const plan = await this.repo.plan(tx, vmId, true);
