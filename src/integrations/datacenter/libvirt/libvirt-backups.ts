@@ -1,16 +1,17 @@
 import { promises as fs } from 'node:fs';
 import { BackupError, type BackupOperation, type Backups, type DiskCopy, type DiskPiece } from '../backups.js';
 import type { HostAccess, Hypervisor } from './host-access.js';
+import { pointInTimeCopy } from './disk-copy.js';
 import { HostCommandError } from './host.js';
 
 /** How long a backup job of QEMU may take before the copy counts as failed. */
 const COPY_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * Backups on libvirt: a point-in-time copy of the boot disk (vda) by a push-mode backup job
- * (`virsh backup-begin`) into a temporary qcow2 file beside the disks, which QEMU fills while the
- * guest keeps running on its own disk chain (untouched: no snapshot overlay is added, so a crash
- * leaves only the temporary file). A stopped machine's disk is copied with qemu-img. The copy is
+ * Backups on libvirt: a point-in-time copy of the boot disk (vda) by the shared disk copy
+ * (disk-copy.ts: a push-mode `virsh backup-begin` job) into a temporary qcow2 file beside the
+ * disks, which QEMU fills while the guest keeps running on its own disk chain (untouched: no
+ * snapshot overlay is added, so a crash leaves only the temporary file). A stopped machine's disk is copied with qemu-img. The copy is
  * then made a sparse raw file the reader walks in pieces. A restore writes the pieces into a
  * sparse raw file of the disk's size, converts it to qcow2 and puts it in the disk's place with a
  * rename, so a failure leaves the old disk. Temporary files are named `<prefix>-backup-<tag>.*`
@@ -56,7 +57,9 @@ export class LibvirtBackups implements Backups {
       // a retry of the same backup starts over
       await hv.host.run(['rm', '-f', qcow2, raw]);
       const name = this.access.names.domain(ref);
-      if (state === 'running') await this.backupJob(hv, name, qcow2);
+      if (state === 'running') {
+        await pointInTimeCopy(hv, name, [{ device: 'vda', file: qcow2 }], { timeoutMs: COPY_TIMEOUT_MS, pollMs: 250, quiesce: false, fail: (message, detail) => new BackupError('backup', message, false, detail) });
+      }
       else await hv.host.run(['qemu-img', 'convert', '-U', '-O', 'qcow2', root, qcow2], { timeoutMs: COPY_TIMEOUT_MS });
       await hv.host.run(['qemu-img', 'convert', '-f', 'qcow2', '-O', 'raw', qcow2, raw], { timeoutMs: COPY_TIMEOUT_MS });
       await hv.host.run(['rm', '-f', qcow2]);
@@ -96,32 +99,6 @@ export class LibvirtBackups implements Backups {
         close,
       };
     });
-  }
-
-  /** A push-mode backup job of vda into `target`, waited for; an unfinished job is aborted. */
-  private async backupJob(hv: Hypervisor, name: string, target: string): Promise<void> {
-    const xml = `<domainbackup mode='push'><disks><disk name='vda' type='file'><target file='${target}'/><driver type='qcow2'/></disk></disks></domainbackup>`;
-    const file = `${target}.xml`;
-    await hv.host.writeFile(file, xml, '0600');
-    try {
-      await hv.virsh.run(['backup-begin', name, '--backupxml', file]);
-    } finally {
-      await hv.host.run(['rm', '-f', file]);
-    }
-    const deadline = Date.now() + COPY_TIMEOUT_MS;
-    try {
-      for (;;) {
-        const info = (await hv.virsh.run(['domjobinfo', name])).stdout;
-        if (/Job type:\s+None/.test(info)) break;
-        if (Date.now() > deadline) throw new BackupError('backup', 'the disk copy did not finish in time');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } catch (err) {
-      await hv.virsh.run(['domjobabort', name], [0, 1]).catch(() => undefined);
-      throw err;
-    }
-    const done = (await hv.virsh.run(['domjobinfo', name, '--completed'], [0, 1])).stdout;
-    if (!/Job type:\s+Completed/.test(done)) throw new BackupError('backup', 'the disk copy failed', false, done.trim());
   }
 
   writeDisk(externalId: string, sizeBytes: number, pieces: AsyncIterable<DiskPiece>): Promise<void> {
