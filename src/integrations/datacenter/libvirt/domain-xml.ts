@@ -46,6 +46,8 @@ export interface VmMetadata {
 }
 
 export const CPU_PERIOD_US = 100_000;
+/** The virtio-serial port the QEMU guest agent listens on in the guest. */
+export const GUEST_AGENT_CHANNEL = 'org.qemu.guest_agent.0';
 
 /** The cputune quota per vCPU of a CPU limit (percent), or null for no limit. */
 export function cpuQuota(cpuLimit: number): number | null {
@@ -104,6 +106,9 @@ export function domainXml(s: DomainSpec): string {
   for (const nic of s.nics) nicElement(dev, nic);
   // entropy from the host: without it a guest waits for its random pool (no RDRAND under TCG)
   dev.ele('rng', { model: 'virtio' }).ele('backend', { model: 'random' }).txt('/dev/urandom');
+  // the QEMU guest agent's channel (libvirt picks the host socket): a guest running qemu-guest-agent
+  // answers domfsfreeze, so snapshots freeze its file systems (application consistency)
+  dev.ele('channel', { type: 'unix' }).ele('target', { type: 'virtio', name: GUEST_AGENT_CHANNEL });
   // a pty, so `virsh console` can join it; everything the guest prints is also logged to the file
   const serial = dev.ele('serial', { type: 'pty' });
   serial.ele('log', { file: s.console, append: 'on' });
