@@ -1,6 +1,6 @@
 export { ComputeService, type CreateVmInput, type VmWithSync, type PrivateAddressReader } from './compute.service.js';
 export { vmPriceItems } from './compute.pricing.js';
-export { VmTasksService, type VmDeletedListener, type VmResizedListener, type VmSnapshotTasks } from './vm-tasks.service.js';
+export { VmTasksService, type VmDeletedListener, type VmSnapshotTasks } from './vm-tasks.service.js';
 export { ComputeRepository, type Vm } from './compute.repository.js';
 export { computeRoutes } from './compute.routes.js';
 export { computeAdminRoutes } from './compute.admin-routes.js';
@@ -12,3 +12,4 @@ export { VmActionsService, type VmAction, type StaffActor } from './vm-actions.s
 export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits, type ConsoleAccess } from './vm-console.service.js';
 export { CONSOLE_CLOSE } from './vm-console.socket.js';
 export { VmRestoreHolds } from './vm-restore-holds.js';
+export type { VmResizedListener } from './vm-resize.apply.js';

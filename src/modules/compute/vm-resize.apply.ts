@@ -7,7 +7,11 @@ import { tierComponentKey, tierKey, type PricingService } from '../pricing/index
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
 import { vmMeterItems } from './compute.pricing.js';
-import type { VmResizedListener } from './vm-tasks.service.js';
+
+/** Told when a VM took its new tier (in the transaction of the resize's finish): what is priced by the VM's tier follows it from that instant. */
+export interface VmResizedListener {
+  vmResized(tx: Executor, vm: Vm, at: Date): Promise<void>;
+}
 
 interface MeterDeps {
   pricing: PricingService;

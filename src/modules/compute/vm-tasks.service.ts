@@ -8,7 +8,7 @@ import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricingService } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
-import { applyResize, openVmMeters } from './vm-resize.apply.js';
+import { applyResize, openVmMeters, type VmResizedListener } from './vm-resize.apply.js';
 import { VM_KIND, type VmStatus } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
@@ -25,10 +25,6 @@ export interface VmSnapshotTasks {
   abandoned(vm: Vm): Promise<void>;
 }
 
-/** Told when a VM took its new tier (in the transaction of the resize's finish): what is priced by the VM's tier follows it from that instant. */
-export interface VmResizedListener {
-  vmResized(tx: Executor, vm: Vm, at: Date): Promise<void>;
-}
 
 /** Told when a VM became Deleted, in that transaction (private IPs, security groups, load balancers). */
 export interface VmDeletedListener {
