@@ -76,6 +76,24 @@ async function retryNow(): Promise<void> {
 
 const ofVm = async (id: number) => (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from vm_backups where vm_id = ${id}`))[0]!.n;
 
+/** Holds `target[method]` until `release` (the work waits there meanwhile); release puts it back. */
+function hold(target: object, method: string): { release: () => void } {
+  const obj = target as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const original = obj[method]!;
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  obj[method] = async (...a: unknown[]) => {
+    await gate;
+    return original.apply(target, a);
+  };
+  return {
+    release: () => {
+      obj[method] = original;
+      open();
+    },
+  };
+}
+
 const files = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => !f.includes('.tmp-')) : []);
 
 describe('the backup plan', () => {
@@ -142,14 +160,7 @@ describe('backups and restores (simulated datacenter, the local store)', () => {
     disks().writeBytes(ext, 0, Buffer.from('version-2'));
     disks().writeBytes(ext, 7 * CHUNK_BYTES, Buffer.from('written later'));
 
-    const stopGate = simulator(t).vmHosts;
-    const original = stopGate.stopVm.bind(stopGate);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    stopGate.stopVm = async (x: string) => {
-      await gate;
-      return original(x);
-    };
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
     try {
       const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
       assert.equal(res.statusCode, 202, res.body);
@@ -160,8 +171,7 @@ describe('backups and restores (simulated datacenter, the local store)', () => {
       const twice = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
       assert.equal(twice.statusCode, 409);
     } finally {
-      release();
-      stopGate.stopVm = original;
+      stop.release();
     }
     await workDone();
     const vm = await getVm(t, c.cookie, id);
@@ -310,42 +320,26 @@ describe('deleting one backup', () => {
     assert.equal(second.status, 'completed');
 
     // a backup being made: its copy waits on a gate
-    const sim = disks();
-    const copy = sim.copyDisk.bind(sim);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    sim.copyDisk = async (x: string, tag: string) => {
-      await gate;
-      return copy(x, tag);
-    };
+    const copy = hold(disks(), 'copyDisk');
     try {
       const making = (await req('POST', c.cookie, `/api/compute/vm/${id}/backups`)).json().data.id as string;
       const busy = await req('DELETE', c.cookie, `/api/compute/backups/${making}`);
       assert.equal(busy.statusCode, 409, busy.body);
       assert.equal(busy.json().code, 'BACKUP_IN_PROGRESS');
     } finally {
-      release();
-      sim.copyDisk = copy;
+      copy.release();
     }
     await workDone();
 
     // a restore of the first backup under way: the VM's stop waits on a gate
-    const hosts = simulator(t).vmHosts;
-    const stop = hosts.stopVm.bind(hosts);
-    let letGo!: () => void;
-    const held = new Promise<void>((r) => (letGo = r));
-    hosts.stopVm = async (x: string) => {
-      await held;
-      return stop(x);
-    };
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
     try {
       assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${first.id}/restore`)).statusCode, 202);
       const inUse = await req('DELETE', c.cookie, `/api/compute/backups/${first.id}`);
       assert.equal(inUse.statusCode, 409, inUse.body);
       assert.equal(inUse.json().code, 'BACKUP_IN_USE');
     } finally {
-      letGo();
-      hosts.stopVm = stop;
+      stop.release();
     }
     await workDone();
 
