@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds a real Debian 12 cloud image for the libvirt datacenter from Debian packages only
-# (systemd, openssh-server, cloud-init, the cloud kernel), with the machine's own apt sources:
+# (systemd, openssh-server, cloud-init, the cloud kernel, the QEMU guest agent, which udev starts
+# when the domain's org.qemu.guest_agent.0 channel appears), with the machine's own apt sources:
 #
 #   scripts/build-real-image.sh OUTPUT_DIR
 #
@@ -40,7 +41,7 @@ work=$(mktemp -d /var/tmp/build-real-image.XXXXXX)
 trap 'rm -rf --one-file-system "$work"' EXIT
 root=$work/root
 
-packages=systemd-sysv,udev,dbus,openssh-server,cloud-init,cloud-guest-utils,fdisk,sudo,iproute2,linux-image-cloud-amd64,initramfs-tools
+packages=systemd-sysv,udev,dbus,openssh-server,cloud-init,cloud-guest-utils,fdisk,sudo,iproute2,linux-image-cloud-amd64,initramfs-tools,qemu-guest-agent
 
 # Before the kernel is installed: a small initramfs with only what finds the root disk (ext4 is
 # built in), and the virtio RNG, so the kernel's random pool is ready at once (an emulated CPU has

@@ -101,6 +101,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     audit: audit.services.audit,
     notifications: notifications.services.notifications,
     snapshotTasks: builtLater(() => snapshots.services.snapshotTasks),
+    vmResized: builtLater(() => backups.services.backups),
   });
   const snapshots = createSnapshotsModule(p, {
     snapshots: datacenter.snapshots, vmActions: compute.services.vmActions, compute: compute.services.compute, ...pricing.services, metering, billableStart, webhookEvents,

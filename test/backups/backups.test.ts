@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FolderBlobStore } from '../../src/integrations/object-storage/index.js';
-import { CHUNK_BYTES } from '../../src/modules/backups/index.js';
+import { CHUNK_BYTES, type Manifest } from '../../src/modules/backups/index.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { adminSession } from '../helpers/admins.js';
@@ -31,7 +31,7 @@ after(async () => {
 });
 
 type Customer = Awaited<ReturnType<typeof customerSession>>;
-const req = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', cookie: string, url: string, payload?: unknown) =>
+const req = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', cookie: string, url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 const store = () => t.container.backupStore as FolderBlobStore;
 const disks = () => simulator(t).backups;
@@ -75,6 +75,24 @@ async function retryNow(): Promise<void> {
 }
 
 const ofVm = async (id: number) => (await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from vm_backups where vm_id = ${id}`))[0]!.n;
+
+/** Holds `target[method]` until `release` (the work waits there meanwhile); release puts it back. */
+function hold(target: object, method: string): { release: () => void } {
+  const obj = target as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const original = obj[method]!;
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  obj[method] = async (...a: unknown[]) => {
+    await gate;
+    return original.apply(target, a);
+  };
+  return {
+    release: () => {
+      obj[method] = original;
+      open();
+    },
+  };
+}
 
 const files = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => !f.includes('.tmp-')) : []);
 
@@ -142,14 +160,7 @@ describe('backups and restores (simulated datacenter, the local store)', () => {
     disks().writeBytes(ext, 0, Buffer.from('version-2'));
     disks().writeBytes(ext, 7 * CHUNK_BYTES, Buffer.from('written later'));
 
-    const stopGate = simulator(t).vmHosts;
-    const original = stopGate.stopVm.bind(stopGate);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    stopGate.stopVm = async (x: string) => {
-      await gate;
-      return original(x);
-    };
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
     try {
       const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
       assert.equal(res.statusCode, 202, res.body);
@@ -160,8 +171,7 @@ describe('backups and restores (simulated datacenter, the local store)', () => {
       const twice = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
       assert.equal(twice.statusCode, 409);
     } finally {
-      release();
-      stopGate.stopVm = original;
+      stop.release();
     }
     await workDone();
     const vm = await getVm(t, c.cookie, id);
@@ -294,6 +304,76 @@ describe('backups and restores (simulated datacenter, the local store)', () => {
     } finally {
       await t.container.db.execute(sql`update backup_policy set keep_last = 7`);
     }
+  });
+});
+
+describe('deleting one backup', () => {
+  test('refused while it is being made and while a restore of it runs (409); deleted, its manifest goes at once and the sweep frees its chunks; another customer gets 404', async () => {
+    const { c, id, ext } = await runningVm('del');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('kept by the second backup'));
+    disks().writeBytes(ext, 9 * CHUNK_BYTES, randomBytes(1000));
+    const first = await backupNow(c, id);
+    disks().writeBytes(ext, 9 * CHUNK_BYTES, randomBytes(1000)); // only the first backup refers to the old chunk 9
+    const second = await backupNow(c, id);
+    assert.equal(first.status, 'completed');
+    assert.equal(second.status, 'completed');
+
+    // a backup being made: its copy waits on a gate
+    const copy = hold(disks(), 'copyDisk');
+    try {
+      const making = (await req('POST', c.cookie, `/api/compute/vm/${id}/backups`)).json().data.id as string;
+      const busy = await req('DELETE', c.cookie, `/api/compute/backups/${making}`);
+      assert.equal(busy.statusCode, 409, busy.body);
+      assert.equal(busy.json().code, 'BACKUP_IN_PROGRESS');
+    } finally {
+      copy.release();
+    }
+    await workDone();
+
+    // a restore of the first backup under way: the VM's stop waits on a gate
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
+    try {
+      assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${first.id}/restore`)).statusCode, 202);
+      const inUse = await req('DELETE', c.cookie, `/api/compute/backups/${first.id}`);
+      assert.equal(inUse.statusCode, 409, inUse.body);
+      assert.equal(inUse.json().code, 'BACKUP_IN_USE');
+    } finally {
+      stop.release();
+    }
+    await workDone();
+
+    const other = await customerSession(t);
+    assert.equal((await req('DELETE', other.cookie, `/api/compute/backups/${first.id}`)).statusCode, 404, "another customer's backup");
+    assert.equal((await req('DELETE', c.cookie, '/api/compute/backups/not-a-uuid')).statusCode, 400);
+
+    const manifest = path.join(store().location, 'backups', `${first.id}.json`);
+    assert.ok(existsSync(manifest));
+    const only = (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest).chunks.find((ch) => ch.index === 9)!.hash;
+    const del = await req('DELETE', c.cookie, `/api/compute/backups/${first.id}`);
+    assert.equal(del.statusCode, 200, del.body);
+    assert.equal(del.json().data.status, 'deleted');
+    assert.ok(!existsSync(manifest), 'its manifest is removed at once');
+    assert.equal((await req('DELETE', c.cookie, `/api/compute/backups/${first.id}`)).statusCode, 404, 'gone');
+    const listed = (await backupsOf(c, id)).backups.map((b: { id: string }) => b.id);
+    assert.ok(!listed.includes(first.id) && listed.includes(second.id));
+    assert.ok(!(await req('GET', c.cookie, '/api/compute/backups')).json().data.some((b: { id: string }) => b.id === first.id));
+    const restoreGone = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${first.id}/restore`);
+    assert.equal(restoreGone.statusCode, 404);
+    const [act] = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from audit_logs where actor_type = 'customer' and actor_id = ${c.id} and action = 'backup.deleted'`);
+    assert.equal(act!.n, 1, 'in the account activity');
+
+    // the sweep frees the chunk only the deleted backup referred to; the second backup stays whole
+    const dir = path.join(store().location, 'chunks');
+    const old = new Date(Date.now() - 7 * 3600_000);
+    for (const f of files(dir)) utimesSync(path.join(dir, f), old, old);
+    const swept = await t.container.services.backupWork.sweepStore();
+    assert.ok(swept.chunks >= 1, JSON.stringify(swept));
+    assert.ok(!existsSync(path.join(dir, only)), 'the chunk only the deleted backup referred to is freed');
+    const r = await t.container.services.backups.restore(c.id, id, second.id);
+    await workDone();
+    assert.equal((await t.container.services.backups.restoreOf(c.id, r.id)).status, 'completed', 'the other backup is whole after the sweep');
+    assert.equal(disks().readBytes(ext, 0, 25).toString(), 'kept by the second backup');
   });
 });
 

@@ -173,6 +173,21 @@ describe('a real Debian 12 image through the API: SSH in as debian (DATACENTER=l
       assert.match(u.stdout, new RegExp(`^\\S*vm-${vm.id}$`, 'm'), 'runcmd ran, on this instance');
     }));
 
+  test('a snapshot of the running guest is application-consistent: its QEMU guest agent (on the domain\'s channel) freezes the file systems', { timeout: BOOT_MS }, () =>
+    withLibvirtLock('shared', async () => {
+      const agent = await eventually(async () => (ssh('systemctl is-active qemu-guest-agent').stdout.trim() === 'active' ? true : undefined), 60_000, 2000);
+      assert.equal(agent, true, 'the agent runs in the guest');
+      const taken = await api('POST', `/api/compute/vm/${vm.id}/snapshots`, { name: 'frozen' });
+      assert.equal(taken.statusCode, 201, taken.body);
+      await settled(vm.id);
+      const s = (await api('GET', `/api/compute/snapshots/${taken.json().data.id}`)).json().data;
+      assert.deepEqual([s.status, s.consistency], ['Available', 'application'], JSON.stringify(s));
+      assert.equal(ssh('touch /var/tmp/after-thaw && echo written').stdout.trim(), 'written', 'the file systems were thawed');
+      // gone again, so the delete below finds nothing of the VM left
+      assert.equal((await api('DELETE', `/api/compute/snapshots/${s.id}`)).statusCode, 200);
+      await eventually(async () => ((await api('GET', `/api/compute/snapshots/${s.id}`)).statusCode === 404 ? true : undefined), 60_000, 500);
+    }));
+
   test("resize to the location's next tier: restarted with its vCPUs and memory, the root disk grown, the files kept", { timeout: BOOT_MS + 240_000 }, () =>
     withLibvirtLock('shared', async () => {
       assert.ok(vm, 'the VM of the first test');

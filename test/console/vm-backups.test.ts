@@ -89,6 +89,28 @@ describe('backups of a VM in the browser', () => {
     await form.getByLabel('Size').selectOption({ index: 1 });
     await form.getByRole('button', { name: 'Create VM from backup' }).click();
     await page.getByRole('heading', { name: 'db-copy' }).waitFor();
+
+    // a backup deleted after a confirmation: gone from the list and its manifest removed (the
+    // first one is in use by the new VM's restore; a newer one is taken to be deleted)
+    clock.advance(1000); // the newest, first in the list
+    const another = await app.app.inject({ method: 'POST', url: `/api/compute/vm/${vmId}/backups`, headers: { cookie: c.cookie } });
+    assert.equal(another.statusCode, 202, another.body);
+    await workDone();
+    await page.goto(`/vms/${vmId}`);
+    const kept = page.getByRole('region', { name: 'Backups of this VM' }).locator('tbody tr').filter({ hasText: 'completed' });
+    await kept.first().waitFor();
+    const before = await kept.count();
+    const newest = another.json().data.id as string;
+    await kept.first().getByRole('button', { name: 'Delete' }).click();
+    const sure = page.getByRole('alertdialog', { name: 'Delete' });
+    assert.match((await sure.textContent()) ?? '', /It cannot be restored afterwards/);
+    await sure.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Backup deleted.' }).waitFor();
+    // the list is read again: one completed backup fewer
+    await page.waitForFunction((n) => [...document.querySelectorAll('[aria-label="Backups of this VM"] tbody tr')].filter((r) => r.textContent!.includes('completed')).length === n - 1, before);
+    const [gone] = await queryRows<{ status: string }>(app.container.db, sql`select status from vm_backups where id = ${newest}`);
+    assert.equal(gone!.status, 'deleted');
+    assert.equal(await store.has(`backups/${newest}.json`), false);
     await ctx.close();
   });
 

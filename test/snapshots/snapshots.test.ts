@@ -294,6 +294,42 @@ describe('a new VM from a snapshot', () => {
   });
 });
 
+describe('a new VM from a snapshot, where the snapshot is kept', () => {
+  test('placed on the hypervisor that keeps the snapshot (not the first with room); a snapshot with a volume gives the new VM that volume, written from it', async () => {
+    const storage = (await api((await customerSession(t)).cookie, 'GET', '/api/compute/block-storage-tiers?location_id=1')).json().data[0];
+    const { c, id } = await runningVm({ block_storage_tier_id: storage.id, block_storage_gb: 20 });
+    // the VM runs on the location's second hypervisor (the first has room too)
+    const machine = [...simulator(t).hosts.machines.values()].find((m) => m.reference === `vm-${id}`)!;
+    machine.hypervisor = 'hv-1-2';
+    const s = await snapshot(c, id, { name: 'with volume', include_volume: true });
+    await vmJobsDone(t);
+    assert.equal(simulator(t).snapshots.held.get(`snap-${s.id}`)!.hypervisor, 'hv-1-2');
+
+    const made = await api(c.cookie, 'POST', `/api/compute/snapshots/${s.id}/create-vm`, { name: 'copy-2', tier_id: tierId });
+    assert.equal(made.statusCode, 201, made.body);
+    const vm = made.json().data;
+    assert.deepEqual(vm.block_storage, { tier_id: storage.id, size_gb: 20 }, 'a volume of the snapshot’s size, on the storage tier of the VM it was taken of');
+    await vmJobsDone(t);
+    assert.equal((await getVm(t, c.cookie, vm.id)).status, 'Running');
+    const copy = [...simulator(t).hosts.machines.values()].find((m) => m.reference === `vm-${vm.id}`)!;
+    assert.equal(copy.hypervisor, 'hv-1-2', 'where the snapshot is kept');
+    assert.equal(copy.volumeGb, 20);
+    assert.equal(copy.volumeFrom, `snap-${s.id}`, 'its volume is written from the snapshot');
+    const [row] = await queryRows<{ hypervisor: string }>(t.container.db, sql`select hypervisor from vms where id = ${vm.id}`);
+    assert.equal(row!.hypervisor, 'hv-1-2');
+
+    // a snapshot of the boot disk alone: the new VM has no volume
+    const bootOnly = await snapshot(c, id, { name: 'boot only' });
+    await vmJobsDone(t);
+    const plain = await api(c.cookie, 'POST', `/api/compute/snapshots/${bootOnly.id}/create-vm`, { name: 'copy-3', tier_id: tierId });
+    assert.equal(plain.statusCode, 201, plain.body);
+    assert.equal(plain.json().data.block_storage, null);
+    await vmJobsDone(t);
+    const third = [...simulator(t).hosts.machines.values()].find((m) => m.reference === `vm-${plain.json().data.id}`)!;
+    assert.deepEqual([third.hypervisor, third.volumeGb], ['hv-1-2', undefined]);
+  });
+});
+
 describe('staff', () => {
   test('see a customer’s snapshots (view_compute) and restore on their behalf (operate_compute): audited, the customer told; 403 without', async () => {
     const { c, id } = await runningVm();

@@ -193,6 +193,7 @@ export const CUSTOMER_OPERATION_PERMISSIONS = {
   'GET /api/billing/usage/hours': 'billing:read',
   'GET /api/compute/backups': 'compute:read',
   'GET /api/compute/backups/restores/{restore_id}': 'compute:read',
+  'DELETE /api/compute/backups/{backup_id}': 'compute:write',
   'POST /api/compute/backups/{backup_id}/vm': 'compute:write',
   'GET /api/compute/block-storage-tiers': 'compute:read',
   'GET /api/compute/os': 'compute:read',

@@ -5811,7 +5811,7 @@ export interface paths {
                                 reason: string | null;
                                 sent_bytes: number | null;
                                 /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed";
+                                status: "pending" | "running" | "completed" | "failed" | "deleted";
                                 stored_bytes: number | null;
                                 /** @enum {string} */
                                 trigger: "scheduled" | "manual";
@@ -20750,7 +20750,7 @@ export interface paths {
                                 reason: string | null;
                                 sent_bytes: number | null;
                                 /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed";
+                                status: "pending" | "running" | "completed" | "failed" | "deleted";
                                 stored_bytes: number | null;
                                 /** @enum {string} */
                                 trigger: "scheduled" | "manual";
@@ -20775,6 +20775,129 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/backups/{backup_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one backup (of a VM that exists or is gone)
+         * @description It is gone from the lists at once and cannot be restored any more; the storage only it used is freed by the next chunk sweep. 409 BACKUP_IN_PROGRESS while it is being made, 409 BACKUP_IN_USE while a VM is being restored from it.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    backup_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disk_bytes: number | null;
+                                duration_ms: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                location_id: number;
+                                next_attempt_at: string | null;
+                                /** @description why the last attempt failed */
+                                reason: string | null;
+                                sent_bytes: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed" | "deleted";
+                                stored_bytes: number | null;
+                                /** @enum {string} */
+                                trigger: "scheduled" | "manual";
+                                vm_id: number;
+                                vm_name: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -22727,7 +22850,7 @@ export interface paths {
                                     reason: string | null;
                                     sent_bytes: number | null;
                                     /** @enum {string} */
-                                    status: "pending" | "running" | "completed" | "failed";
+                                    status: "pending" | "running" | "completed" | "failed" | "deleted";
                                     stored_bytes: number | null;
                                     /** @enum {string} */
                                     trigger: "scheduled" | "manual";
@@ -22834,7 +22957,7 @@ export interface paths {
                                 reason: string | null;
                                 sent_bytes: number | null;
                                 /** @enum {string} */
-                                status: "pending" | "running" | "completed" | "failed";
+                                status: "pending" | "running" | "completed" | "failed" | "deleted";
                                 stored_bytes: number | null;
                                 /** @enum {string} */
                                 trigger: "scheduled" | "manual";

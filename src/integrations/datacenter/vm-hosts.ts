@@ -43,7 +43,10 @@ export interface VmSpec {
   userData?: string;
   /**
    * The boot disk is made from this snapshot (Snapshots) instead of the OS image, grown to diskGb;
-   * the snapshot must be in the machine's location.
+   * the snapshot must be in the machine's location. The machine is placed where the snapshot is
+   * kept (a snapshot lives on the hypervisor of the machine it was taken of). A snapshot that holds
+   * a volume is written onto the machine's volume when it has one (grown to its size; a smaller
+   * volume is refused).
    */
   fromSnapshot?: { reference: string };
   /** Addresses on private networks the machine boots with (NetworkFabric.attachIp adds more later). */

@@ -117,6 +117,7 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, RequiredScope | null>> 
   'POST /api/compute/vm/:id/backups/:backup_id/restore': w('compute'),
   'GET /api/compute/backups': r('compute'),
   'POST /api/compute/backups/:backup_id/vm': w('compute'),
+  'DELETE /api/compute/backups/:backup_id': w('compute'),
   'GET /api/compute/backups/restores/:restore_id': r('compute'),
   'POST /api/compute/vm/:id/security-groups': w('compute'),
   'DELETE /api/compute/vm/:id/security-groups/:uuid': w('compute'),

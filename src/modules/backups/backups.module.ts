@@ -43,7 +43,7 @@ export function createBackupsModule(p: Platform, deps: BackupsDeps) {
     concurrency: 2,
     handler: (payload): Promise<void> => work.run(payload),
   });
-  const backups = new BackupsService(db, repo, clock, queue, () => workJob, deps.vmRestoreHolds, deps.compute, deps.tiers, deps.pricing, deps.metering, deps.audit, deps.notifications);
+  const backups = new BackupsService(db, repo, clock, queue, () => workJob, deps.vmRestoreHolds, deps.compute, deps.tiers, deps.pricing, deps.metering, deps.audit, deps.notifications, deps.backupStore);
   const work: BackupWorkService = new BackupWorkService(db, repo, clock, systemClock, queue, () => workJob, deps.backupStore, deps.backups, deps.vmHosts, deps.vmRestoreHolds, deps.webhookEvents, p.log);
   const scheduleJob = defineJob<object>({
     name: 'backups.schedule',

@@ -147,6 +147,12 @@ export class BackupsRepository {
     return row;
   }
 
+  /** Whether a restore of the backup is waiting, due or running. */
+  async restoreUnderway(ex: Executor, backupId: string): Promise<boolean> {
+    const [row] = await ex.select({ id: backupRestores.id }).from(backupRestores).where(and(eq(backupRestores.backupId, backupId), inArray(backupRestores.status, ['waiting', 'pending', 'running']))).limit(1);
+    return row !== undefined;
+  }
+
   restoresOfVm(ex: Executor, vmId: number): Promise<Restore[]> {
     return ex.select().from(backupRestores).where(eq(backupRestores.vmId, vmId)).orderBy(desc(backupRestores.createdAt)).limit(20);
   }

@@ -94,6 +94,21 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupsService }
     },
   );
 
+  app.delete(
+    '/backups/:backup_id',
+    {
+      config: { activity: 'backup.deleted' },
+      schema: {
+        tags,
+        summary: 'Deletes one backup (of a VM that exists or is gone)',
+        description: 'It is gone from the lists at once and cannot be restored any more; the storage only it used is freed by the next chunk sweep. 409 BACKUP_IN_PROGRESS while it is being made, 409 BACKUP_IN_USE while a VM is being restored from it.',
+        params: BackupIdParams,
+        response: { 200: Envelope(BackupItem), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => ({ message: 'Backup deleted', data: backupView(await backups.deleteBackup(customerOf(req).customerId, req.params.backup_id)) }),
+  );
+
   app.get(
     '/backups/restores/:restore_id',
     { schema: { tags, summary: 'One restore and how it went', params: RestoreIdParams, response: { 200: Envelope(RestoreItem), ...errorResponses(401, 404) } } },

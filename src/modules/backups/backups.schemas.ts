@@ -35,7 +35,7 @@ export const BackupItem = Type.Object({
   vm_name: Type.String(),
   location_id: Type.Integer(),
   trigger: Type.String({ enum: ['scheduled', 'manual'] }),
-  status: Type.String({ enum: ['pending', 'running', 'completed', 'failed'] }),
+  status: Type.String({ enum: ['pending', 'running', 'completed', 'failed', 'deleted'] }),
   reason: Type.Union([Type.String(), Type.Null()], { description: 'why the last attempt failed' }),
   attempts: Type.Integer(),
   next_attempt_at: Type.Union([Timestamp, Type.Null()]),

@@ -5,10 +5,12 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../platform/er
 import type { Metering } from '../../platform/metering.js';
 import { dec, moneyString } from '../../platform/money.js';
 import type { JobDefinition, JobQueue } from '../../platform/queue/queue.js';
+import type { BlobStore } from '../../integrations/object-storage/index.js';
 import type { ComputeService, Vm, VmRestoreHolds } from '../compute/index.js';
 import { tierKey, type PricingService } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import { nextSlot } from './backup-schedule.js';
+import { manifestKey } from './chunk-store.js';
 import type { Backup, BackupPlan, BackupPolicyRow, BackupsRepository, Restore } from './backups.repository.js';
 
 /** The audit module's recorder, as this module needs it. */
@@ -68,6 +70,8 @@ export class BackupsService {
     private readonly metering: Metering,
     private readonly audit: BackupAuditRecorder,
     private readonly notifications: BackupNotifier,
+    /** the platform's bucket of backups: a deleted backup's manifest goes at once */
+    private readonly store: Pick<BlobStore, 'delete'>,
   ) {}
 
   policy(): Promise<BackupPolicyRow> {
@@ -184,8 +188,9 @@ export class BackupsService {
   }
 
   /** A completed backup (of the customer when given). */
-  private async completed(tx: Executor, backupId: string, customerId?: number): Promise<Backup> {
-    const b = await this.repo.backup(tx, backupId);
+  private async completed(tx: Executor, backupId: string, customerId?: number, forUpdate = false): Promise<Backup> {
+    // locked in a transaction: a delete of the backup waits for the restore row, or the restore for the delete
+    const b = await this.repo.backup(tx, backupId, forUpdate);
     if (!b || (customerId !== undefined && b.customerId !== customerId) || b.status === 'deleted') throw new NotFoundError('Backup');
     if (b.status !== 'completed') throw new ConflictError('Only a completed backup can be restored', 'BACKUP_NOT_READY');
     return b;
@@ -198,7 +203,7 @@ export class BackupsService {
    */
   restore(customerId: number, vmId: number, backupId: string): Promise<Restore> {
     return this.db.transaction(async (tx) => {
-      const b = await this.completed(tx, backupId, customerId);
+      const b = await this.completed(tx, backupId, customerId, true);
       if (b.vmId !== vmId) throw new NotFoundError('Backup');
       await this.holds.claim(tx, vmId, { customerId });
       const r = await this.repo.insertRestore(tx, { backupId, customerId, vmId, kind: 'same', status: 'pending', createdAt: this.clock.now(), nextAttemptAt: this.clock.now() });
@@ -223,11 +228,35 @@ export class BackupsService {
     const os = await this.repo.osOf(this.db, b.vmId);
     const vm = await this.compute.create(customerId, { name: input.name, location_id: b.locationId, tier_id: input.tier_id, ...(os ? { os } : {}), ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) });
     const restore = await this.db.transaction(async (tx) => {
+      // the backup deleted while the VM was being made: the restore is recorded as failed (the VM stays, as made)
+      const still = await this.repo.backup(tx, backupId, true);
+      if (still?.status !== 'completed') {
+        return this.repo.insertRestore(tx, { backupId, customerId, vmId: vm.id, kind: 'new', status: 'failed', reason: 'the backup was deleted before the new VM was made', createdAt: this.clock.now(), completedAt: this.clock.now() });
+      }
       const r = await this.repo.insertRestore(tx, { backupId, customerId, vmId: vm.id, kind: 'new', status: 'waiting', createdAt: this.clock.now(), nextAttemptAt: this.clock.now() });
       await this.queueWork(tx, { kind: 'restore', id: r.id });
       return r;
     });
     return { restore, vmId: vm.id };
+  }
+
+  /**
+   * DELETE /api/compute/backups/{id}: the customer deletes one backup (of a VM that exists or is
+   * gone). Refused (409) while it is being made (BACKUP_IN_PROGRESS) or a restore of it is under
+   * way (BACKUP_IN_USE). Its row becomes `deleted` and its manifest is removed at once; its chunks
+   * that no other backup shares are freed by the chunk sweep.
+   */
+  async deleteBackup(customerId: number, backupId: string): Promise<Backup> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const b = await this.repo.backup(tx, backupId, true);
+      if (!b || b.customerId !== customerId || b.status === 'deleted') throw new NotFoundError('Backup');
+      if (b.status === 'pending' || b.status === 'running') throw new ConflictError('The backup is still being made; delete it once it is done', 'BACKUP_IN_PROGRESS');
+      if (await this.repo.restoreUnderway(tx, backupId)) throw new ConflictError('A VM is being restored from this backup', 'BACKUP_IN_USE');
+      return (await this.repo.updateBackup(tx, backupId, { status: 'deleted', leaseUntil: null }))!;
+    });
+    // a manifest left by a failure here is removed by the chunk sweep (it removes those of deleted backups)
+    await this.store.delete(manifestKey(backupId)).catch(() => undefined);
+    return deleted;
   }
 
   async restoreOf(customerId: number, restoreId: string): Promise<Restore> {
@@ -241,7 +270,7 @@ export class BackupsService {
   /** Staff restore a customer's VM from one of its backups: audited, the customer told in the app. */
   staffRestore(actor: Actor & { id: number }, backupId: string, vmId?: number): Promise<Restore> {
     return this.db.transaction(async (tx) => {
-      const b = await this.completed(tx, backupId);
+      const b = await this.completed(tx, backupId, undefined, true);
       const target = vmId ?? b.vmId;
       const vm = await this.holds.claim(tx, target);
       if (vm.customerId !== b.customerId) throw new NotFoundError('VM');
@@ -289,6 +318,18 @@ export class BackupsService {
       await this.audit.record(tx, { actor, action: 'backup.policy_updated', targetType: 'backup_policy', targetId: 1, before: { price_share_percent: before.priceSharePercent, keep_last: before.keepLast }, after: { price_share_percent: row.priceSharePercent, keep_last: row.keepLast } });
       return row;
     });
+  }
+
+  /**
+   * A VM took its new tier (compute's resize finish, in its transaction): the backup meter, priced
+   * by the VM's tier, closes at that instant and opens on the new tier's price, so the hour of the
+   * resize is charged as two parts, each to the second, like the VM's own meters.
+   */
+  async vmResized(tx: Executor, vm: Vm, at: Date): Promise<void> {
+    const plan = await this.repo.plan(tx, vm.id, true);
+    if (!plan?.enabled) return;
+    const closed = await this.metering.close(BACKUP_RESOURCE, vm.id, at, { tx });
+    if (closed > 0) await this.openMeter(tx, vm, await this.repo.policy(tx), at);
   }
 
   /** A VM became Deleted (src/flows/vm-deleted.ts): its plan ends and its meter closes; its backups stay. */

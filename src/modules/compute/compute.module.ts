@@ -13,6 +13,7 @@ import { computeRoutes } from './compute.routes.js';
 import { ComputeService, type PrivateAddressReader } from './compute.service.js';
 import { computeConstraintMeanings } from './compute.tables.js';
 import { VmTasksService, type VmDeletedListener, type VmSnapshotTasks } from './vm-tasks.service.js';
+import type { VmResizedListener } from './vm-resize.apply.js';
 import { vmResizeRoutes } from './vm-resize.routes.js';
 import { VmResizeService } from './vm-resize.service.js';
 import { vmActionAdminRoutes } from './vm-actions.admin-routes.js';
@@ -46,6 +47,8 @@ export interface ComputeDeps {
   notifications: VmActionNotifier;
   /** the VM's snapshot and restore tasks (the snapshots module, which depends on compute) */
   snapshotTasks: VmSnapshotTasks;
+  /** what else is priced by a VM's tier follows a resize (the backups module, which depends on compute) */
+  vmResized: VmResizedListener;
 }
 
 /** Customers' VMs: requests record the intent, the resource lifecycle carries it out at the datacenter. */
@@ -53,7 +56,7 @@ export function createComputeModule(p: Platform, deps: ComputeDeps) {
   const { db, clock } = p;
   const computeRepo = new ComputeRepository();
   const compute = new ComputeService(db, computeRepo, deps.tiers, deps.blockStorage, deps.pricing, deps.billableStart, deps.vmHosts, p.lifecycle, clock, deps.webhookEvents, deps.sshKeys, deps.privateAddresses);
-  const vmTasks = new VmTasksService(db, computeRepo, deps.tiers, deps.blockStorage, deps.pricing, deps.vmHosts, deps.metering, clock, deps.webhookEvents, deps.vmDeleted, deps.snapshotTasks);
+  const vmTasks = new VmTasksService(db, computeRepo, deps.tiers, deps.blockStorage, deps.pricing, deps.vmHosts, deps.metering, clock, deps.webhookEvents, deps.vmDeleted, deps.snapshotTasks, deps.vmResized);
   const vmResize = new VmResizeService(db, computeRepo, deps.tiers, deps.pricing, deps.billableStart, p.lifecycle, clock);
   const vmActions = new VmActionsService(db, computeRepo, p.lifecycle, clock, deps.webhookEvents, deps.billableStart, deps.audit, deps.notifications, p.mailer);
   const vmConsole = new VmConsoleService(db, computeRepo, new VmConsoleRepository(), deps.consoles, deps.audit, p.mailer, clock, deps.consoleAccess, p.config.serialConsole);

@@ -12,3 +12,4 @@ export { VmActionsService, type VmAction, type StaffActor } from './vm-actions.s
 export { VmConsoleService, DEFAULT_CONSOLE_LIMITS, type ConsoleLimits, type ConsoleAccess } from './vm-console.service.js';
 export { CONSOLE_CLOSE } from './vm-console.socket.js';
 export { VmRestoreHolds } from './vm-restore-holds.js';
+export type { VmResizedListener } from './vm-resize.apply.js';

@@ -8,6 +8,11 @@ import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
 import { vmMeterItems } from './compute.pricing.js';
 
+/** Told when a VM took its new tier (in the transaction of the resize's finish): what is priced by the VM's tier follows it from that instant. */
+export interface VmResizedListener {
+  vmResized(tx: Executor, vm: Vm, at: Date): Promise<void>;
+}
+
 interface MeterDeps {
   pricing: PricingService;
   tiers: TiersService;
@@ -40,10 +45,10 @@ export async function openVmMeters(tx: Executor, deps: MeterDeps, vm: Vm, at: Da
  * The resize task of the VM lifecycle: the machine gets the size of the VM's new tier (a running
  * one is restarted, a stopped one stays stopped), then, in the transaction of the conditional
  * finish, the VM takes the tier and its meters switch at that instant: the meters priced by the old
- * tier (its package, its own price of the public IP) close and those of the new one open, so the
- * hour of the change is charged as two parts, each to the second.
+ * tier (its package, its own price of the public IP, its backups' share) close and those of the new
+ * one open, so the hour of the change is charged as two parts, each to the second.
  */
-export async function applyResize(deps: MeterDeps & { repo: ComputeRepository; vmHosts: VmHosts; clock: Clock }, vm: Vm): Promise<Applied> {
+export async function applyResize(deps: MeterDeps & { repo: ComputeRepository; vmHosts: VmHosts; clock: Clock; resized: VmResizedListener }, vm: Vm): Promise<Applied> {
   const tier = vm.resizeTierId === null ? undefined : await deps.tiers.find(vm.resizeTierId);
   if (!tier) throw new VmHostError('resize', 'the VM has no tier to resize to');
   const running = (vm.resizeFromStatus ?? vm.status) === 'Running';
@@ -72,6 +77,8 @@ export async function applyResize(deps: MeterDeps & { repo: ComputeRepository; v
         (await deps.metering.close('vm', vm.id, now, { tx, priceKey: tierComponentKey(vm.tierId, ip.id) }));
       // a VM pays from its first Running: one whose meters never opened opens none here
       if (closed > 0) await openVmMeters(tx, deps, done, now);
+      // what else is priced by the VM's tier (its backups) switches at the same instant
+      if (done.tierId !== vm.tierId) await deps.resized.vmResized(tx, done, now);
     },
   };
 }

@@ -8,7 +8,7 @@ import type { BlockStorageService } from '../block-storage/index.js';
 import type { PricingService } from '../pricing/index.js';
 import type { TiersService } from '../tiers/index.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
-import { applyResize, openVmMeters } from './vm-resize.apply.js';
+import { applyResize, openVmMeters, type VmResizedListener } from './vm-resize.apply.js';
 import { VM_KIND, type VmStatus } from './compute.tables.js';
 import { vmStateChanged } from './compute.events.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
@@ -21,7 +21,10 @@ import type { WebhookEmitter } from '../webhooks/index.js';
  */
 export interface VmSnapshotTasks {
   applyTask(vm: Vm, task: 'snapshot' | 'restore'): Promise<Applied>;
+  /** Before any other task of the VM: a snapshot it was to take and never did ends Failed (a suspension took the VM over). */
+  abandoned(vm: Vm): Promise<void>;
 }
+
 
 /** Told when a VM became Deleted, in that transaction (private IPs, security groups, load balancers). */
 export interface VmDeletedListener {
@@ -53,6 +56,8 @@ export class VmTasksService implements ResourceAdapter {
     private readonly deleted: VmDeletedListener,
     /** the snapshots module (built after compute) */
     private readonly snapshotTasks: VmSnapshotTasks,
+    /** the backups module: its meter is priced by the VM's tier (built after compute) */
+    private readonly resized: VmResizedListener,
   ) {}
 
   classify(err: unknown): FailureKind | undefined {
@@ -63,6 +68,7 @@ export class VmTasksService implements ResourceAdapter {
     const vm = await this.repo.find(this.db, vmId);
     if (!vm || !vm.task) return;
     const task = vm.task;
+    if (task !== 'snapshot') await this.snapshotTasks.abandoned(vm);
     const reference = `vm-${vm.id}`;
     const now = () => this.clock.now();
     switch (task) {
@@ -103,7 +109,7 @@ export class VmTasksService implements ResourceAdapter {
           },
         };
       case 'resize':
-        return applyResize({ repo: this.repo, tiers: this.tiers, pricing: this.pricing, vmHosts: this.vmHosts, metering: this.metering, clock: this.clock }, vm);
+        return applyResize({ repo: this.repo, tiers: this.tiers, pricing: this.pricing, vmHosts: this.vmHosts, metering: this.metering, clock: this.clock, resized: this.resized }, vm);
       case 'delete':
         await this.vmHosts.deleteVm({ externalId: vm.externalId, reference });
         return {

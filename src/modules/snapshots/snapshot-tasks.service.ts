@@ -71,34 +71,63 @@ export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
     return this.vms.finishTask(tx, vm.id, task, { task: null, updatedAt: this.clock.now() });
   }
 
+  /**
+   * Takes the snapshot and records its outcome in a transaction of its own, then answers the end
+   * of the VM's task for the conditional finish. The snapshot's outcome does not wait for that
+   * finish: a suspension that took the VM over meanwhile drops the VM's record (its task is
+   * `suspend` now), and the snapshot must still end Available (the copy exists) or Failed.
+   */
   private async take(vm: Vm): Promise<Applied> {
     const s = await this.repo.creatingOf(this.db, vm.id);
-    if (!s) return { record: async (tx) => void (await this.endTask(tx, vm, 'snapshot')) };
+    if (s) await this.settle(vm, s);
+    return { record: async (tx) => void (await this.endTask(tx, vm, 'snapshot')) };
+  }
+
+  private async settle(vm: Vm, s: Snapshot): Promise<void> {
     let taken;
     try {
       taken = await this.snapshots.takeSnapshot({ reference: snapshotReference(s.id), machine: this.machineOf(vm), disks: disksOf(s) });
     } catch (err) {
       if (!(err instanceof SnapshotError)) throw err;
-      const message = err.message.slice(0, 500);
-      return {
-        record: async (tx) => {
-          await this.endTask(tx, vm, 'snapshot');
-          const failed = await this.repo.transition(tx, s.id, 'Creating', { status: 'Failed', error: message, updatedAt: this.clock.now() });
-          if (failed) await this.webhooks.emit(tx, snapshotFailed(failed, message));
-        },
-      };
+      await this.fail(s, err.message);
+      return;
     }
     const sizeBytes = taken.disks.reduce((n, d) => n + d.storedBytes, 0);
-    return {
-      record: async (tx) => {
-        const now = this.clock.now();
-        await this.endTask(tx, vm, 'snapshot');
-        const done = await this.repo.transition(tx, s.id, 'Creating', { status: 'Available', consistency: taken.consistency, sizeBytes, sizeGb: billedGb(sizeBytes), completedAt: now, updatedAt: now, error: null });
-        if (!done) return;
-        await this.openMeter(tx, done, now);
-        await this.webhooks.emit(tx, snapshotCompleted(done));
-      },
-    };
+    await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const done = await this.repo.transition(tx, s.id, 'Creating', { status: 'Available', consistency: taken.consistency, sizeBytes, sizeGb: billedGb(sizeBytes), completedAt: now, updatedAt: now, error: null });
+      if (!done) return;
+      await this.openMeter(tx, done, now);
+      await this.webhooks.emit(tx, snapshotCompleted(done));
+    });
+  }
+
+  /** Creating → Failed with the reason the customer reads (`snapshot.failed`). */
+  private async fail(s: Snapshot, reason: string): Promise<void> {
+    const message = reason.slice(0, 500);
+    await this.db.transaction(async (tx) => {
+      const failed = await this.repo.transition(tx, s.id, 'Creating', { status: 'Failed', error: message, updatedAt: this.clock.now() });
+      if (failed) await this.webhooks.emit(tx, snapshotFailed(failed, message));
+    });
+  }
+
+  /**
+   * Called before any other task of the VM is carried out: a snapshot still Creating was never
+   * taken, because another task took the VM over before the snapshot task ran (a suspension of
+   * the account sets the task `suspend` on every VM, whatever it was doing). It ends Failed with
+   * the reason, so it never stays Creating; the customer deletes it or takes another.
+   */
+  async abandoned(vm: Vm): Promise<void> {
+    if (vm.task === 'snapshot' || !(await this.repo.creatingOf(this.db, vm.id))) return;
+    await this.db.transaction(async (tx) => {
+      const now = await this.vms.find(tx, vm.id, { forUpdate: true });
+      if (!now || now.task === 'snapshot') return;
+      const s = await this.repo.creatingOf(tx, vm.id);
+      if (!s) return;
+      const reason = now.task === 'suspend' || now.status === 'Suspended' ? 'the account was suspended before the snapshot was taken' : 'the VM was changed before the snapshot was taken';
+      const failed = await this.repo.transition(tx, s.id, 'Creating', { status: 'Failed', error: reason, updatedAt: this.clock.now() });
+      if (failed) await this.webhooks.emit(tx, snapshotFailed(failed, reason));
+    });
   }
 
   /** Its GB at the location's snapshot price, from `at` (as a volume's GB at its storage tier's). */

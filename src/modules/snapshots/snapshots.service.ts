@@ -130,12 +130,17 @@ export class SnapshotsService {
   /**
    * A new VM whose boot disk is a copy of the snapshot (grown to the tier's disk), in the snapshot's
    * location, on any tier offered there whose disk is at least the snapshot's (400 DISK_TOO_SMALL);
-   * otherwise a create like any other (limits, balance, addresses). The volume is not copied.
+   * otherwise a create like any other (limits, balance, addresses). A snapshot that holds a volume
+   * gives the new VM a volume of its size on the storage tier of the VM it was taken of, written
+   * from the snapshot (the volume limit and price apply as to any volume). The datacenter places
+   * the new VM on the hypervisor that keeps the snapshot.
    */
   async createVm(customerId: number, id: number, input: { name: string; tier_id: number; ssh_key_ids?: number[] | undefined }): Promise<VmWithSync> {
     const s = await this.load(this.db, id, customerId);
     if (s.status !== 'Available') throw new ConflictError(`A VM cannot be created from a ${s.status} snapshot`, 'INVALID_SNAPSHOT_STATE');
-    return this.compute.create(customerId, { name: input.name, location_id: s.locationId, tier_id: input.tier_id, os: s.os, ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) }, { snapshotId: s.id, minDiskGb: s.diskGb });
+    const source = s.includeVolume && s.volumeGb !== null ? await this.vms.find(this.db, s.vmId) : undefined;
+    const volume = source?.blockStorageTierId ? { block_storage_tier_id: source.blockStorageTierId, block_storage_gb: s.volumeGb! } : {};
+    return this.compute.create(customerId, { name: input.name, location_id: s.locationId, tier_id: input.tier_id, os: s.os, ...volume, ...(input.ssh_key_ids ? { ssh_key_ids: input.ssh_key_ids } : {}) }, { snapshotId: s.id, minDiskGb: s.diskGb });
   }
 
   /** Writes the snapshot back onto its VM (what the VM wrote since is lost); the VM ends as it was (Running or Stopped). */

@@ -41,6 +41,7 @@ export function VmBackups({ vm }: { vm: Vm }) {
   });
   const now = useAction(() => get(() => api.POST('/api/compute/vm/{id}/backups', path)), { invalidate });
   const restore = useAction((backupId: string) => get(() => api.POST('/api/compute/vm/{id}/backups/{backup_id}/restore', { params: { path: { id: vm.id, backup_id: backupId } } })), { invalidate });
+  const remove = useAction((backupId: string) => get(() => api.DELETE('/api/compute/backups/{backup_id}', { params: { path: { backup_id: backupId } } })), { invalidate });
   // the customer's choice, else the saved plan's
   const [chosen, setFrequency] = useState<'daily' | 'weekly' | undefined>();
   const frequency = chosen ?? ((data.data?.plan.frequency ?? 'daily') as 'daily' | 'weekly');
@@ -82,7 +83,7 @@ export function VmBackups({ vm }: { vm: Vm }) {
             </form>
             {saved ? <p role="status">{saved}</p> : null}
             {now.isSuccess ? <p role="status">Backup started.</p> : null}
-            <ErrorMessage error={save.error ?? now.error ?? restore.error} />
+            <ErrorMessage error={save.error ?? now.error ?? restore.error ?? remove.error} />
             <Table caption="Backups of this VM" head={['Taken', 'Kind', 'Status', 'Size', 'Sent', 'Reason', '']} empty={d.backups.length === 0}>
               {d.backups.map((b) => (
                 <tr key={b.id}>
@@ -95,25 +96,36 @@ export function VmBackups({ vm }: { vm: Vm }) {
                   <td>{bytes(b.sent_bytes)}</td>
                   <td>{b.reason ? `${b.reason}${b.next_attempt_at ? ` (retried ${when(b.next_attempt_at)})` : ''}` : '—'}</td>
                   <td>
-                    {b.status === 'completed' ? (
-                      <div className="row">
+                    <div className="row">
+                      {b.status === 'completed' ? (
+                        <>
+                          <ConfirmButton
+                            label="Restore"
+                            confirm={`Restore ${vm.name} from the backup of ${when(b.completed_at)}? The VM is stopped, its disk rewritten from the backup and started again: what was written since is lost.`}
+                            busy={restore.isPending}
+                            disabled={!restorable}
+                            onConfirm={() => restore.mutate(b.id)}
+                          />
+                          <Button kind="secondary" onClick={() => setNewFrom(b)}>
+                            New VM
+                          </Button>
+                        </>
+                      ) : null}
+                      {b.status === 'completed' || b.status === 'failed' ? (
                         <ConfirmButton
-                          label="Restore"
-                          confirm={`Restore ${vm.name} from the backup of ${when(b.completed_at)}? The VM is stopped, its disk rewritten from the backup and started again: what was written since is lost.`}
-                          busy={restore.isPending}
-                          disabled={!restorable}
-                          onConfirm={() => restore.mutate(b.id)}
+                          label="Delete"
+                          confirm={`Delete the backup of ${when(b.completed_at ?? b.created_at)}? It cannot be restored afterwards.`}
+                          busy={remove.isPending}
+                          onConfirm={() => remove.mutate(b.id)}
                         />
-                        <Button kind="secondary" onClick={() => setNewFrom(b)}>
-                          New VM
-                        </Button>
-                      </div>
-                    ) : null}
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
             </Table>
             {restore.isSuccess ? <p role="status">Restore started.</p> : null}
+            {remove.isSuccess ? <p role="status">Backup deleted.</p> : null}
             {d.restores.length > 0 ? (
               <Table caption="Restores of this VM" head={['Asked', 'Status', 'Reason']}>
                 {d.restores.map((r) => (

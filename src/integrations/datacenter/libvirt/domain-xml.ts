@@ -46,6 +46,8 @@ export interface VmMetadata {
 }
 
 export const CPU_PERIOD_US = 100_000;
+/** The virtio-serial port the QEMU guest agent listens on in the guest. */
+export const GUEST_AGENT_CHANNEL = 'org.qemu.guest_agent.0';
 
 /** The cputune quota per vCPU of a CPU limit (percent), or null for no limit. */
 export function cpuQuota(cpuLimit: number): number | null {
@@ -106,6 +108,9 @@ export function domainXml(s: DomainSpec): string {
   dev.ele('rng', { model: 'virtio' }).ele('backend', { model: 'random' }).txt('/dev/urandom');
   // the balloon driver reports the guest's memory use every 10 s (virsh domstats --balloon: memory in use for the graphs)
   dev.ele('memballoon', { model: 'virtio' }).ele('stats', { period: '10' });
+  // the QEMU guest agent's channel (libvirt picks the host socket): a guest running qemu-guest-agent
+  // answers domfsfreeze, so snapshots freeze its file systems (application consistency)
+  dev.ele('channel', { type: 'unix' }).ele('target', { type: 'virtio', name: GUEST_AGENT_CHANNEL });
   // a pty, so `virsh console` can join it; everything the guest prints is also logged to the file
   const serial = dev.ele('serial', { type: 'pty' });
   serial.ele('log', { file: s.console, append: 'on' });

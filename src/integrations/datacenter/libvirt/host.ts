@@ -13,7 +13,8 @@ export class HostCommandError extends Error {
 }
 
 export interface RunOptions {
-  input?: string;
+  /** what the command reads on its stdin (bytes are passed as they are) */
+  input?: string | Buffer;
   timeoutMs?: number;
   /** exit codes that are not failures (default [0]) */
   okCodes?: number[];
@@ -86,6 +87,29 @@ export class Host {
   run(argv: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
     if (!this.ssh) return runLocal(argv, opts);
     return runLocal([...this.ssh, argv.map(shellQuote).join(' ')], opts);
+  }
+
+  /**
+   * Runs argv on the host and yields its stdout as bytes while it comes (a disk read through ssh
+   * is never held whole in memory); throws at the end unless it exited 0.
+   */
+  async *stream(argv: readonly string[]): AsyncIterable<Buffer> {
+    const full = this.ssh ? [...this.ssh, argv.map(shellQuote).join(' ')] : argv;
+    const child = spawn(full[0]!, full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const closed = new Promise<number | null>((resolve, reject) => {
+      child.on('error', (err) => reject(new HostCommandError(argv.join(' ').slice(0, 200), null, err.message)));
+      child.on('close', (code) => resolve(code));
+    });
+    closed.catch(() => undefined); // awaited below; an early return must not leave it unhandled
+    try {
+      for await (const chunk of child.stdout) yield chunk as Buffer;
+      const code = await closed;
+      if (code !== 0) throw new HostCommandError(argv.join(' ').slice(0, 200), code, stderr);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   }
 
   /** Runs a shell script on the host with positional arguments ($1 …). */

@@ -1,23 +1,28 @@
-import { promises as fs } from 'node:fs';
 import { BackupError, type BackupOperation, type Backups, type DiskCopy, type DiskPiece } from '../backups.js';
 import type { HostAccess, Hypervisor } from './host-access.js';
+import { pointInTimeCopy } from './disk-copy.js';
 import { HostCommandError } from './host.js';
 
 /** How long a backup job of QEMU may take before the copy counts as failed. */
 const COPY_TIMEOUT_MS = 30 * 60_000;
+/** A restore's consecutive pieces are written by one dd of at most this many bytes. */
+const WRITE_BATCH_BYTES = 64 * 1024 * 1024;
 
 /**
- * Backups on libvirt: a point-in-time copy of the boot disk (vda) by a push-mode backup job
- * (`virsh backup-begin`) into a temporary qcow2 file beside the disks, which QEMU fills while the
- * guest keeps running on its own disk chain (untouched: no snapshot overlay is added, so a crash
- * leaves only the temporary file). A stopped machine's disk is copied with qemu-img. The copy is
+ * Backups on libvirt: a point-in-time copy of the boot disk (vda) by the shared disk copy
+ * (disk-copy.ts: a push-mode `virsh backup-begin` job) into a temporary qcow2 file beside the
+ * disks, which QEMU fills while the guest keeps running on its own disk chain (untouched: no
+ * snapshot overlay is added, so a crash leaves only the temporary file). A stopped machine's disk is copied with qemu-img. The copy is
  * then made a sparse raw file the reader walks in pieces. A restore writes the pieces into a
  * sparse raw file of the disk's size, converts it to qcow2 and puts it in the disk's place with a
  * rename, so a failure leaves the old disk. Temporary files are named `<prefix>-backup-<tag>.*`
  * in the hypervisor's image directory; the sweep removes those older than its age.
  *
- * The pieces are read and written with the local file system: the hypervisor must be this machine
- * (qemu:///system); a remote hypervisor (qemu+ssh) is refused for now.
+ * Every file operation is a command on the hypervisor's host (libvirt/host.ts: the local machine,
+ * or ssh for a qemu+ssh:// hypervisor, the same login virsh uses): the pieces with data are read
+ * by `dd` (one per run of such pieces, streamed, so holes are never sent), a restore's pieces are
+ * written by `dd` into a sparse file made with `truncate`, and the sweep is a `find`. So a remote
+ * hypervisor is backed up and restored like a local one, only through ssh.
  */
 export class LibvirtBackups implements Backups {
   constructor(private readonly access: HostAccess) {}
@@ -29,7 +34,6 @@ export class LibvirtBackups implements Backups {
     return access.wrap(operation, async () => {
       const where = await access.findDomain(ref);
       if (!where) throw new BackupError(operation, `machine ${ref} does not exist`);
-      if (where.hv.host.remote) throw new BackupError(operation, 'backups need the hypervisor on the machine of the worker (a remote hypervisor is not supported yet)');
       return fn(ref, where.hv, where.state);
     });
   }
@@ -56,72 +60,39 @@ export class LibvirtBackups implements Backups {
       // a retry of the same backup starts over
       await hv.host.run(['rm', '-f', qcow2, raw]);
       const name = this.access.names.domain(ref);
-      if (state === 'running') await this.backupJob(hv, name, qcow2);
-      else await hv.host.run(['qemu-img', 'convert', '-U', '-O', 'qcow2', root, qcow2], { timeoutMs: COPY_TIMEOUT_MS });
+      if (state === 'running') {
+        await pointInTimeCopy(hv, name, [{ device: 'vda', file: qcow2 }], { timeoutMs: COPY_TIMEOUT_MS, pollMs: 250, quiesce: false, fail: (message, detail) => new BackupError('backup', message, false, detail) });
+      } else await hv.host.run(['qemu-img', 'convert', '-U', '-O', 'qcow2', root, qcow2], { timeoutMs: COPY_TIMEOUT_MS });
       await hv.host.run(['qemu-img', 'convert', '-f', 'qcow2', '-O', 'raw', qcow2, raw], { timeoutMs: COPY_TIMEOUT_MS });
       await hv.host.run(['rm', '-f', qcow2]);
-      const sizeBytes = (await fs.stat(raw)).size;
+      const sizeBytes = Number((await hv.host.run(['stat', '-c', '%s', raw])).stdout.trim());
       // where the raw file has data (the rest are holes, read as zeros without reading them)
       const map = JSON.parse((await hv.host.run(['qemu-img', 'map', '-f', 'raw', '--output=json', raw])).stdout) as { start: number; length: number; data: boolean }[];
       const extents = map.filter((e) => e.data).map((e) => [e.start, e.start + e.length] as const);
       const hasData = (from: number, to: number) => extents.some(([a, b]) => a < to && b > from);
-      const close = async () => {
-        await fs.rm(raw, { force: true });
-        await fs.rm(qcow2, { force: true });
-      };
       return {
         sizeBytes,
         async *pieces(pieceBytes: number) {
-          const fh = await fs.open(raw, 'r');
-          try {
-            for (let offset = 0; offset < sizeBytes; offset += pieceBytes) {
-              const length = Math.min(pieceBytes, sizeBytes - offset);
-              if (!hasData(offset, offset + length)) {
-                yield null;
-                continue;
-              }
-              const buf = Buffer.alloc(length);
-              let got = 0;
-              while (got < length) {
-                const { bytesRead } = await fh.read(buf, got, length - got, offset + got);
-                if (bytesRead === 0) break;
-                got += bytesRead;
-              }
-              yield buf;
+          const count = Math.ceil(sizeBytes / pieceBytes);
+          for (let i = 0; i < count; ) {
+            if (!hasData(i * pieceBytes, Math.min(sizeBytes, (i + 1) * pieceBytes))) {
+              yield null;
+              i++;
+              continue;
             }
-          } finally {
-            await fh.close();
+            // a run of pieces with data, read by one dd on the host (through ssh for a remote one)
+            let end = i + 1;
+            while (end < count && hasData(end * pieceBytes, Math.min(sizeBytes, (end + 1) * pieceBytes))) end++;
+            const lengths = Array.from({ length: end - i }, (_, k) => Math.min(pieceBytes, sizeBytes - (i + k) * pieceBytes));
+            yield* exactPieces(hv.host.stream(['dd', `if=${raw}`, `bs=${pieceBytes}`, `skip=${i}`, `count=${end - i}`, 'iflag=fullblock', 'status=none']), lengths);
+            i = end;
           }
         },
-        close,
+        close: async () => {
+          await hv.host.run(['rm', '-f', raw, qcow2]);
+        },
       };
     });
-  }
-
-  /** A push-mode backup job of vda into `target`, waited for; an unfinished job is aborted. */
-  private async backupJob(hv: Hypervisor, name: string, target: string): Promise<void> {
-    const xml = `<domainbackup mode='push'><disks><disk name='vda' type='file'><target file='${target}'/><driver type='qcow2'/></disk></disks></domainbackup>`;
-    const file = `${target}.xml`;
-    await hv.host.writeFile(file, xml, '0600');
-    try {
-      await hv.virsh.run(['backup-begin', name, '--backupxml', file]);
-    } finally {
-      await hv.host.run(['rm', '-f', file]);
-    }
-    const deadline = Date.now() + COPY_TIMEOUT_MS;
-    try {
-      for (;;) {
-        const info = (await hv.virsh.run(['domjobinfo', name])).stdout;
-        if (/Job type:\s+None/.test(info)) break;
-        if (Date.now() > deadline) throw new BackupError('backup', 'the disk copy did not finish in time');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } catch (err) {
-      await hv.virsh.run(['domjobabort', name], [0, 1]).catch(() => undefined);
-      throw err;
-    }
-    const done = (await hv.virsh.run(['domjobinfo', name, '--completed'], [0, 1])).stdout;
-    if (!/Job type:\s+Completed/.test(done)) throw new BackupError('backup', 'the disk copy failed', false, done.trim());
   }
 
   writeDisk(externalId: string, sizeBytes: number, pieces: AsyncIterable<DiskPiece>): Promise<void> {
@@ -133,48 +104,68 @@ export class LibvirtBackups implements Backups {
       const { raw } = this.temp(hv, `restore-${ref}`);
       const next = `${root}.restore`;
       try {
-        const fh = await fs.open(raw, 'w');
-        try {
-          await fh.truncate(own);
-          for await (const p of pieces) {
-            if (p.offset + p.data.length > sizeBytes) throw new BackupError('restore', 'a piece lies outside the disk');
-            await fh.write(p.data, 0, p.data.length, p.offset);
+        await hv.host.run(['rm', '-f', raw]);
+        await hv.host.run(['truncate', '-s', String(own), raw]);
+        // pieces that follow each other are written by one dd (through ssh for a remote host)
+        let batch: DiskPiece[] = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          const data = Buffer.concat(batch.map((b) => b.data));
+          await hv.host.run(['dd', `of=${raw}`, 'bs=1M', `seek=${batch[0]!.offset}`, 'oflag=seek_bytes', 'iflag=fullblock', 'conv=notrunc', 'status=none'], { input: data, timeoutMs: COPY_TIMEOUT_MS });
+          batch = [];
+        };
+        let batched = 0;
+        for await (const p of pieces) {
+          if (p.offset + p.data.length > sizeBytes) throw new BackupError('restore', 'a piece lies outside the disk');
+          const last = batch[batch.length - 1];
+          if (last && (last.offset + last.data.length !== p.offset || batched + p.data.length > WRITE_BATCH_BYTES)) {
+            await flush();
+            batched = 0;
           }
-        } finally {
-          await fh.close();
+          batch.push(p);
+          batched += p.data.length;
         }
+        await flush();
         await hv.host.run(['qemu-img', 'convert', '-f', 'raw', '-O', 'qcow2', raw, next], { timeoutMs: COPY_TIMEOUT_MS });
         await hv.host.run(['mv', '-f', next, root]);
       } finally {
-        await fs.rm(raw, { force: true });
-        await fs.rm(next, { force: true });
+        await hv.host.run(['rm', '-f', raw, next]).catch(() => undefined);
       }
     });
   }
 
+  /** Removes this platform's temporary backup files older than `olderThanMs` at every hypervisor (over ssh for remote ones). */
   async sweepTemporary(olderThanMs: number): Promise<number> {
     let n = 0;
-    const prefix = `${this.access.names.prefix}-backup-`;
+    const cutoff = Math.floor((Date.now() - olderThanMs) / 1000);
     for (const hv of this.access.hypervisorList) {
-      if (hv.host.remote) continue;
-      let entries: string[];
       try {
-        entries = await fs.readdir(hv.config.imageDir);
-      } catch {
-        continue;
-      }
-      for (const e of entries) {
-        if (!e.startsWith(prefix)) continue;
-        const file = `${hv.config.imageDir}/${e}`;
-        try {
-          if (Date.now() - (await fs.stat(file)).mtimeMs < olderThanMs) continue;
-          await fs.rm(file, { force: true });
-          n++;
-        } catch (err) {
-          if (!(err instanceof HostCommandError)) continue;
-        }
+        const out = await hv.host.run(['find', hv.config.imageDir, '-maxdepth', '1', '-type', 'f', '-name', `${this.access.names.prefix}-backup-*`, '!', '-newermt', `@${cutoff}`, '-print', '-delete']);
+        n += out.stdout.split('\n').filter((l) => l.trim() !== '').length;
+      } catch (err) {
+        if (!(err instanceof HostCommandError)) throw err;
       }
     }
     return n;
   }
+}
+
+/** Cuts a byte stream into pieces of the given lengths, in order (the stream must hold them all). */
+async function* exactPieces(stream: AsyncIterable<Buffer>, lengths: number[]): AsyncIterable<Buffer> {
+  let pending: Buffer[] = [];
+  let have = 0;
+  let k = 0;
+  for await (const chunk of stream) {
+    pending.push(chunk);
+    have += chunk.length;
+    while (k < lengths.length && have >= lengths[k]!) {
+      const all = Buffer.concat(pending);
+      yield all.subarray(0, lengths[k]!);
+      const rest = all.subarray(lengths[k]!);
+      pending = rest.length > 0 ? [rest] : [];
+      have = rest.length;
+      k++;
+    }
+  }
+  if (k < lengths.length) throw new BackupError('backup', 'the disk copy ended early');
 }

@@ -1,7 +1,7 @@
 import { SnapshotError, type RestoreSpec, type SnapshotDisk, type SnapshotSpec, type Snapshots, type TakenSnapshot } from '../snapshots.js';
 import type { GuestBoot } from './guest-boot.js';
 import type { HostAccess, Hypervisor } from './host-access.js';
-import { HostCommandError } from './host.js';
+import { abortLeftoverCopy, pointInTimeCopy } from './disk-copy.js';
 
 /** The device of each disk a snapshot can hold (as domain-xml.ts attaches them). */
 const DEVICE: Record<SnapshotDisk, string> = { boot: 'vda', volume: 'vdb' };
@@ -15,12 +15,11 @@ interface Manifest extends TakenSnapshot {
 
 /**
  * Snapshots of libvirt domains (docs/architecture.md, "Snapshots"). A running domain's disks are
- * copied with a push-mode backup job (`virsh backup-begin`): QEMU copies each disk as it was when
- * the job began into a new qcow2 file, writes of the guest meanwhile go on as usual, and the
- * domain's own disk chain never changes, so nothing has to be merged back and a crash half-way
- * leaves only a partial file (`*.part.qcow2`) that the next attempt or the delete removes. A
- * stopped domain's disks are copied with `qemu-img convert`. When the guest answers its agent, its
- * file systems are frozen for the instant the job begins (`domfsfreeze`/`domfsthaw`). A snapshot
+ * copied point-in-time by the shared disk copy (disk-copy.ts: a push-mode `virsh backup-begin`
+ * job, the guest's file systems frozen through its agent for the instant it begins): the domain's
+ * own disk chain never changes, so a crash half-way leaves only a partial file (`*.part.qcow2`)
+ * that the next attempt or the delete removes. A stopped domain's disks are copied with
+ * `qemu-img convert`. A snapshot
  * is done once its manifest (`<name>.json`, written last) exists. Restore shuts the domain down,
  * writes each disk back from its copy into a new file that replaces the disk in one rename, and
  * boots it again when asked.
@@ -67,21 +66,17 @@ export class LibvirtSnapshots implements Snapshots {
         const name = access.names.domain(ref);
         const targets = spec.disks.map((disk) => ({ disk, device: DEVICE[disk], file: this.file(hv, spec.reference, disk), part: this.file(hv, spec.reference, disk).replace(/\.qcow2$/, '.part.qcow2') }));
         // an attempt that crashed half-way may have left its job running and a partial copy
-        if (state === 'running' && (await this.backupRunning(hv, name))) await hv.virsh.run(['domjobabort', name], [0, 1]);
+        if (state === 'running') await abortLeftoverCopy(hv, name);
         await hv.host.run(['rm', '-f', ...targets.map((t) => t.part)]);
         let consistency: TakenSnapshot['consistency'] = 'crash';
         if (state === 'running') {
-          const xml = `<domainbackup mode='push'><disks>${targets.map((t) => `<disk name='${t.device}' type='file'><target file='${t.part}'/><driver type='qcow2'/></disk>`).join('')}</disks></domainbackup>`;
-          const frozen = await this.freeze(hv, name);
-          try {
-            await hv.host.writeFile(`${targets[0]!.part}.xml`, xml);
-            await hv.virsh.run(['backup-begin', name, `${targets[0]!.part}.xml`]);
-          } finally {
-            if (frozen) await hv.virsh.run(['domfsthaw', name], [0, 1]);
-            await hv.host.run(['rm', '-f', `${targets[0]!.part}.xml`]);
-          }
+          const { frozen } = await pointInTimeCopy(
+            hv,
+            name,
+            targets.map((t) => ({ device: t.device, file: t.part })),
+            { timeoutMs: COPY_TIMEOUT_MS, pollMs: this.guests.pollMs, quiesce: true, fail: (message, detail) => new SnapshotError('snapshot', message, false, detail) },
+          );
           if (frozen) consistency = 'application';
-          await this.waitForBackup(hv, name);
         } else {
           for (const t of targets) {
             const src = this.diskOf(hv, ref, t.disk);
@@ -99,38 +94,6 @@ export class LibvirtSnapshots implements Snapshots {
         return taken;
       }),
     );
-  }
-
-  /** Freezes the guest's file systems through its agent; false when it has none or it does not answer. */
-  private async freeze(hv: Hypervisor, name: string): Promise<boolean> {
-    try {
-      await hv.virsh.run(['domfsfreeze', name]);
-      return true;
-    } catch (err) {
-      if (err instanceof HostCommandError && /agent|unsupported|not configured|not connected|not responding/i.test(err.stderr)) return false;
-      throw err;
-    }
-  }
-
-  private async backupRunning(hv: Hypervisor, name: string): Promise<boolean> {
-    const out = (await hv.virsh.run(['domjobinfo', name], [0, 1])).stdout;
-    return /Operation:\s+Backup/.test(out) && !/Job type:\s+None/.test(out);
-  }
-
-  /** Waits until the domain's backup job is over; a job that failed or was cancelled is a SnapshotError. */
-  private async waitForBackup(hv: Hypervisor, name: string): Promise<void> {
-    const until = Date.now() + COPY_TIMEOUT_MS;
-    for (;;) {
-      const now = (await hv.virsh.run(['domjobinfo', name])).stdout;
-      if (/Job type:\s+None/.test(now)) break;
-      if (Date.now() > until) {
-        await hv.virsh.run(['domjobabort', name], [0, 1]);
-        throw new SnapshotError('snapshot', 'copying the disks took too long');
-      }
-      await new Promise((r) => setTimeout(r, this.guests.pollMs));
-    }
-    const completed = (await hv.virsh.run(['domjobinfo', name, '--completed'])).stdout;
-    if (!/Job type:\s+Completed/.test(completed)) throw new SnapshotError('snapshot', 'copying the disks failed at the hypervisor', false, completed);
   }
 
   restoreSnapshot(spec: RestoreSpec): Promise<void> {

@@ -81,11 +81,22 @@ export class LibvirtVmHosts implements VmHosts {
     return { cidr: cidrText(loc.publicNetwork), addresses };
   }
 
-  /** The hypervisor with the most free memory among those with room for the machine. */
+  /**
+   * The hypervisor with the most free memory among those with room for the machine. A machine
+   * made from a snapshot goes to the hypervisor that keeps the snapshot's copy (snapshots live
+   * beside the disks of the machine they were taken of; they are not copied between hosts).
+   */
   private async place(location: LocationConfig, spec: VmSpec): Promise<Hypervisor> {
-    const hvs = this.access.hypervisorsOf(location.id, 'create');
+    let hvs = this.access.hypervisorsOf(location.id, 'create');
+    if (spec.fromSnapshot) {
+      const ref = spec.fromSnapshot.reference;
+      const keeps = await Promise.all(hvs.map(async (hv) => (await hv.host.run(['test', '-f', this.access.names.snapshotDisk(hv.config.imageDir, ref, 'boot')], { okCodes: [0, 1] })).code === 0));
+      hvs = hvs.filter((_, i) => keeps[i]);
+      if (hvs.length === 0) throw new VmHostError('create', 'the snapshot to create the machine from is not on any hypervisor of its location');
+    }
     const caps = await Promise.all(hvs.map(async (hv) => ({ hv, cap: await this.capacityOf(hv) })));
     const fits = caps.filter(({ cap }) => cap.vcpuUsed + spec.cpu <= cap.vcpuTotal && cap.memoryMbUsed + spec.memoryMb <= cap.memoryMbTotal);
+    if (fits.length === 0 && spec.fromSnapshot) throw new VmHostError('create', `the hypervisor that keeps the snapshot has no room for ${spec.cpu} vCPU / ${spec.memoryMb} MB`, true);
     if (fits.length === 0) throw new VmHostError('create', `no hypervisor in location ${location.id} has room for ${spec.cpu} vCPU / ${spec.memoryMb} MB`, true);
     fits.sort((a, b) => b.cap.memoryMbTotal - b.cap.memoryMbUsed - (a.cap.memoryMbTotal - a.cap.memoryMbUsed));
     return fits[0]!.hv;
@@ -139,13 +150,28 @@ export class LibvirtVmHosts implements VmHosts {
     let dataDisk: { path: string; block: boolean } | null = null;
     if (spec.blockStorage) {
       const size = `${spec.blockStorage.sizeGb}G`;
+      // the snapshot's volume, when it holds one, is written onto the new volume
+      const held = spec.fromSnapshot ? names.snapshotDisk(imageDir, spec.fromSnapshot.reference, 'volume') : null;
+      const copy = held && (await hv.host.run(['test', '-f', held], { okCodes: [0, 1] })).code === 0 ? held : null;
+      if (copy) {
+        const heldBytes = (JSON.parse((await hv.host.run(['qemu-img', 'info', '-U', '--output=json', copy])).stdout) as { 'virtual-size': number })['virtual-size'];
+        if (heldBytes > spec.blockStorage.sizeGb * 1024 ** 3) throw new VmHostError('create', `the volume (${spec.blockStorage.sizeGb} GB) is smaller than the snapshot's`);
+      }
       if (hv.config.volumeGroup) {
         const lv = names.dataVolume(hv.config.volumeGroup, ref);
         await hv.host.run(['lvcreate', '-q', '-y', '-L', size, '-n', lv.split('/').pop()!, hv.config.volumeGroup]);
+        if (copy) await hv.host.run(['qemu-img', 'convert', '-q', '-n', '-O', 'raw', copy, lv], { timeoutMs: 30 * 60_000 });
         dataDisk = { path: lv, block: true };
       } else {
         const file = names.dataDisk(imageDir, ref);
-        await hv.host.run(['qemu-img', 'create', '-q', '-f', 'qcow2', file, size]);
+        if (copy) {
+          await hv.host.run(['rm', '-f', `${file}.part`]);
+          await hv.host.run(['qemu-img', 'convert', '-q', '-O', 'qcow2', copy, `${file}.part`], { timeoutMs: 30 * 60_000 });
+          await hv.host.run(['qemu-img', 'resize', '-q', `${file}.part`, size]);
+          await hv.host.run(['mv', '-f', `${file}.part`, file]);
+        } else {
+          await hv.host.run(['qemu-img', 'create', '-q', '-f', 'qcow2', file, size]);
+        }
         dataDisk = { path: file, block: false };
       }
     }

@@ -33,6 +33,8 @@ export interface SimulatedMachine {
   rescue?: boolean;
   /** its volume's size (GB), when it has one */
   volumeGb?: number;
+  /** the snapshot its volume was written from at its create (tests) */
+  volumeFrom?: string;
   /** its guest answers a guest agent (snapshots freeze its file systems) */
   agent?: boolean;
 }
@@ -54,7 +56,7 @@ export class SimulatedHosts {
   readonly machines = new Map<string, SimulatedMachine>();
   readonly byReference = new Map<string, string>();
   /** the snapshots the datacenter holds, by reference (SimulatedSnapshots keeps them; a create from one reads them) */
-  readonly snapshots = new Map<string, { state: Pick<SimulatedMachine, 'os' | 'rebuild'> }>();
+  readonly snapshots = new Map<string, { reference: string; hypervisor: string; disks: { disk: string; diskGb: number }[]; state: Pick<SimulatedMachine, 'os' | 'rebuild'> }>();
   private readonly hypervisorList = new Map<number, SimulatedHypervisor[]>();
   private readonly failures: { operation: DatacenterOperation | 'any'; remaining: number; message: string }[] = [];
   private seq = 0;

@@ -6,6 +6,8 @@ export interface SimulatedSnapshot extends TakenSnapshot {
   reference: string;
   locationId: number;
   machine: string;
+  /** the hypervisor it is kept on (the machine's when it was taken), as a real one is */
+  hypervisor: string;
   /** what a restore puts back: the boot disk's generation (rebuild) and the OS on it */
   state: Pick<SimulatedMachine, 'os' | 'rebuild'>;
   /** restores of it so far (tests) */
@@ -40,7 +42,7 @@ export class SimulatedSnapshots implements Snapshots {
       return { disk, storedBytes: simulatedStoredBytes(gb), diskGb: gb };
     }).filter((d) => d.diskGb > 0);
     const taken: TakenSnapshot = { consistency: m.running && m.agent ? 'application' : 'crash', disks };
-    this.held.set(spec.reference, { ...taken, reference: spec.reference, locationId: m.locationId, machine: m.externalId, state: { os: m.os, rebuild: m.rebuild }, restores: 0 });
+    this.held.set(spec.reference, { ...taken, reference: spec.reference, locationId: m.locationId, machine: m.externalId, hypervisor: m.hypervisor, state: { os: m.os, rebuild: m.rebuild }, restores: 0 });
     return taken;
   }
 

@@ -28,12 +28,15 @@ export class SimulatedVmHosts implements VmHosts {
     }
     const source = spec.fromSnapshot ? this.hosts.snapshots.get(spec.fromSnapshot.reference) : undefined;
     if (spec.fromSnapshot && !source) throw new VmHostError('create', 'the snapshot to create the machine from does not exist at the datacenter');
-    // first fit
-    const hv = this.hosts.hypervisorsOf(spec.locationId).find((h) => {
+    // first fit; a machine from a snapshot goes where the snapshot is kept
+    const candidates = this.hosts.hypervisorsOf(spec.locationId).filter((h) => !source || h.name === source.hypervisor);
+    const hv = candidates.find((h) => {
       const u = this.hosts.usage(h.name);
       return u.vcpu + spec.cpu <= h.vcpuTotal && u.memoryMb + spec.memoryMb <= h.memoryMbTotal;
     });
-    if (!hv) throw new VmHostError('create', `no hypervisor in location ${spec.locationId} has room for ${spec.cpu} vCPU / ${spec.memoryMb} MB`, true);
+    if (!hv) throw new VmHostError('create', source ? `the hypervisor that keeps the snapshot has no room for ${spec.cpu} vCPU / ${spec.memoryMb} MB` : `no hypervisor in location ${spec.locationId} has room for ${spec.cpu} vCPU / ${spec.memoryMb} MB`, true);
+    const heldVolume = source?.disks.find((d) => d.disk === 'volume');
+    if (heldVolume && spec.blockStorage && spec.blockStorage.sizeGb < heldVolume.diskGb) throw new VmHostError('create', `the volume (${spec.blockStorage.sizeGb} GB) is smaller than the snapshot's (${heldVolume.diskGb} GB)`);
     const externalId = `sim-${spec.locationId}-${this.hosts.nextSeq()}-${spec.reference}`;
     machines.set(externalId, {
       externalId,
@@ -43,7 +46,7 @@ export class SimulatedVmHosts implements VmHosts {
       cpu: spec.cpu,
       memoryMb: spec.memoryMb,
       diskGb: spec.diskGb,
-      ...(spec.blockStorage ? { volumeGb: spec.blockStorage.sizeGb } : {}),
+      ...(spec.blockStorage ? { volumeGb: spec.blockStorage.sizeGb, ...(heldVolume ? { volumeFrom: source!.reference } : {}) } : {}),
       publicIp: spec.publicIp,
       running: true,
       sshKeys: [...(spec.sshKeys ?? [])],
