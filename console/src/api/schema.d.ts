@@ -18891,6 +18891,280 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My monthly budget, its thresholds and runway alert, with this month's spend and the thresholds crossed
+         * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
+                                configured: boolean;
+                                /** @description the thresholds crossed this month (each notified once) */
+                                crossed: {
+                                    /** @description the budget when it was crossed */
+                                    budget: number;
+                                    /** Format: date-time */
+                                    crossed_at: string;
+                                    /** @description the month's charges when it was crossed */
+                                    spent: number;
+                                    threshold_percent: number;
+                                }[];
+                                currency: string;
+                                /** @description YYYY-MM: the calendar month (UTC) the spend is counted in */
+                                month: string;
+                                /** @description null: no monthly budget */
+                                monthly_amount: number | null;
+                                /** @description null: no runway alert (only prepaid accounts have one) */
+                                runway_alert_days: number | null;
+                                /** @description the runway is below the alert days and was notified; ends once it is back above them */
+                                runway_alert_open: boolean;
+                                runway_alert_since: string | null;
+                                /** @description whole hours the balance lasts at the current hourly cost; null when nothing billable runs */
+                                runway_hours: number | null;
+                                /** @description charged this month so far: the hourly charges of a prepaid account, the accrual of a postpaid one */
+                                spent: number;
+                                /** @description percentages, lowest first */
+                                thresholds: number[];
+                                updated_at: string | null;
+                                /** @description spent as a whole percentage of the budget (rounded down); null without a budget */
+                                used_percent: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Sets my monthly budget, its thresholds and the runway alert
+         * @description Each threshold (a percentage of the budget) notifies once per calendar month (UTC) when the month's charges reach it: in the app, by e-mail (when billing reminders are on) and by the budget.threshold_crossed webhook. A prepaid account is also warned (budget.runway_low) when its balance lasts fewer than runway_alert_days at the current hourly cost, once until the runway recovers. Evaluated after each hourly charge.
+         *
+         *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        monthly_amount: number | null;
+                        runway_alert_days?: number | null;
+                        /** @description percentages of the budget that notify, each once per calendar month (default 50, 80, 100; at most 10, no repeats) */
+                        thresholds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
+                                configured: boolean;
+                                /** @description the thresholds crossed this month (each notified once) */
+                                crossed: {
+                                    /** @description the budget when it was crossed */
+                                    budget: number;
+                                    /** Format: date-time */
+                                    crossed_at: string;
+                                    /** @description the month's charges when it was crossed */
+                                    spent: number;
+                                    threshold_percent: number;
+                                }[];
+                                currency: string;
+                                /** @description YYYY-MM: the calendar month (UTC) the spend is counted in */
+                                month: string;
+                                /** @description null: no monthly budget */
+                                monthly_amount: number | null;
+                                /** @description null: no runway alert (only prepaid accounts have one) */
+                                runway_alert_days: number | null;
+                                /** @description the runway is below the alert days and was notified; ends once it is back above them */
+                                runway_alert_open: boolean;
+                                runway_alert_since: string | null;
+                                /** @description whole hours the balance lasts at the current hourly cost; null when nothing billable runs */
+                                runway_hours: number | null;
+                                /** @description charged this month so far: the hourly charges of a prepaid account, the accrual of a postpaid one */
+                                spent: number;
+                                /** @description percentages, lowest first */
+                                thresholds: number[];
+                                updated_at: string | null;
+                                /** @description spent as a whole percentage of the budget (rounded down); null without a budget */
+                                used_percent: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Removes my budget and runway alert (no more spend alerts)
+         * @description API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/deposit": {
         parameters: {
             query?: never;
@@ -29651,11 +29925,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs), BUDGET_THRESHOLD (this month's charges reached a threshold of your budget), RUNWAY_ALERT (your balance lasts fewer days than your runway alert), ALERT_FIRED and ALERT_RESOLVED (a metric alert policy of a VM) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION" | "BUDGET_THRESHOLD" | "RUNWAY_ALERT" | "ALERT_FIRED" | "ALERT_RESOLVED";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement, budget_threshold, budget_runway, alert */
                                 reference_type: string;
                                 title: string;
                             }[];
@@ -29741,11 +30015,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs), BUDGET_THRESHOLD (this month's charges reached a threshold of your budget), RUNWAY_ALERT (your balance lasts fewer days than your runway alert), ALERT_FIRED and ALERT_RESOLVED (a metric alert policy of a VM) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION" | "BUDGET_THRESHOLD" | "RUNWAY_ALERT" | "ALERT_FIRED" | "ALERT_RESOLVED";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement, budget_threshold, budget_runway, alert */
                                 reference_type: string;
                                 title: string;
                             };
@@ -33306,7 +33580,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -33575,7 +33849,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };
