@@ -9,6 +9,7 @@ const CALLS = {
   consoles: ['open'],
   snapshots: ['takeSnapshot', 'restoreSnapshot', 'deleteSnapshot'],
   backups: ['copyDisk', 'diskSize', 'writeDisk'],
+  metrics: ['readCounters'],
 } as const satisfies { [K in Exclude<keyof Datacenter, 'kind'>]: readonly (keyof Datacenter[K])[] };
 
 export interface CallCounter {

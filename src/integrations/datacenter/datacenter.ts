@@ -2,6 +2,7 @@ import { BackupError, type BackupOperation, type Backups } from './backups.js';
 import { BalancerError, type BalancerOperation, type Balancers } from './balancers.js';
 import { ConsoleError, type ConsoleOperation, type Consoles } from './consoles.js';
 import { FirewallError, type FirewallOperation, type Firewalls } from './firewalls.js';
+import { MetricsError, type Metrics, type MetricsOperation } from './metrics.js';
 import { NetworkFabricError, type NetworkFabric, type NetworkOperation } from './network-fabric.js';
 import { DatacenterError } from './shared.js';
 import { SnapshotError, type SnapshotOperation, type Snapshots } from './snapshots.js';
@@ -30,9 +31,10 @@ export interface Datacenter {
   readonly consoles: Consoles;
   readonly snapshots: Snapshots;
   readonly backups: Backups;
+  readonly metrics: Metrics;
 }
 
-export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | SnapshotOperation | BackupOperation;
+export type DatacenterOperation = VmOperation | NetworkOperation | FirewallOperation | BalancerOperation | ConsoleOperation | SnapshotOperation | BackupOperation | MetricsOperation;
 
 type ErrorClass = new (operation: never, message: string, capacity?: boolean, detail?: string) => DatacenterError;
 
@@ -59,6 +61,7 @@ const ERROR_OF: Record<DatacenterOperation, ErrorClass> = {
   delete_snapshot: SnapshotError,
   backup: BackupError,
   restore: BackupError,
+  metrics: MetricsError,
 };
 
 /**

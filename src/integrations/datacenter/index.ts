@@ -13,6 +13,7 @@ export * from './balancers.js';
 export * from './consoles.js';
 export * from './snapshots.js';
 export * from './backups.js';
+export * from './metrics.js';
 export { SimulatedDatacenter } from './simulated/simulated-datacenter.js';
 export type { SimulatedDatacenterOptions } from './simulated/simulated-hosts.js';
 export { usableAddresses } from './ip-pool.js';

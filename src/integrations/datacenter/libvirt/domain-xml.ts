@@ -104,6 +104,8 @@ export function domainXml(s: DomainSpec): string {
   for (const nic of s.nics) nicElement(dev, nic);
   // entropy from the host: without it a guest waits for its random pool (no RDRAND under TCG)
   dev.ele('rng', { model: 'virtio' }).ele('backend', { model: 'random' }).txt('/dev/urandom');
+  // the balloon driver reports the guest's memory use every 10 s (virsh domstats --balloon: memory in use for the graphs)
+  dev.ele('memballoon', { model: 'virtio' }).ele('stats', { period: '10' });
   // a pty, so `virsh console` can join it; everything the guest prints is also logged to the file
   const serial = dev.ele('serial', { type: 'pty' });
   serial.ele('log', { file: s.console, append: 'on' });

@@ -38,6 +38,7 @@ const DOING: Record<DatacenterOperation, string> = {
   delete_snapshot: 'delete the snapshot',
   backup: 'copy the disk for a backup',
   restore: 'write the disk from a backup',
+  metrics: 'read the machines\' resource use',
 };
 
 /** libvirtd down or not reachable (socket missing, ssh refused or unknown host). */

@@ -7,6 +7,7 @@ import { LibvirtBackups } from './libvirt-backups.js';
 import { LibvirtBalancers } from './libvirt-balancers.js';
 import { LibvirtConsoles } from './libvirt-consoles.js';
 import { LibvirtFirewalls } from './libvirt-firewalls.js';
+import { LibvirtMetrics } from './libvirt-metrics.js';
 import { LibvirtSnapshots } from './libvirt-snapshots.js';
 import { LibvirtNetworkFabric } from './libvirt-network-fabric.js';
 import { LibvirtVmHosts, type OnCreateStep } from './libvirt-vm-hosts.js';
@@ -35,6 +36,7 @@ export interface LibvirtDatacenterOptions {
  * - consoles (libvirt-consoles.ts): the guest's serial port through `virsh console`;
  * - snapshots (libvirt-snapshots.ts): copies of a domain's disks by a backup job, written back on restore.
  * - backups (libvirt-backups.ts): point-in-time copies of the boot disk (`virsh backup-begin`) and restores.
+ * - metrics (libvirt-metrics.ts): counters of every running domain of a host in one `virsh domstats`.
  * A VM's create and delete also use the fabric (its reservations) and the firewall (its host's
  * rules); what fails there is the VM's failure. Every call is idempotent; failures of libvirt or
  * of a host command become the capability's error.
@@ -49,6 +51,7 @@ export class LibvirtDatacenter implements Datacenter {
   readonly consoles: LibvirtConsoles;
   readonly snapshots: LibvirtSnapshots;
   readonly backups: LibvirtBackups;
+  readonly metrics: LibvirtMetrics;
 
   constructor(
     readonly config: LibvirtConfig,
@@ -68,5 +71,6 @@ export class LibvirtDatacenter implements Datacenter {
     this.consoles = new LibvirtConsoles(this.access);
     this.snapshots = new LibvirtSnapshots(this.access, guests);
     this.backups = new LibvirtBackups(this.access);
+    this.metrics = new LibvirtMetrics(this.access);
   }
 }

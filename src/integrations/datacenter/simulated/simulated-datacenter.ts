@@ -3,6 +3,7 @@ import { SimulatedBackups } from './simulated-backups.js';
 import { SimulatedBalancers } from './simulated-balancers.js';
 import { SimulatedConsoles } from './simulated-consoles.js';
 import { SimulatedFirewalls } from './simulated-firewalls.js';
+import { SimulatedMetrics } from './simulated-metrics.js';
 import { SimulatedHosts, type SimulatedDatacenterOptions } from './simulated-hosts.js';
 import { SimulatedNetworkFabric } from './simulated-network-fabric.js';
 import { SimulatedSnapshots } from './simulated-snapshots.js';
@@ -17,7 +18,7 @@ import { SimulatedVmHosts } from './simulated-vm-hosts.js';
  *
  * Each capability is its own object over the shared SimulatedHosts; each has its test readers
  * (`vmHosts.stateOf`, `networkFabric.networkStateOf`, `firewalls.securityGroupOf`,
- * `balancers.loadBalancerOf`, `snapshots.held`).
+ * `balancers.loadBalancerOf`, `snapshots.held`); `metrics.setLoad` fixes a machine's figures.
  */
 export class SimulatedDatacenter implements Datacenter {
   readonly kind = 'simulated';
@@ -29,6 +30,7 @@ export class SimulatedDatacenter implements Datacenter {
   readonly consoles: SimulatedConsoles;
   readonly snapshots: SimulatedSnapshots;
   readonly backups: SimulatedBackups;
+  readonly metrics: SimulatedMetrics;
 
   constructor(options: SimulatedDatacenterOptions = {}) {
     this.hosts = new SimulatedHosts(options);
@@ -39,6 +41,7 @@ export class SimulatedDatacenter implements Datacenter {
     this.consoles = new SimulatedConsoles(this.hosts);
     this.snapshots = new SimulatedSnapshots(this.hosts);
     this.backups = new SimulatedBackups(this.hosts);
+    this.metrics = new SimulatedMetrics(this.hosts);
   }
 
   /** The next `times` calls of `operation` fail with `message` (failure injection). */

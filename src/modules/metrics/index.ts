@@ -1,0 +1,1 @@
+export { MetricsReader, METRIC_NAMES, isMetricName, type MetricName, type MinutePoint } from './metrics.reader.js';
