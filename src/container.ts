@@ -17,6 +17,7 @@ import type { RoutePermission } from './platform/http/surfaces.js';
 import { builtLater, type BuiltModule, type Platform } from './platform/module.js';
 import type { DocumentParties } from './platform/pdf/pdf.js';
 import { createAdminsModule } from './modules/admins/index.js';
+import { createAlertsModule } from './modules/alerts/index.js';
 import { createAnnouncementsModule } from './modules/announcements/index.js';
 import { createApiTokensModule } from './modules/api-tokens/index.js';
 import { createAuditModule } from './modules/audit/index.js';
@@ -34,6 +35,7 @@ import { createJobsModule } from './modules/jobs/index.js';
 import { createLoadBalancersModule } from './modules/load-balancers/index.js';
 import { createLookupsModule } from './modules/lookups/index.js';
 import { createMembersModule } from './modules/members/index.js';
+import { MetricsReader } from './modules/metrics/index.js';
 import { createNetworksModule } from './modules/networks/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createObjectStorageModule } from './modules/object-storage/index.js';
@@ -125,10 +127,12 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     backups: datacenter.backups, vmHosts: datacenter.vmHosts, backupStore, ...compute.services, ...tiers.services, ...pricing.services, metering, webhookEvents,
     audit: audit.services.audit, notifications: notifications.services.notifications,
   });
+  // the metric alerts read the per-minute points the metrics collection stores
+  const alerts = createAlertsModule(p, { metrics: new MetricsReader(p.db), notifications: notifications.services.notifications, webhookEvents });
   const modules = {
     audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, budgets, tiers, blockStorage, pricing, sshKeys,
     compute, snapshots, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
-    loadBalancers, objectStorage, members, backups,
+    loadBalancers, objectStorage, members, backups, alerts,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };
 }

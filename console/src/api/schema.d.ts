@@ -20737,6 +20737,607 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My alerts (incidents), newest first; vm_id, policy_id and status narrow them
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    policy_id?: number;
+                    /** @description firing: open incidents only; resolved: closed ones only */
+                    status?: "firing" | "resolved";
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** @description the window's value that fired it */
+                                fired_value: number;
+                                id: number;
+                                metric: string;
+                                /** @description null once the policy was deleted */
+                                policy_id: number | null;
+                                policy_name: string;
+                                resolution: ("recovered" | "no_data" | "vm_deleted" | "policy_changed" | "policy_deleted") | null;
+                                resolved_at: string | null;
+                                resolved_value: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "firing" | "resolved";
+                                threshold: number;
+                                vm_id: number;
+                                vm_name: string | null;
+                                window_minutes: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/alerts/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My metric alert policies, oldest first
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a metric alert policy for one VM or every VM of the account
+         * @description Evaluated every minute on the collected per-minute points. At most 50 policies per account (409 QUOTA_EXCEEDED). 404 for a vm_id that is not one of the account's VMs (or is Deleted).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description how the window's per-minute points become one value: avg (default), min (every minute: "above 80 for 5 minutes" is min > 80), max, sum (the total over the window, for amounts: "more than 1 GB out in an hour"; not for cpu_percent or memory_bytes)
+                         * @enum {string}
+                         */
+                        aggregation?: "avg" | "min" | "max" | "sum";
+                        /**
+                         * @description > (above the threshold) or < (below it)
+                         * @enum {string}
+                         */
+                        comparison: ">" | "<";
+                        /** @description default true */
+                        enabled?: boolean;
+                        /**
+                         * @description cpu_percent (percent of the VM's vCPUs, 0–100), memory_bytes (in use in the guest), or an amount per minute: disk_read_bytes, disk_write_bytes, disk_read_ops, disk_write_ops, net_in_bytes, net_out_bytes, net_in_packets, net_out_packets
+                         * @enum {string}
+                         */
+                        metric: "cpu_percent" | "memory_bytes" | "disk_read_bytes" | "disk_write_bytes" | "disk_read_ops" | "disk_write_ops" | "net_in_bytes" | "net_out_bytes" | "net_in_packets" | "net_out_packets";
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                        /** @description also mail the account when it fires and resolves (default true; in the app and by webhook always) */
+                        notify_email?: boolean;
+                        /** @description in the metric's unit (percent, bytes, operations, packets); at most 4 decimals */
+                        threshold: number;
+                        vm_id?: number | null;
+                        /** @description the window, in minutes (1 to 1440; default 5) */
+                        window_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/alerts/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alert policy
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an alert policy; its open alerts close without a notice, its history stays
+         * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes an alert policy (its VM and metric stay)
+         * @description A change of the condition (comparison, threshold, aggregation, window) or disabling it closes its open alerts without a notice (resolution policy_changed); the next evaluation judges afresh.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description how the window's per-minute points become one value: avg (default), min (every minute: "above 80 for 5 minutes" is min > 80), max, sum (the total over the window, for amounts: "more than 1 GB out in an hour"; not for cpu_percent or memory_bytes)
+                         * @enum {string}
+                         */
+                        aggregation?: "avg" | "min" | "max" | "sum";
+                        /**
+                         * @description > (above the threshold) or < (below it)
+                         * @enum {string}
+                         */
+                        comparison?: ">" | "<";
+                        enabled?: boolean;
+                        /** @description any text but blank (up to 100 characters) */
+                        name?: string;
+                        notify_email?: boolean;
+                        /** @description in the metric's unit (percent, bytes, operations, packets); at most 4 decimals */
+                        threshold?: number;
+                        /** @description the window, in minutes (1 to 1440; default 5) */
+                        window_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/compute/backups": {
         parameters: {
             query?: never;
