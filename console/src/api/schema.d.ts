@@ -18921,6 +18921,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description PREPAID or POSTPAID: only a prepaid account has a runway alert */
+                                billing_type: string;
                                 /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
                                 configured: boolean;
                                 /** @description the thresholds crossed this month (each notified once) */
@@ -19011,6 +19013,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description PREPAID or POSTPAID: only a prepaid account has a runway alert */
+                                billing_type: string;
                                 /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
                                 configured: boolean;
                                 /** @description the thresholds crossed this month (each notified once) */

@@ -12,6 +12,7 @@ export function budgetView(s: BudgetState, currency: string) {
     thresholds: b ? [...b.thresholds].sort((x, y) => x - y) : [...DEFAULT_BUDGET_THRESHOLDS],
     runway_alert_days: b ? b.runwayAlertDays : DEFAULT_RUNWAY_ALERT_DAYS,
     currency,
+    billing_type: s.billingType,
     month: s.month.slice(0, 7),
     spent: moneyJson(s.spent),
     used_percent: amount === null ? null : dec(s.spent).times(100).div(amount).floor().toNumber(),

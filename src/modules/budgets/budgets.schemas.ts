@@ -29,6 +29,7 @@ export const Budget = Type.Object({
   thresholds: Type.Array(Type.Integer(), { description: 'percentages, lowest first' }),
   runway_alert_days: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no runway alert (only prepaid accounts have one)' }),
   currency: Type.String(),
+  billing_type: Type.String({ description: 'PREPAID or POSTPAID: only a prepaid account has a runway alert' }),
   month: Type.String({ description: 'YYYY-MM: the calendar month (UTC) the spend is counted in' }),
   spent: MoneyAmount({ description: 'charged this month so far: the hourly charges of a prepaid account, the accrual of a postpaid one' }),
   used_percent: Type.Union([Type.Integer(), Type.Null()], { description: 'spent as a whole percentage of the budget (rounded down); null without a budget' }),
