@@ -35,7 +35,7 @@ import { createJobsModule } from './modules/jobs/index.js';
 import { createLoadBalancersModule } from './modules/load-balancers/index.js';
 import { createLookupsModule } from './modules/lookups/index.js';
 import { createMembersModule } from './modules/members/index.js';
-import { MetricsReader } from './modules/metrics/index.js';
+import { createMetricsModule } from './modules/metrics/index.js';
 import { createNetworksModule } from './modules/networks/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createObjectStorageModule } from './modules/object-storage/index.js';
@@ -127,12 +127,13 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     backups: datacenter.backups, vmHosts: datacenter.vmHosts, backupStore, ...compute.services, ...tiers.services, ...pricing.services, metering, webhookEvents,
     audit: audit.services.audit, notifications: notifications.services.notifications,
   });
+  const metrics = createMetricsModule(p, { metrics: datacenter.metrics, compute: compute.services.compute });
   // the metric alerts read the per-minute points the metrics collection stores
-  const alerts = createAlertsModule(p, { metrics: new MetricsReader(p.db), notifications: notifications.services.notifications, webhookEvents });
+  const alerts = createAlertsModule(p, { metrics: metrics.services.metricsReader, notifications: notifications.services.notifications, webhookEvents });
   const modules = {
     audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, budgets, tiers, blockStorage, pricing, sshKeys,
     compute, snapshots, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
-    loadBalancers, objectStorage, members, backups, alerts,
+    loadBalancers, objectStorage, members, backups, metrics, alerts,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };
 }

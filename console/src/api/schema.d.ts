@@ -8302,6 +8302,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/compute/vm/{id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's CPU, memory, disk and network graphs over the last hour, day, week or month
+         * @description Sampled from the hypervisor once a minute while the VM runs. 1h gives a point a minute, 24h one per 5 minutes, 7d and 30d one per hour; the last point is the current period so far. Rates are per second, averaged over the minutes of the period the VM was sampled in.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1h: one point a minute; 24h: one per 5 minutes; 7d and 30d: one per hour (default 24h) */
+                    range?: "1h" | "24h" | "7d" | "30d";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                from: string;
+                                /** @description the VM's memory (its tier's size) */
+                                memory_total_bytes: number;
+                                /** @description oldest first; a period without samples (VM stopped) has no point */
+                                points: {
+                                    /** @description CPU used, percent of all the VM's vCPUs together, averaged over the period */
+                                    cpu_percent: number;
+                                    /** @description the highest minute of the period */
+                                    cpu_percent_max: number;
+                                    /** @description bytes read from its disks per second, averaged over the point's period while the VM ran */
+                                    disk_read_bytes_per_second: number;
+                                    /** @description read operations per second, averaged over the point's period while the VM ran */
+                                    disk_read_ops_per_second: number;
+                                    /** @description bytes written to its disks per second, averaged over the point's period while the VM ran */
+                                    disk_write_bytes_per_second: number;
+                                    /** @description write operations per second, averaged over the point's period while the VM ran */
+                                    disk_write_ops_per_second: number;
+                                    /** @description memory in use in the guest (average); null when the guest's balloon driver does not report it */
+                                    memory_bytes: number | null;
+                                    memory_bytes_max: number | null;
+                                    /** @description minutes of the period with a sample (the VM ran and was sampled) */
+                                    minutes: number;
+                                    /** @description bytes received in the period */
+                                    net_in_bytes: number;
+                                    /** @description bytes received on its NICs per second, averaged over the point's period while the VM ran */
+                                    net_in_bytes_per_second: number;
+                                    /** @description packets received per second, averaged over the point's period while the VM ran */
+                                    net_in_packets_per_second: number;
+                                    /** @description bytes sent in the period */
+                                    net_out_bytes: number;
+                                    /** @description bytes sent from its NICs per second, averaged over the point's period while the VM ran */
+                                    net_out_bytes_per_second: number;
+                                    /** @description packets sent per second, averaged over the point's period while the VM ran */
+                                    net_out_packets_per_second: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description the start of the period (UTC)
+                                     */
+                                    time: string;
+                                }[];
+                                /** @enum {string} */
+                                range: "1h" | "24h" | "7d" | "30d";
+                                /** @description the length of each point: 60, 300 or 3600 */
+                                resolution_seconds: number;
+                                /** Format: date-time */
+                                to: string;
+                                vcpus: number;
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/compute/vm/{id}/reboot": {
         parameters: {
             query?: never;
@@ -9410,6 +9547,94 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/compute/vm/{id}/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's network traffic per calendar month (UTC), in and out, all its NICs together
+         * @description Counted from the same samples as the graphs; kept 13 months.
+         *
+         *     Needs the `view_compute` permission.
+         *
+         *     Needs the `view_compute` permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description newest first: the current month always, then every earlier month with traffic (up to 13 months back) */
+                                months: {
+                                    /** @description received by the VM */
+                                    in_bytes: number;
+                                    in_packets: number;
+                                    /** @description calendar month (UTC), YYYY-MM */
+                                    month: string;
+                                    /** @description sent by the VM */
+                                    out_bytes: number;
+                                    out_packets: number;
+                                }[];
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -24001,6 +24226,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/vm/{id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's CPU, memory, disk and network graphs over the last hour, day, week or month
+         * @description Sampled from the hypervisor once a minute while the VM runs. 1h gives a point a minute, 24h one per 5 minutes, 7d and 30d one per hour; the last point is the current period so far. Rates are per second, averaged over the minutes of the period the VM was sampled in.
+         *
+         *     API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1h: one point a minute; 24h: one per 5 minutes; 7d and 30d: one per hour (default 24h) */
+                    range?: "1h" | "24h" | "7d" | "30d";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                from: string;
+                                /** @description the VM's memory (its tier's size) */
+                                memory_total_bytes: number;
+                                /** @description oldest first; a period without samples (VM stopped) has no point */
+                                points: {
+                                    /** @description CPU used, percent of all the VM's vCPUs together, averaged over the period */
+                                    cpu_percent: number;
+                                    /** @description the highest minute of the period */
+                                    cpu_percent_max: number;
+                                    /** @description bytes read from its disks per second, averaged over the point's period while the VM ran */
+                                    disk_read_bytes_per_second: number;
+                                    /** @description read operations per second, averaged over the point's period while the VM ran */
+                                    disk_read_ops_per_second: number;
+                                    /** @description bytes written to its disks per second, averaged over the point's period while the VM ran */
+                                    disk_write_bytes_per_second: number;
+                                    /** @description write operations per second, averaged over the point's period while the VM ran */
+                                    disk_write_ops_per_second: number;
+                                    /** @description memory in use in the guest (average); null when the guest's balloon driver does not report it */
+                                    memory_bytes: number | null;
+                                    memory_bytes_max: number | null;
+                                    /** @description minutes of the period with a sample (the VM ran and was sampled) */
+                                    minutes: number;
+                                    /** @description bytes received in the period */
+                                    net_in_bytes: number;
+                                    /** @description bytes received on its NICs per second, averaged over the point's period while the VM ran */
+                                    net_in_bytes_per_second: number;
+                                    /** @description packets received per second, averaged over the point's period while the VM ran */
+                                    net_in_packets_per_second: number;
+                                    /** @description bytes sent in the period */
+                                    net_out_bytes: number;
+                                    /** @description bytes sent from its NICs per second, averaged over the point's period while the VM ran */
+                                    net_out_bytes_per_second: number;
+                                    /** @description packets sent per second, averaged over the point's period while the VM ran */
+                                    net_out_packets_per_second: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description the start of the period (UTC)
+                                     */
+                                    time: string;
+                                }[];
+                                /** @enum {string} */
+                                range: "1h" | "24h" | "7d" | "30d";
+                                /** @description the length of each point: 60, 300 or 3600 */
+                                resolution_seconds: number;
+                                /** Format: date-time */
+                                to: string;
+                                vcpus: number;
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/vm/{id}/reboot": {
         parameters: {
             query?: never;
@@ -25886,6 +26239,85 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/vm/{id}/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VM's network traffic per calendar month (UTC), in and out, all its NICs together
+         * @description Counted from the same samples as the graphs; kept 13 months.
+         *
+         *     API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description newest first: the current month always, then every earlier month with traffic (up to 13 months back) */
+                                months: {
+                                    /** @description received by the VM */
+                                    in_bytes: number;
+                                    in_packets: number;
+                                    /** @description calendar month (UTC), YYYY-MM */
+                                    month: string;
+                                    /** @description sent by the VM */
+                                    out_bytes: number;
+                                    out_packets: number;
+                                }[];
+                                vm_id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -111,6 +111,8 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, RequiredScope | null>> 
   'GET /api/compute/alerts': r('compute'),
   'POST /api/compute/vm/:id/snapshots': w('compute'),
   'GET /api/compute/vm/:id/snapshots': r('compute'),
+  'GET /api/compute/vm/:id/metrics': r('compute'),
+  'GET /api/compute/vm/:id/traffic': r('compute'),
   'GET /api/compute/snapshots': r('compute'),
   'GET /api/compute/snapshots/:id': r('compute'),
   'PATCH /api/compute/snapshots/:id': w('compute'),

@@ -61,7 +61,8 @@ export class SimulatedMetrics implements Metrics {
       const boot = m?.boots ?? 1;
       let r = this.running.get(asked.externalId);
       if (!r || r.boot !== boot) {
-        r = { boot, at: now, counters: { cpuTimeNs: 0, diskReadBytes: 0, diskWriteBytes: 0, diskReadOps: 0, diskWriteOps: 0, netInBytes: 0, netOutBytes: 0, netInPackets: 0, netOutPackets: 0 } };
+        // a new boot: counting from zero since the last read (the machine ran since about then)
+        r = { boot, at: r?.at ?? now, counters: { cpuTimeNs: 0, diskReadBytes: 0, diskWriteBytes: 0, diskReadOps: 0, diskWriteOps: 0, netInBytes: 0, netOutBytes: 0, netInPackets: 0, netOutPackets: 0 } };
         this.running.set(asked.externalId, r);
       }
       const seconds = Math.max(0, (now - r.at) / 1000);
