@@ -21194,7 +21194,7 @@ export interface paths {
                         name: string;
                         /** @description also mail the account when it fires and resolves (default true; in the app and by webhook always) */
                         notify_email?: boolean;
-                        /** @description in the metric's unit (percent, bytes, operations, packets); at most 4 decimals */
+                        /** @description a whole number in the metric's unit (percent, bytes, operations, packets) */
                         threshold: number;
                         vm_id?: number | null;
                         /** @description the window, in minutes (1 to 1440; default 5) */
@@ -21478,7 +21478,7 @@ export interface paths {
                         /** @description any text but blank (up to 100 characters) */
                         name?: string;
                         notify_email?: boolean;
-                        /** @description in the metric's unit (percent, bytes, operations, packets); at most 4 decimals */
+                        /** @description a whole number in the metric's unit (percent, bytes, operations, packets) */
                         threshold?: number;
                         /** @description the window, in minutes (1 to 1440; default 5) */
                         window_minutes?: number;

@@ -75,7 +75,7 @@ function NewPolicy() {
             { value: '<', label: 'below' },
           ]}
         />
-        <Input label="Threshold" name="threshold" type="number" min={0} step="any" required hint="In the metric's unit: percent for CPU, bytes for memory and traffic (1 GB is 1000000000)." />
+        <Input label="Threshold" name="threshold" type="number" min={0} step={1} required hint="In the metric's unit: percent for CPU, bytes for memory and traffic (1 GB is 1000000000)." />
         <Select label="Over the window" name="aggregation" options={AGGREGATIONS.map(([value, label]) => ({ value, label }))} />
         <Input label="Window (minutes)" name="window_minutes" type="number" min={1} max={1440} step={1} defaultValue={5} required />
         <Checkbox label="Also e-mail me when it fires and resolves" name="notify_email" defaultChecked />

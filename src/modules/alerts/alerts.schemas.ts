@@ -17,7 +17,7 @@ const Aggregation = Type.String({
   description:
     'how the window\'s per-minute points become one value: avg (default), min (every minute: "above 80 for 5 minutes" is min > 80), max, sum (the total over the window, for amounts: "more than 1 GB out in an hour"; not for cpu_percent or memory_bytes)',
 });
-const Threshold = Type.Number({ minimum: 0, maximum: Number(MAX_ALERT_THRESHOLD), description: 'in the metric\'s unit (percent, bytes, operations, packets); at most 4 decimals' });
+const Threshold = Type.Integer({ minimum: 0, maximum: Number(MAX_ALERT_THRESHOLD), description: 'a whole number in the metric\'s unit (percent, bytes, operations, packets)' });
 const WindowMinutes = Type.Integer({ minimum: 1, maximum: MAX_ALERT_WINDOW_MINUTES, description: `the window, in minutes (1 to ${MAX_ALERT_WINDOW_MINUTES}; default 5)` });
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'any text but blank (up to 100 characters)' });
 

@@ -39,7 +39,7 @@ export interface OpenAlertsCloser {
 
 function checkCondition(metric: MetricName, aggregation: AlertAggregation, threshold: number, errors: FieldError[]): void {
   const t = dec(threshold);
-  if (!t.isFinite() || t.isNegative() || t.gt(MAX_ALERT_THRESHOLD) || t.decimalPlaces() > 4) errors.push({ field: 'threshold', message: `must be a number from 0 to ${MAX_ALERT_THRESHOLD} with at most 4 decimals` });
+  if (!t.isFinite() || t.isNegative() || t.gt(MAX_ALERT_THRESHOLD) || !t.isInteger()) errors.push({ field: 'threshold', message: `must be a whole number from 0 to ${MAX_ALERT_THRESHOLD}` });
   else if (metric === 'cpu_percent' && t.gt(100)) errors.push({ field: 'threshold', message: 'cpu_percent is a percentage: 0 to 100' });
   if (aggregation === 'sum' && LEVEL_METRICS.includes(metric)) errors.push({ field: 'aggregation', message: `${metric} is a level, not an amount: avg, min or max` });
 }
