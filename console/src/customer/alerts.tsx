@@ -6,35 +6,7 @@ import { keys } from '../api/keys';
 import { Button, Card, Checkbox, ConfirmButton, ErrorMessage, formValues, Input, Loaded, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useVmChoices } from './shared/resources';
 import { useMemberCan } from './shared/accounts';
-
-const METRICS = [
-  ['cpu_percent', 'CPU (% of its vCPUs)'],
-  ['memory_bytes', 'Memory in use (bytes)'],
-  ['net_out_bytes', 'Outbound traffic (bytes)'],
-  ['net_in_bytes', 'Inbound traffic (bytes)'],
-  ['net_out_packets', 'Outbound packets'],
-  ['net_in_packets', 'Inbound packets'],
-  ['disk_read_bytes', 'Disk read (bytes)'],
-  ['disk_write_bytes', 'Disk written (bytes)'],
-  ['disk_read_ops', 'Disk reads (operations)'],
-  ['disk_write_ops', 'Disk writes (operations)'],
-] as const;
-const METRIC_LABEL = Object.fromEntries(METRICS) as Record<string, string>;
-const AGGREGATIONS = [
-  ['avg', 'on average'],
-  ['min', 'every minute (lowest minute)'],
-  ['max', 'in any minute (highest minute)'],
-  ['sum', 'in total (amounts only)'],
-] as const;
-const AGG_LABEL = Object.fromEntries(AGGREGATIONS) as Record<string, string>;
-
-type Metric = (typeof METRICS)[number][0];
-type Aggregation = (typeof AGGREGATIONS)[number][0];
-
-/** "CPU (% of its vCPUs) > 80 every minute (lowest minute) over 5 min". */
-export function conditionText(a: { metric: string; comparison: string; threshold: number; aggregation: string; window_minutes: number }): string {
-  return `${METRIC_LABEL[a.metric] ?? a.metric} ${a.comparison} ${a.threshold} ${AGG_LABEL[a.aggregation] ?? a.aggregation} over ${a.window_minutes} min`;
-}
+import { AGGREGATIONS, conditionText, METRICS, type Aggregation, type Metric } from './shared/vm-alerts';
 
 function NewPolicy() {
   const vms = useVmChoices();
