@@ -4,6 +4,7 @@ import { warnAboutConfig, type Config } from './config/index.js';
 import { consoleAccessFlow } from './flows/console-access.js';
 import { customerSuspensionFlow } from './flows/customer-suspension.js';
 import { endpointDisabledFlow } from './flows/endpoint-disabled.js';
+import { hourlyChargedFlow } from './flows/hourly-charged.js';
 import { runningResources } from './flows/running-resources.js';
 import { accountHoldings } from './flows/account-holdings.js';
 import { staffCreditFlow } from './flows/staff-credit.js';
@@ -17,12 +18,14 @@ import type { RoutePermission } from './platform/http/surfaces.js';
 import { builtLater, type BuiltModule, type Platform } from './platform/module.js';
 import type { DocumentParties } from './platform/pdf/pdf.js';
 import { createAdminsModule } from './modules/admins/index.js';
+import { createAlertsModule } from './modules/alerts/index.js';
 import { createAnnouncementsModule } from './modules/announcements/index.js';
 import { createApiTokensModule } from './modules/api-tokens/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createBackupsModule } from './modules/backups/index.js';
 import { createBillingModule } from './modules/billing/index.js';
+import { createBudgetsModule } from './modules/budgets/index.js';
 import { createBlockStorageModule } from './modules/block-storage/index.js';
 import { createChargingModule } from './modules/charging/index.js';
 import { createComputeModule } from './modules/compute/index.js';
@@ -65,6 +68,7 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     customerSuspension: customerSuspensionFlow(() => ({ compute: compute.services.compute, objectStorage: objectStorage.services.objectStorage })),
     vmDeleted: vmDeletedFlow(() => ({ ...networks.services, ...securityGroups.services, ...loadBalancers.services, backups: backups.services.backups })),
     staffCredit: staffCreditFlow(() => charging.services),
+    hourlyCharged: hourlyChargedFlow(() => ({ budgets: budgets.services.budgets })),
     endpointDisabled: endpointDisabledFlow(() => notifications.services),
     runningResources: runningResources(() => ({ compute: compute.services.compute, networks: networks.services.networks })),
     accountHoldings: accountHoldings(() => ({
@@ -85,7 +89,8 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
   // receipts and invoices name the issuer and the customer (read at print time)
   const parties: DocumentParties = { issuer: () => settings.services.company.issuerLines(), billTo: (id) => customers.services.customers.billToLines(id) };
   const billing = createBillingModule(p, { ...wallet.services, gateways, ...notifications.services, parties, credited: flows.topupCredited });
-  const charging = createChargingModule(p, { ...wallet.services, ...notifications.services, topups: billing.services.topups, webhookEvents, parties, suspender: flows.customerSuspension });
+  const charging = createChargingModule(p, { ...wallet.services, ...notifications.services, topups: billing.services.topups, webhookEvents, parties, suspender: flows.customerSuspension, charged: flows.hourlyCharged });
+  const budgets = createBudgetsModule(p, { spend: charging.services.billingUsage, notifications: notifications.services.notifications, webhookEvents });
   const { metering } = charging.services;
   const { billableStart } = charging;
   const tiers = createTiersModule(p, audit.services);
@@ -129,10 +134,12 @@ function buildModules(p: Platform, { gateways, datacenter, objectStorage: backen
     audit: audit.services.audit, notifications: notifications.services.notifications,
   });
   const metrics = createMetricsModule(p, { metrics: datacenter.metrics, compute: compute.services.compute });
+  // the metric alerts read the per-minute points the metrics collection stores
+  const alerts = createAlertsModule(p, { metrics: metrics.services.metricsReader, notifications: notifications.services.notifications, webhookEvents });
   const modules = {
-    audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, tiers, blockStorage, pricing, sshKeys,
+    audit, settings, lookups, admins, jobs, webhooks, notifications, wallet, billing, charging, budgets, tiers, blockStorage, pricing, sshKeys,
     compute, snapshots, networks, rewards, auth, apiTokens, customers, customerAdmin, tickets, announcements, retention, dashboard, securityGroups,
-    loadBalancers, objectStorage, members, backups, metrics,
+    loadBalancers, objectStorage, members, backups, metrics, alerts,
   } satisfies Record<string, BuiltModule>;
   return { modules, flows };
 }

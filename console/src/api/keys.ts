@@ -27,6 +27,13 @@ export const keys = {
   paymentMethods: ['payment-methods'] as const,
   topUpMinimum: ['topup-minimum'] as const,
   deposits: (page: number) => ['deposits', page] as const,
+  budget: ['budget'] as const,
+  alerts: {
+    all: ['alerts'] as const,
+    policies: ['alerts', 'policies'] as const,
+    incidents: (page: number) => ['alerts', 'incidents', page] as const,
+    openOfVm: (vmId: Id) => ['alerts', 'vm', vmId] as const,
+  },
   postpaid: {
     all: ['postpaid'] as const,
     unpaid: ['postpaid', 'unpaid'] as const,

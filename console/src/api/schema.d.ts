@@ -19134,6 +19134,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My monthly budget, its thresholds and runway alert, with this month's spend and the thresholds crossed
+         * @description API tokens: needs the `billing:read` scope.
+         *
+         *     Members: needs `billing:read` (owner, admin, billing, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description PREPAID or POSTPAID: only a prepaid account has a runway alert */
+                                billing_type: string;
+                                /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
+                                configured: boolean;
+                                /** @description the thresholds crossed this month (each notified once) */
+                                crossed: {
+                                    /** @description the budget when it was crossed */
+                                    budget: number;
+                                    /** Format: date-time */
+                                    crossed_at: string;
+                                    /** @description the month's charges when it was crossed */
+                                    spent: number;
+                                    threshold_percent: number;
+                                }[];
+                                currency: string;
+                                /** @description YYYY-MM: the calendar month (UTC) the spend is counted in */
+                                month: string;
+                                /** @description null: no monthly budget */
+                                monthly_amount: number | null;
+                                /** @description null: no runway alert (only prepaid accounts have one) */
+                                runway_alert_days: number | null;
+                                /** @description the runway is below the alert days and was notified; ends once it is back above them */
+                                runway_alert_open: boolean;
+                                runway_alert_since: string | null;
+                                /** @description whole hours the balance lasts at the current hourly cost; null when nothing billable runs */
+                                runway_hours: number | null;
+                                /** @description charged this month so far: the hourly charges of a prepaid account, the accrual of a postpaid one */
+                                spent: number;
+                                /** @description percentages, lowest first */
+                                thresholds: number[];
+                                updated_at: string | null;
+                                /** @description spent as a whole percentage of the budget (rounded down); null without a budget */
+                                used_percent: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Sets my monthly budget, its thresholds and the runway alert
+         * @description Each threshold (a percentage of the budget) notifies once per calendar month (UTC) when the month's charges reach it: in the app, by e-mail (when billing reminders are on) and by the budget.threshold_crossed webhook. A prepaid account is also warned (budget.runway_low) when its balance lasts fewer than runway_alert_days at the current hourly cost, once until the runway recovers. Evaluated after each hourly charge.
+         *
+         *     API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        monthly_amount: number | null;
+                        runway_alert_days?: number | null;
+                        /** @description percentages of the budget that notify, each once per calendar month (default 50, 80, 100; at most 10, no repeats) */
+                        thresholds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description PREPAID or POSTPAID: only a prepaid account has a runway alert */
+                                billing_type: string;
+                                /** @description false until the first PUT: the settings shown are the defaults and nothing is evaluated */
+                                configured: boolean;
+                                /** @description the thresholds crossed this month (each notified once) */
+                                crossed: {
+                                    /** @description the budget when it was crossed */
+                                    budget: number;
+                                    /** Format: date-time */
+                                    crossed_at: string;
+                                    /** @description the month's charges when it was crossed */
+                                    spent: number;
+                                    threshold_percent: number;
+                                }[];
+                                currency: string;
+                                /** @description YYYY-MM: the calendar month (UTC) the spend is counted in */
+                                month: string;
+                                /** @description null: no monthly budget */
+                                monthly_amount: number | null;
+                                /** @description null: no runway alert (only prepaid accounts have one) */
+                                runway_alert_days: number | null;
+                                /** @description the runway is below the alert days and was notified; ends once it is back above them */
+                                runway_alert_open: boolean;
+                                runway_alert_since: string | null;
+                                /** @description whole hours the balance lasts at the current hourly cost; null when nothing billable runs */
+                                runway_hours: number | null;
+                                /** @description charged this month so far: the hourly charges of a prepaid account, the accrual of a postpaid one */
+                                spent: number;
+                                /** @description percentages, lowest first */
+                                thresholds: number[];
+                                updated_at: string | null;
+                                /** @description spent as a whole percentage of the budget (rounded down); null without a budget */
+                                used_percent: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Removes my budget and runway alert (no more spend alerts)
+         * @description API tokens: needs the `billing:write` scope.
+         *
+         *     Members: needs `billing:write` (owner, admin, billing).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/deposit": {
         parameters: {
             query?: never;
@@ -20704,6 +20982,607 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/compute/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My alerts (incidents), newest first; vm_id, policy_id and status narrow them
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    policy_id?: number;
+                    /** @description firing: open incidents only; resolved: closed ones only */
+                    status?: "firing" | "resolved";
+                    vm_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** @description the window's value that fired it */
+                                fired_value: number;
+                                id: number;
+                                metric: string;
+                                /** @description null once the policy was deleted */
+                                policy_id: number | null;
+                                policy_name: string;
+                                resolution: ("recovered" | "no_data" | "vm_deleted" | "policy_changed" | "policy_deleted") | null;
+                                resolved_at: string | null;
+                                resolved_value: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "firing" | "resolved";
+                                threshold: number;
+                                vm_id: number;
+                                vm_name: string | null;
+                                window_minutes: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/alerts/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My metric alert policies, oldest first
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            }[];
+                            message: string;
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a metric alert policy for one VM or every VM of the account
+         * @description Evaluated every minute on the collected per-minute points. At most 50 policies per account (409 QUOTA_EXCEEDED). 404 for a vm_id that is not one of the account's VMs (or is Deleted).
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description how the window's per-minute points become one value: avg (default), min (every minute: "above 80 for 5 minutes" is min > 80), max, sum (the total over the window, for amounts: "more than 1 GB out in an hour"; not for cpu_percent or memory_bytes)
+                         * @enum {string}
+                         */
+                        aggregation?: "avg" | "min" | "max" | "sum";
+                        /**
+                         * @description > (above the threshold) or < (below it)
+                         * @enum {string}
+                         */
+                        comparison: ">" | "<";
+                        /** @description default true */
+                        enabled?: boolean;
+                        /**
+                         * @description cpu_percent (percent of the VM's vCPUs, 0–100), memory_bytes (in use in the guest), or an amount per minute: disk_read_bytes, disk_write_bytes, disk_read_ops, disk_write_ops, net_in_bytes, net_out_bytes, net_in_packets, net_out_packets
+                         * @enum {string}
+                         */
+                        metric: "cpu_percent" | "memory_bytes" | "disk_read_bytes" | "disk_write_bytes" | "disk_read_ops" | "disk_write_ops" | "net_in_bytes" | "net_out_bytes" | "net_in_packets" | "net_out_packets";
+                        /** @description any text but blank (up to 100 characters) */
+                        name: string;
+                        /** @description also mail the account when it fires and resolves (default true; in the app and by webhook always) */
+                        notify_email?: boolean;
+                        /** @description a whole number in the metric's unit (percent, bytes, operations, packets) */
+                        threshold: number;
+                        vm_id?: number | null;
+                        /** @description the window, in minutes (1 to 1440; default 5) */
+                        window_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/alerts/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alert policy
+         * @description API tokens: needs the `compute:read` scope.
+         *
+         *     Members: needs `compute:read` (owner, admin, technical, read_only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an alert policy; its open alerts close without a notice, its history stays
+         * @description API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes an alert policy (its VM and metric stay)
+         * @description A change of the condition (comparison, threshold, aggregation, window) or disabling it closes its open alerts without a notice (resolution policy_changed); the next evaluation judges afresh.
+         *
+         *     API tokens: needs the `compute:write` scope.
+         *
+         *     Members: needs `compute:write` (owner, admin, technical).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description how the window's per-minute points become one value: avg (default), min (every minute: "above 80 for 5 minutes" is min > 80), max, sum (the total over the window, for amounts: "more than 1 GB out in an hour"; not for cpu_percent or memory_bytes)
+                         * @enum {string}
+                         */
+                        aggregation?: "avg" | "min" | "max" | "sum";
+                        /**
+                         * @description > (above the threshold) or < (below it)
+                         * @enum {string}
+                         */
+                        comparison?: ">" | "<";
+                        enabled?: boolean;
+                        /** @description any text but blank (up to 100 characters) */
+                        name?: string;
+                        notify_email?: boolean;
+                        /** @description a whole number in the metric's unit (percent, bytes, operations, packets) */
+                        threshold?: number;
+                        /** @description the window, in minutes (1 to 1440; default 5) */
+                        window_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                aggregation: string;
+                                comparison: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                enabled: boolean;
+                                /** @description the end of the last window it was evaluated on */
+                                evaluated_until: string | null;
+                                id: number;
+                                metric: string;
+                                name: string;
+                                notify_email: boolean;
+                                /** @description its incidents open now */
+                                open_alerts: number;
+                                threshold: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description null: every VM of the account */
+                                vm_id: number | null;
+                                window_minutes: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CROSS_ORIGIN_REQUEST`: a browser sent it from a page of another origin (docs/api.md, "Conventions (all routes)", cross-origin writes) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not JSON (forms and text are refused) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/compute/backups": {
@@ -30403,11 +31282,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs), BUDGET_THRESHOLD (this month's charges reached a threshold of your budget), RUNWAY_ALERT (your balance lasts fewer days than your runway alert), ALERT_FIRED and ALERT_RESOLVED (a metric alert policy of a VM) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION" | "BUDGET_THRESHOLD" | "RUNWAY_ALERT" | "ALERT_FIRED" | "ALERT_RESOLVED";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement, budget_threshold, budget_runway, alert */
                                 reference_type: string;
                                 title: string;
                             }[];
@@ -30493,11 +31372,11 @@ export interface paths {
                                 created_at: string;
                                 id: number;
                                 is_read: boolean;
-                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs) */
-                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION";
+                                /** @description INVOICE_CREATED (a top-up or postpaid invoice), TOPUP_CREDITED, INVOICE_PAID, INVOICE_DUE_SOON, INVOICE_OVERDUE (postpaid), LOW_BALANCE, RUNWAY_WARNING, SUSPENDED, RESUMED, TICKET_REPLY, ANNOUNCEMENT, WEBHOOK_DISABLED (a webhook endpoint was disabled), VM_STAFF_ACTION (our staff started, stopped, rebooted, rebuilt or rescued one of your VMs), BUDGET_THRESHOLD (this month's charges reached a threshold of your budget), RUNWAY_ALERT (your balance lasts fewer days than your runway alert), ALERT_FIRED and ALERT_RESOLVED (a metric alert policy of a VM) */
+                                kind: "INVOICE_CREATED" | "LOW_BALANCE" | "SUSPENDED" | "TICKET_REPLY" | "ANNOUNCEMENT" | "TOPUP_CREDITED" | "INVOICE_PAID" | "INVOICE_DUE_SOON" | "INVOICE_OVERDUE" | "RESUMED" | "RUNWAY_WARNING" | "WEBHOOK_DISABLED" | "VM_STAFF_ACTION" | "BUDGET_THRESHOLD" | "RUNWAY_ALERT" | "ALERT_FIRED" | "ALERT_RESOLVED";
                                 read_at: string | null;
                                 reference_id: string;
-                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement */
+                                /** @description what it is about: topup_invoice, postpaid_invoice, balance_log, billing_notice, suspension, resumption, ticket, announcement, budget_threshold, budget_runway, alert */
                                 reference_type: string;
                                 title: string;
                             };
@@ -34058,7 +34937,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -34327,7 +35206,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };

@@ -21,6 +21,7 @@ const Tickets = lazy(() => import('./tickets'));
 const News = lazy(() => import('./news'));
 const Account = lazy(() => import('./account'));
 const SshKeys = lazy(() => import('./ssh-keys'));
+const Alerts = lazy(() => import('./alerts'));
 const Team = lazy(() => import('./team'));
 const Invitations = lazy(() => import('./invitation').then((m) => ({ default: m.AcceptInvitation })));
 const Ownership = lazy(() => import('./invitation').then((m) => ({ default: m.ConfirmOwnership })));
@@ -34,6 +35,7 @@ const NAV: (NavItem & { needs?: CustomerOperation })[] = [
   { to: '/load-balancers', label: 'Load balancers', group: 'Resources', needs: 'GET /api/network/load-balancer/' },
   { to: '/storage', label: 'Object storage', group: 'Resources', needs: 'GET /api/storage/object' },
   { to: '/ssh-keys', label: 'SSH keys', group: 'Resources', needs: 'GET /api/ssh-keys' },
+  { to: '/alerts', label: 'Alerts', group: 'Resources', needs: 'GET /api/compute/alerts/policies' },
   { to: '/billing', label: 'Billing', group: 'Account', end: true, needs: 'GET /api/billing/deposit' },
   { to: '/tickets', label: 'Support tickets', group: 'Account', needs: 'GET /api/ticket/' },
   { to: '/team', label: 'Team', group: 'Account', needs: 'GET /api/members' },
@@ -225,6 +227,7 @@ function Authenticated() {
           <Route path="networks/*" element={<Networks />} />
           <Route path="storage/*" element={<Storage />} />
           <Route path="ssh-keys" element={<SshKeys />} />
+          <Route path="alerts" element={<Alerts />} />
           <Route path="security-groups/*" element={<SecurityGroups />} />
           <Route path="load-balancers/*" element={<LoadBalancers />} />
           <Route path="tickets/*" element={<Tickets />} />

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api, call, get } from '../api/client';
 import { Button, Card, ErrorMessage, formValues, Input, Loaded, money, Notice, Page, Pager, Select, Status, Table, useAction, when } from '../ui/kit';
 import { useMe } from './shared/me';
+import { BudgetCard } from './shared/budget';
 import { keys } from '../api/keys';
 
 function usePaymentMethods() {
@@ -243,6 +244,7 @@ export function Billing() {
         {[
           ['prepaid', 'Top-ups and deposits'],
           ['postpaid', 'Postpaid invoices'],
+          ['budget', 'Budget'],
         ].map(([key, label]) => (
           <Button key={key} kind={tab === key ? 'primary' : 'secondary'} role="tab" aria-selected={tab === key} onClick={() => setParams({ tab: key! })}>
             {label}
@@ -250,7 +252,9 @@ export function Billing() {
         ))}
       </div>
       <div className="stack">
-        {tab === 'postpaid' ? (
+        {tab === 'budget' ? (
+          <BudgetCard />
+        ) : tab === 'postpaid' ? (
           <Postpaid />
         ) : (
           <>

@@ -13,6 +13,7 @@ import { VmSnapshots } from './shared/vm-snapshots';
 import { VmConsole } from './shared/vm-console';
 import { VmBackups } from './shared/vm-backups';
 import { MetricGraphs } from '../ui/metric-graphs';
+import { VmAlerts } from './shared/vm-alerts';
 
 const TRANSITIONAL = new Set(['Creating', 'Deleting']);
 const OS = ['ubuntu-24.04', 'ubuntu-22.04', 'debian-12', 'rocky-9', 'almalinux-9'] as const;
@@ -273,6 +274,7 @@ export function VmDetail() {
           <VmConnect vm={v} groups={groups.data ?? []} />
           <VmResize vm={v} />
           <VmActions vm={v} />
+          <VmAlerts vm={v} />
           <VmSnapshots vm={v} />
           <VmBackups vm={v} />
           <MetricGraphs

@@ -7,7 +7,7 @@ import { BillableStartService } from './billable-start.service.js';
 import { BillingUsageService } from './billing-usage.service.js';
 import { ChargingRepository } from './charging.repository.js';
 import { chargingAdminRoutes, chargingRoutes } from './charging.routes.js';
-import { ChargingService } from './charging.service.js';
+import { ChargingService, type AfterCharging } from './charging.service.js';
 import { MeteringService } from './metering.service.js';
 import { PostpaidPaymentsService } from './postpaid-payments.service.js';
 import { PostpaidRepository } from './postpaid.repository.js';
@@ -26,6 +26,8 @@ export interface ChargingDeps {
   parties: DocumentParties;
   /** what a suspension stops and a resumption starts (src/flows/customer-suspension.ts) */
   suspender: ResourceSuspender;
+  /** told after each run of the hourly charge, after the suspension sweep (src/flows/hourly-charged.ts) */
+  charged: AfterCharging;
 }
 
 /**
@@ -42,7 +44,13 @@ export function createChargingModule(p: Platform, deps: ChargingDeps) {
   const suspension = new SuspensionService(db, suspensionRepo, queue, mailer, clock, log, config.currency, deps.webhookEvents, deps.notifications, deps.suspender);
   // after each run's charges, the suspension sweep; a customer set aside and charged again gets
   // the postpaid invoices they waited for (postpaid is built below: it charges due hours itself)
-  const charging: ChargingService = new ChargingService(db, chargingRepo, clock, log, suspension, { chargesResolved: (customerId, firstHour): Promise<void> => postpaid.chargesResolved(customerId, firstHour) });
+  const afterCharging: AfterCharging = {
+    afterCharging: async () => {
+      await suspension.afterCharging();
+      await deps.charged.afterCharging();
+    },
+  };
+  const charging: ChargingService = new ChargingService(db, chargingRepo, clock, log, afterCharging, { chargesResolved: (customerId, firstHour): Promise<void> => postpaid.chargesResolved(customerId, firstHour) });
   const billingUsage = new BillingUsageService(db, new UsageViewRepository(), suspensionRepo, clock);
   const postpaidRepo = new PostpaidRepository();
   const postpaid = new PostpaidService(db, postpaidRepo, queue, mailer, charging, suspension, clock, log, config.currency, deps.webhookEvents, deps.parties, deps.topups);

@@ -1,5 +1,5 @@
 export { MeteringService, METER_QUANTITY_MAX, type OpenMeter, type ResourceType } from './metering.service.js';
-export { ChargingService, hourStart, type RunResult, type HourResult } from './charging.service.js';
+export { ChargingService, hourStart, type RunResult, type HourResult, type AfterCharging } from './charging.service.js';
 export { ChargingRepository } from './charging.repository.js';
 export { SuspensionService, type ResourceSuspender, type ChargingNotifier } from './suspension.service.js';
 export { SuspensionRepository, SUSPEND_BALANCE, SUSPEND_OVERDUE, DEFAULT_CHARGING_SETTINGS, type ChargingSettings } from './suspension.repository.js';

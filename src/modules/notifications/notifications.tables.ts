@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'RUNWAY_WARNING',
   'WEBHOOK_DISABLED',
   'VM_STAFF_ACTION',
+  'BUDGET_THRESHOLD',
+  'RUNWAY_ALERT',
+  'ALERT_FIRED',
+  'ALERT_RESOLVED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

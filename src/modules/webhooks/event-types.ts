@@ -20,6 +20,10 @@ export const EVENT_TYPES = {
   'bucket.deleted': 'A bucket was deleted: { bucket_uuid, name }',
   'ticket.replied': 'Staff replied to a ticket: { ticket_id, message_id }',
   'ticket.status_changed': 'A ticket changed status: { ticket_id, from, to }',
+  'budget.threshold_crossed': "The month's charges reached a threshold of the monthly budget (once per threshold and month): { month, threshold_percent, budget, spent, currency }",
+  'budget.runway_low': 'A prepaid balance lasts fewer than the alert days at the current hourly cost (once until it recovers): { runway_hours, alert_days, current_balance, currency }',
+  'alert.fired': 'A metric alert policy fired for a VM: { alert_id, policy_id, policy_name, vm_id, vm_name, metric, comparison, threshold, window_minutes, value, started_at }',
+  'alert.resolved': 'A fired metric alert resolved: { alert_id, policy_id, policy_name, vm_id, vm_name, metric, value, started_at, resolved_at }',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -1,0 +1,187 @@
+/**
+ * A CPU alert on a real QEMU guest (DATACENTER=libvirt, the busybox test image), end to end with
+ * nothing run by hand: the metrics collection and the alert evaluation run by their own
+ * schedules (every minute). A policy "cpu_percent above THRESHOLD on average over 2 minutes";
+ * a busy loop started on the guest's serial console fires it once (in the app, by mail over real
+ * SMTP and by webhook), and once the loop is killed it resolves once. Runs where libvirt answers
+ * on qemu:///system as root; elsewhere it is skipped with the reason, except under CI=true.
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
+import { libvirtAvailable, removeEverything, testSetup, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { queryRows } from '../../src/platform/db/database.js';
+import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { fund, getVm, seededTier } from '../helpers/compute.js';
+import { customerSession, loginCustomer } from '../helpers/customers.js';
+import { TestSmtpServer } from '../helpers/smtp.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const available = libvirtAvailable();
+const skip = available.ok ? false : `libvirt is not available here: ${available.why}`;
+
+if (!available.ok && process.env.CI === 'true') {
+  test('libvirt is available in CI', () => {
+    assert.fail(`the real-guest tests need libvirt in CI (.ci/run installs and starts it): ${available.why}`);
+  });
+}
+
+const BOOT_MS = 240_000;
+/** A busy loop of the emulated (TCG) guest gets what a loaded host gives it; an idle guest uses a few percent. */
+const THRESHOLD = 10;
+/** From load to alert: a baseline sample, two busy minutes, the evaluation's minute, on a loaded host. */
+const ALERT_MS = 420_000;
+
+function writeConfig(setup: TestSetup): string {
+  setup.input.images = { 'debian-12': setup.input.images.test ?? setup.input.images['debian-12']! };
+  const file = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
+  writeFileSync(file, JSON.stringify(setup.input));
+  return file;
+}
+
+/** Resolves with what was read once `pattern` shows; rejects after `ms`. */
+function readUntil(stream: Duplex, pattern: RegExp, ms = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      stream.off('data', onData);
+      if (err) reject(err);
+      else resolve(text);
+    };
+    const onData = (d: Buffer) => {
+      text += d.toString('utf8');
+      if (pattern.test(text)) done();
+    };
+    const timer = setTimeout(() => done(new Error(`no ${pattern} within ${ms} ms: ${JSON.stringify(text.slice(-300))}`)), ms);
+    stream.on('data', onData);
+  });
+}
+
+/** Presses Enter until the guest's shell prompt shows. */
+async function prompt(stream: Duplex): Promise<void> {
+  const seen = readUntil(stream, /# $/m, 120_000);
+  let shown = false;
+  void seen.finally(() => (shown = true)).catch(() => undefined);
+  while (!shown) {
+    stream.write('\r');
+    await Promise.race([seen, new Promise((r) => setTimeout(r, 1000))]);
+  }
+  await seen;
+}
+
+describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
+  let setup: TestSetup;
+  let t: TestApp | undefined;
+  let smtp: TestSmtpServer;
+  let receiver: WebhookReceiver;
+
+  before(async () => {
+    setup = testSetup();
+    smtp = new TestSmtpServer();
+    receiver = await new WebhookReceiver().start();
+    t = await buildTestApp({
+      db: 'postgres',
+      schedules: true,
+      env: { DATACENTER: 'libvirt', LIBVIRT_CONFIG: writeConfig(setup), SMTP_URL: await smtp.start(), WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    });
+    assert.ok(t.container.datacenter instanceof LibvirtDatacenter);
+  });
+
+  after(async () => {
+    await t?.close();
+    if (setup) removeEverything(setup);
+    await receiver?.close();
+    await smtp?.stop();
+  });
+
+  test('a busy loop fires the alert once and, stopped, resolves it once: app, mail and webhook', () =>
+    withLibvirtLock('shared', async () => {
+      const app = t!;
+      const c = await customerSession(app);
+      await fund(app, c.id);
+      let cookie = c.cookie;
+      const hook = await app.app.inject({ method: 'POST', url: '/api/webhooks/endpoints', headers: { cookie }, payload: { url: receiver.url('/alerts'), event_types: ['alert.fired', 'alert.resolved'] } });
+      assert.equal(hook.statusCode, 201, hook.body);
+      const made = await app.app.inject({ method: 'POST', url: '/api/compute/vm', headers: { cookie }, payload: { name: 'busy-guest', location_id: 1, tier_id: await seededTier(app), os: 'debian-12' } });
+      assert.equal(made.statusCode, 201, made.body);
+      const vmId = made.json().data.id as number;
+      const vm = await eventually(
+        async () => {
+          const v = await getVm(app, cookie, vmId);
+          return v.pending_action === null ? v : undefined;
+        },
+        BOOT_MS,
+        500,
+      );
+      assert.equal(vm.status, 'Running', JSON.stringify(vm));
+      const policy = await app.app.inject({
+        method: 'POST',
+        url: '/api/compute/alerts/policies',
+        headers: { cookie },
+        payload: { name: 'Guest busy', vm_id: vmId, metric: 'cpu_percent', comparison: '>', threshold: THRESHOLD, aggregation: 'avg', window_minutes: 2 },
+      });
+      assert.equal(policy.statusCode, 201, policy.body);
+
+      const kinds = async () =>
+        (await queryRows<{ kind: string }>(app.container.db, sql`select kind from notifications where customer_id = ${c.id} and kind like 'ALERT_%' order by id`)).map((n) => n.kind);
+      const cpu = async () =>
+        (await queryRows<{ minute: Date; cpu_percent: number }>(app.container.db, sql`select minute, cpu_percent from vm_metrics_minute where vm_id = ${vmId} order by minute`)).map(
+          (p) => `${new Date(p.minute).toISOString().slice(11, 16)} ${Number(p.cpu_percent).toFixed(1)}`,
+        );
+
+      // the collection's schedule stores idle minutes first: nothing fires on them
+      await eventually(async () => (await cpu()).length >= 2, 300_000, 2000);
+      assert.deepEqual(await kinds(), [], `idle minutes fired: ${(await cpu()).join(', ')}`);
+
+      const [row] = await queryRows<{ external_id: string }>(app.container.db, sql`select external_id from vms where id = ${vmId}`);
+      const dc = app.container.datacenter as LibvirtDatacenter;
+      const consoleStream = await dc.consoles.open(row!.external_id);
+      try {
+        await prompt(consoleStream);
+        consoleStream.write('( while :; do :; done ) & echo LOAD-PID-$!\r');
+        const out = await readUntil(consoleStream, /LOAD-PID-(\d+)/);
+        const pid = /LOAD-PID-(\d+)/.exec(out)![1]!;
+
+        await eventually(async () => (await kinds()).includes('ALERT_FIRED'), ALERT_MS, 2000).catch(async (err) => {
+          throw new Error(`${(err as Error).message}; cpu per minute: ${(await cpu()).join(', ')}`);
+        });
+        const fired = await smtp.waitFor(c.email, (m) => /Alert: Guest busy on busy-guest/.test(m.subject), 60_000);
+        assert.match(fired.text, /cpu_percent \(average over the last 2 minutes\) > 10%/);
+        const firedHooks = await receiver.waitFor(1, 60_000);
+        assert.equal(JSON.parse(firedHooks[0]!.body).type, 'alert.fired');
+
+        consoleStream.write(`kill ${pid}; echo LOAD-STOPPED\r`);
+        await readUntil(consoleStream, /LOAD-STOPPED/);
+        await eventually(async () => (await kinds()).includes('ALERT_RESOLVED'), ALERT_MS, 2000).catch(async (err) => {
+          throw new Error(`${(err as Error).message}; cpu per minute: ${(await cpu()).join(', ')}`);
+        });
+        const resolved = await smtp.waitFor(c.email, (m) => /Resolved: Guest busy on busy-guest/.test(m.subject), 60_000);
+        assert.match(resolved.text, /No longer cpu_percent/);
+        const hooks = await receiver.waitFor(2, 60_000);
+        assert.equal(JSON.parse(hooks[1]!.body).type, 'alert.resolved');
+        assert.equal(JSON.parse(hooks[1]!.body).data.resolution, 'recovered');
+
+        // two more evaluated minutes after the resolution: still one incident, told once each way
+        const [p] = await queryRows<{ evaluated_until: Date }>(app.container.db, sql`select evaluated_until from alert_policies where customer_id = ${c.id}`);
+        await eventually(async () => {
+          const [q] = await queryRows<{ evaluated_until: Date }>(app.container.db, sql`select evaluated_until from alert_policies where customer_id = ${c.id}`);
+          return new Date(q!.evaluated_until).getTime() >= new Date(p!.evaluated_until).getTime() + 2 * 60_000;
+        }, 240_000, 2000);
+        assert.deepEqual(await kinds(), ['ALERT_FIRED', 'ALERT_RESOLVED'], `cpu per minute: ${(await cpu()).join(', ')}`);
+        assert.equal(smtp.mails.filter((m) => m.to.includes(c.email.toLowerCase()) && /Guest busy/.test(m.subject)).length, 2);
+        assert.equal(receiver.received.length, 2);
+      } finally {
+        consoleStream.destroy();
+      }
+      cookie = await loginCustomer(app, c.email, c.password);
+      const history = await app.app.inject({ method: 'GET', url: `/api/compute/alerts?vm_id=${vmId}`, headers: { cookie } });
+      assert.equal(history.json().data.length, 1);
+      assert.equal(history.json().data[0].status, 'resolved');
+      assert.equal((await app.app.inject({ method: 'DELETE', url: `/api/compute/vm/${vmId}`, headers: { cookie } })).statusCode, 200);
+    }));
+});
