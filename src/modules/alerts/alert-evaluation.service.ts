@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 const PAGE = 200;
 
 /** What the evaluation reads of the metrics module. */
-export type AlertMetrics = Pick<MetricsReader, 'minutePoints' | 'lastCollectedMinute'>;
+export type AlertMetrics = Pick<MetricsReader, 'minutePoints' | 'collectedUntil'>;
 
 /** The in-app notifications port (the notifications module). */
 export interface AlertNotifier {
@@ -71,7 +71,7 @@ function describeCondition(a: Pick<Alert, 'metric' | 'comparison' | 'threshold' 
 /**
  * Evaluates every enabled metric alert policy once a minute (`alerts.evaluate`), on the minutes the
  * metrics collection has stored: the window is the `window_minutes` minutes before the
- * collection's progress (MetricsReader.lastCollectedMinute, where the next minute to collect
+ * collection's progress (MetricsReader.collectedUntil, where the next minute to collect
  * begins), so it never takes in a minute still being collected. Per policy, in one transaction holding its row locked (a second
  * worker skips it), for each VM it watches: the window's aggregate breaches → an incident opens
  * (at most one open per policy and VM) and ALERT_FIRED, `alert.fired` and, when the policy says
@@ -104,7 +104,7 @@ export class AlertEvaluationService implements OpenAlertsCloser {
 
   async evaluateAll(): Promise<{ policies: number; fired: number; resolved: number; minute: string | null }> {
     const out = { policies: 0, fired: 0, resolved: 0, minute: null as string | null };
-    const last = await this.metrics.lastCollectedMinute();
+    const last = await this.metrics.collectedUntil();
     if (!last) return out;
     out.minute = last.toISOString();
     let failed = 0;

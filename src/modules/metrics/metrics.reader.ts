@@ -58,8 +58,8 @@ export class MetricsReader {
     return rows.map((r) => ({ vmId: Number(r.vm_id), minute: new Date(r.minute), value: r.value === null ? null : Number(r.value) }));
   }
 
-  /** The last minute collected and stored for every running VM (null before the first collection). */
-  async lastCollectedMinute(ex: Database = this.db): Promise<Date | null> {
+  /** Where the collection stands: every minute before this one is collected and stored (null before the first collection). */
+  async collectedUntil(ex: Database = this.db): Promise<Date | null> {
     const [row] = await queryRows<{ done_until: Date | string }>(ex, sql`select done_until from vm_metrics_progress where name = 'minute'`);
     return row ? new Date(row.done_until) : null;
   }
