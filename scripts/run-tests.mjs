@@ -93,8 +93,14 @@ if (files.length === 0) {
  * Suites that spend their time waiting for something outside this process (QEMU guests, Ceph,
  * Chromium) and the long ones: started first, so they overlap with the rest.
  */
-const WAITING = [/\/libvirt\/guest/, /real-guests/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
+const WAITING = [/\/libvirt\/guest/, /\/real-/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
 const waits = (f) => WAITING.some((re) => re.test(posix(f)));
+/**
+ * The longest of them, started before all others: three real boots of the real image (about 11
+ * minutes), and a CPU alert that waits for the minutes of the collection and evaluation schedules.
+ */
+const LONGEST = [/real-guests-debian/, /real-guest-alerts/];
+const longest = (f) => LONGEST.some((re) => re.test(posix(f)));
 
 /** Entries the tests start as child processes: bundled too, into spawned/ (test/helpers/node-entry.ts). */
 const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
@@ -136,8 +142,8 @@ const sourceImportMeta = {
   },
 };
 
-// node's test runner starts the files in the order of their paths: the waiting ones sort first
-const outputName = (f) => path.join(waits(f) ? '0-first' : '1', f.replace(/\.ts$/, ''));
+// node's test runner starts the files in the order of their paths: the longest sort first, then the waiting ones
+const outputName = (f) => path.join(longest(f) ? '0-longest' : waits(f) ? '1-waiting' : '2', f.replace(/\.ts$/, ''));
 const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
 try {
   const result = await loadEsbuild().build({
@@ -167,6 +173,7 @@ for (const f of twinned) {
   writeFileSync(twin, `process.env.TEST_DB = 'embedded';\nawait import(${JSON.stringify(`./${path.basename(outputOf(f))}`)});\n`);
   runs.push(twin);
 }
+runs.sort();
 
 // The browser tests (test/console/) load the built console: build it once here, when stale.
 if (files.some((f) => posix(f).includes('test/console/'))) {
