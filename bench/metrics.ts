@@ -7,7 +7,7 @@
 //    rows and pg_total_relation_size (partitions, indexes, TOAST) per table, per VM;
 // 3. p95 of the 30-day graph query of one of those VMs (the service call the route makes), 200
 //    calls one after another.
-// Run: `node --import tsx bench/metrics.bench.ts`
+// Run: `npm run bench:metrics`
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/index.js';
