@@ -96,11 +96,21 @@ if (files.length === 0) {
 const WAITING = [/\/libvirt\/guest/, /\/real-/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
 const waits = (f) => WAITING.some((re) => re.test(posix(f)));
 /**
- * The longest of them, started before all others: three real boots of the real image (about 11
- * minutes), and a CPU alert that waits for the minutes of the collection and evaluation schedules.
+ * The order the waiting suites start in. The real-guest files share libvirt through a lock
+ * (withLibvirtLock): the ones that stop libvirtd hold it exclusively for a moment, and while one
+ * waits for it every other file's next step waits too. The real image's three boots, the longest
+ * file, start first, then the files that stop libvirtd. The CPU alert on a real guest holds the
+ * lock shared for its whole run (minutes of its schedules, during which libvirtd must answer), so
+ * it starts after every other waiting suite has started, when those files are done.
  */
-const LONGEST = [/real-guests-debian/, /real-guest-alerts/];
-const longest = (f) => LONGEST.some((re) => re.test(posix(f)));
+const FIRST = [/real-guests-debian/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
+const LAST_OF_WAITING = [/real-guest-alerts/];
+const rank = (f) => {
+  const i = FIRST.findIndex((re) => re.test(posix(f)));
+  if (i >= 0) return `0-${i}`;
+  if (LAST_OF_WAITING.some((re) => re.test(posix(f)))) return '1-z-last';
+  return waits(f) ? '1-waiting' : '2';
+};
 
 /** Entries the tests start as child processes: bundled too, into spawned/ (test/helpers/node-entry.ts). */
 const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
@@ -142,8 +152,8 @@ const sourceImportMeta = {
   },
 };
 
-// node's test runner starts the files in the order of their paths: the longest sort first, then the waiting ones
-const outputName = (f) => path.join(longest(f) ? '0-longest' : waits(f) ? '1-waiting' : '2', f.replace(/\.ts$/, ''));
+// the files start in the order of their paths (sorted below): FIRST, the waiting ones, the rest
+const outputName = (f) => path.join(rank(f), f.replace(/\.ts$/, ''));
 const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
 try {
   const result = await loadEsbuild().build({
