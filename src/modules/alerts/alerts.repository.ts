@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { lockScoped } from '../../platform/db/advisory-locks.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { vms } from '../compute/compute.tables.js';
 import { alertPolicies, alerts } from './alerts.tables.js';
@@ -28,6 +29,11 @@ export class AlertsRepository {
     const items = await ex.select().from(alertPolicies).where(where).orderBy(asc(alertPolicies.id)).limit(page.limit).offset(page.offset);
     const [total] = await ex.select({ n: count() }).from(alertPolicies).where(where);
     return { items, total: total?.n ?? 0 };
+  }
+
+  /** Until the transaction ends, the customer's other policy creates wait (their count and its limit). */
+  async lockPoliciesOf(tx: Executor, customerId: number): Promise<void> {
+    await lockScoped(tx, 'alertPolicies', customerId);
   }
 
   async countPolicies(ex: Executor, customerId: number): Promise<number> {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, QuotaExceededError, ValidationError, type FieldError } from '../../platform/errors.js';
@@ -76,7 +75,7 @@ export class AlertsService {
     if (errors.length > 0) throw new ValidationError('Validation failed', errors);
     return this.db.transaction(async (tx) => {
       // the account's policies counted under the account's lock: two creates cannot both take the last place
-      await tx.execute(sqlLockCustomer(customerId));
+      await this.repo.lockPoliciesOf(tx, customerId);
       if ((await this.repo.countPolicies(tx, customerId)) >= MAX_ALERT_POLICIES) throw new QuotaExceededError(`At most ${MAX_ALERT_POLICIES} alert policies per account`);
       const vmId = input.vm_id ?? null;
       if (vmId !== null) {
@@ -147,9 +146,4 @@ export class AlertsService {
     if (f.vmId !== undefined && !(await this.repo.vmOf(this.db, f.customerId, f.vmId))) throw new NotFoundError('VM');
     return this.repo.list(this.db, f, { limit: p.limit, offset: offsetOf(p) });
   }
-}
-
-/** One create of a policy at a time per account (a transaction-scoped advisory lock). */
-function sqlLockCustomer(customerId: number) {
-  return sql`select pg_advisory_xact_lock(hashtext('alert_policies'), ${customerId})`;
 }

@@ -26,6 +26,8 @@ export const SCOPED_LOCKS = {
   customerDeposits: 720_301,
   /** allocating public addresses in a location (the id is the location id) */
   locationAddresses: 720_401,
+  /** creating a customer's alert policies: the count and its limit (the id is the customer id) */
+  alertPolicies: 720_501,
 } as const;
 
 export type GlobalLock = keyof typeof GLOBAL_LOCKS;
