@@ -322,7 +322,7 @@ describe('what each role sees of the account', () => {
     for (const role of ['owner', 'admin', 'billing', 'read_only']) {
       assert.deepEqual(seen[role]!.withheld, [], role);
       assert.equal(seen[role]!.balance, 0, role);
-      assert.equal(seen[role]!.profileBalance, '0', role);
+      assert.equal(seen[role]!.profileBalance, 0, role);
       assert.deepEqual(seen[role]!.nulls, [], role);
     }
     assert.deepEqual(seen.technical!.withheld, MONEY);

@@ -26653,7 +26653,7 @@ export interface paths {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
                                 /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
-                                actual_balance: string | null;
+                                actual_balance: number | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;
@@ -26757,7 +26757,7 @@ export interface paths {
                                 /** @description P = Personal, B = Business */
                                 account_type: "P" | "B";
                                 /** @description the wallet balance; null when the caller may not see the money of the account (a role, or an API token, without billing:read) */
-                                actual_balance: string | null;
+                                actual_balance: number | null;
                                 business_profile: {
                                     address?: string | null;
                                     industry?: string | null;

@@ -96,7 +96,7 @@ export const CustomerProfile = Type.Object({
   is_registration_completed: Type.Boolean(),
   is_identity_verified: Type.Boolean(),
   is_2fa_active: Type.Boolean(),
-  actual_balance: Type.Union([Type.String(), Type.Null()], { description: `the wallet balance; ${withheldNote.replace(': then it is listed in `withheld`', '')}` }),
+  actual_balance: Type.Union([Money, Type.Null()], { description: `the wallet balance; ${withheldNote.replace(': then it is listed in `withheld`', '')}` }),
   personal_profile: PersonalProfile,
   business_profile: BusinessProfile,
 });
