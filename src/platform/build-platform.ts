@@ -18,7 +18,7 @@ import { RefreshTokens } from './refresh-tokens/refresh-tokens.js';
 export interface PlatformOptions {
   clock?: Clock;
   log: Logger;
-  /** Faster job polling for tests. */
+  /** How often delayed and retried jobs that came due are looked for (default 2 s; tests: faster). */
   jobPollingIntervalSeconds?: number;
   /** How often due schedules are looked for (tests: 1 s; default about 30 s). */
   cronIntervalSeconds?: number;

@@ -18,6 +18,12 @@ const WAKEUP_CHANNEL = 'job_queue_wakeup';
 const RETENTION_DAYS = 7;
 /** How long a worker start waits for the previous worker's first fetch on the embedded database. */
 const STAGGER_BOUND_MS = 2000;
+/**
+ * How often each queue's worker fetches on its own. A job sent now wakes its queue's workers
+ * through NOTIFY, and the process's one due-job scan (every pollingIntervalSeconds) wakes the
+ * queues whose delayed or retried jobs came due, so this is only a safety net.
+ */
+const WORKER_IDLE_FETCH_SECONDS = 300;
 
 /**
  * The job queue on pg-boss: sending (in the caller's transaction), the workers and the schedules
@@ -40,11 +46,15 @@ export class JobQueue {
   private starting: Promise<void> | undefined;
   /** pg-boss's cron (its timekeeper), in worker processes only. */
   private cron: PgBoss | undefined;
+  /** The due-job scan's timer, and the scan in flight (never two at once). */
+  private dueScan: NodeJS.Timeout | undefined;
+  private scanning: Promise<void> | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: Logger,
     private readonly options: {
+      /** How often the due-job scan looks for delayed and retried jobs that came due (default 2). */
       pollingIntervalSeconds?: number;
       /**
        * How often pg-boss looks for a due schedule and moves it into its queue (default 30 and 5
@@ -205,10 +215,8 @@ export class JobQueue {
   }
 
   private async startWorkers(): Promise<void> {
-    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
-    this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => {
-      for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
-    });
+    const pollingIntervalSeconds = WORKER_IDLE_FETCH_SECONDS;
+    this.unlisten = await this.database.listen(WAKEUP_CHANNEL, (queue) => this.wake(queue));
     for (const queue of this.registry.queues()) {
       const defs = this.registry.all().filter((d) => queuesOf(d).includes(queue));
       // The embedded database is one connection: parallel workers there would only queue up.
@@ -240,23 +248,50 @@ export class JobQueue {
       }
       this.workerIds.set(queue, ids);
     }
+    if (!this.working) return;
+    const every = (this.options.pollingIntervalSeconds ?? 2) * 1000;
+    this.dueScan = setInterval(() => {
+      this.scanning ??= this.scanDue().finally(() => (this.scanning = undefined));
+    }, every);
+    this.dueScan.unref();
     if (this.options.schedules === false) return;
     await this.scheduling.sync();
     // pg-boss's cron sends each schedule's job when it is due. It runs where the workers run, in a
     // second instance on the same database started last: its start creates and fetches from a
     // queue of its own, which used to run in every process before anything else, /readyz included.
     if (!this.working) return;
-    const every = this.options.cronIntervalSeconds;
+    const cronEvery = this.options.cronIntervalSeconds;
     this.cron = new PgBoss({
       db: this.tracker.db,
       schema: 'pgboss',
       migrate: false,
       supervise: false,
       schedule: true,
-      ...(every ? { cronMonitorIntervalSeconds: every, cronWorkerIntervalSeconds: every } : {}),
+      ...(cronEvery ? { cronMonitorIntervalSeconds: cronEvery, cronWorkerIntervalSeconds: cronEvery } : {}),
     });
     this.cron.on('error', (err) => this.log.error({ err }, 'job queue cron error'));
     await this.cron.start();
+  }
+
+  private wake(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Wakes the workers of the queues that hold a job due now that no NOTIFY announced: sent with a
+   * delay, or retried after a failure. One statement for every queue of the process, instead of
+   * each queue's worker fetching on a timer of its own (about sixty queues).
+   */
+  private async scanDue(): Promise<void> {
+    try {
+      const { rows } = await this.tracker.db.executeSql(
+        `SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after <= now() AND name = ANY($1::text[])`,
+        [[...this.workerIds.keys()]],
+      );
+      for (const row of rows as { name: string }[]) this.wake(row.name);
+    } catch (err) {
+      this.log.error({ err }, 'job queue due scan failed');
+    }
   }
 
   /** Every declared schedule against what pg-boss holds now. */
@@ -302,6 +337,9 @@ export class JobQueue {
     // a worker start still under way stops at its next step; let it, then stop what it started
     await this.starting?.catch(() => undefined);
     this.starting = undefined;
+    clearInterval(this.dueScan);
+    this.dueScan = undefined;
+    await this.scanning;
     await this.unlisten?.().catch(() => undefined);
     this.unlisten = undefined;
     this.workerIds.clear();
