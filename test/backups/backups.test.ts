@@ -377,6 +377,64 @@ describe('deleting one backup', () => {
   });
 });
 
+describe('restores against a suspension', () => {
+  const machineRunning = (ext: string) => simulator(t).hosts.machines.get(ext)?.running;
+
+  test('the account suspended while a restore onto the VM runs: the restore completes, the VM stays off and ends Suspended', async () => {
+    const { c, id, ext } = await runningVm('susp-same');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('version-1'));
+    const b = await backupNow(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('version-2'));
+
+    const write = hold(disks(), 'writeDisk');
+    let restoreId: string;
+    try {
+      const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
+      assert.equal(res.statusCode, 202, res.body);
+      restoreId = res.json().data.id;
+      assert.equal(await t.container.services.compute.suspendCustomerVms(c.id, 'negative_balance'), 1);
+      await vmJobsDone(t);
+    } finally {
+      write.release();
+    }
+    await workDone();
+    const r = await t.container.services.backups.restoreOf(c.id, restoreId);
+    assert.equal(r.status, 'completed', JSON.stringify(r));
+    assert.equal(disks().readBytes(ext, 0, 9).toString(), 'version-1');
+    const [vm] = await queryRows<{ status: string; task: string | null }>(t.container.db, sql`select status, task from vms where id = ${id}`);
+    assert.deepEqual(vm, { status: 'Suspended', task: null });
+    assert.equal(machineRunning(ext), false, 'a suspended VM is not started by the restore');
+  });
+
+  test('the account suspended before a new VM from a backup is held: the restore ends failed with the reason, not waiting for ever', async () => {
+    const { c, id, ext } = await runningVm('susp-new');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('x'));
+    const b = await backupNow(c, id);
+    // the restore looks while the new VM is still being made, and waits
+    const create = hold(simulator(t).vmHosts, 'createVm');
+    let restore: { id: string };
+    try {
+      const made = await req('POST', c.cookie, `/api/compute/backups/${b.id}/vm`, { name: 'from-backup', tier_id: tierId });
+      assert.equal(made.statusCode, 202, made.body);
+      restore = made.json().data.restore;
+      await workDone();
+    } finally {
+      create.release();
+    }
+    await vmJobsDone(t);
+    assert.equal(await t.container.services.compute.suspendCustomerVms(c.id, 'negative_balance'), 2);
+    await vmJobsDone(t);
+    clock.advance(20_000);
+    await t.container.services.backupWork.requeueDue();
+    await workDone();
+    const r = await t.container.services.backups.restoreOf(c.id, restore.id);
+    assert.equal(r.status, 'failed', JSON.stringify(r));
+    assert.equal(r.reason, 'the account was suspended before the restore ran');
+  });
+});
+
 describe('money and staff', () => {
   test('charged hourly as the share of the VM (tier price × 20%), exactly once per hour', async () => {
     clock.set('2026-03-12T09:00:00Z');
