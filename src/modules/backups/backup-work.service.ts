@@ -201,11 +201,22 @@ export class BackupWorkService {
           await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the new VM could not be created', completedAt: now });
           return undefined;
         }
+        // a suspension took the new VM over before it could be held: the restore ends rather than wait for ever
+        if (vm.status === 'Suspended') {
+          await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the account was suspended before the restore ran', completedAt: now });
+          return undefined;
+        }
         if (vm.status === 'Creating' || vm.task) {
           await this.repo.updateRestore(tx, id, { nextAttemptAt: new Date(now.getTime() + WAIT_FOR_VM_MS) });
           return undefined;
         }
-        await this.holds.claim(tx, vm.id);
+        try {
+          await this.holds.claim(tx, vm.id);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          await this.repo.updateRestore(tx, id, { status: 'failed', reason: `the new VM could not be held: ${err.message}`.slice(0, 500), completedAt: now });
+          return undefined;
+        }
         await this.repo.updateRestore(tx, id, { status: 'pending' });
       }
       const restore = await this.repo.claimRestore(tx, id, now, leaseEnd(RESTORE_WORK, now));
