@@ -1,7 +1,8 @@
 /**
  * An account suspended while a snapshot of one of its VMs is being taken: the suspension takes
  * the VM over (its task becomes `suspend`), and the snapshot must still end Available or Failed
- * with a reason, never stay Creating. The lifecycle is run by hand (no worker), so the order of
+ * with a reason, never stay Creating; a restore taken over the same way ends done or failed, never
+ * stays asked for. The lifecycle is run by hand (no worker), so the order of
  * the suspension and the snapshot task is the test's.
  */
 import assert from 'node:assert/strict';
@@ -177,4 +178,21 @@ test('the datacenter refuses the restore while a suspension comes: failed with t
   } finally {
     dc.restoreSnapshot = restore;
   }
+});
+
+test('a VM left in Error by a refused restore is deleted: the restore ends failed (the VM was deleted), the snapshot is free again', async () => {
+  const { customerId, vmId, snapshotId } = await vmWithSnapshot();
+  const { snapshots, compute } = t.container.services;
+  simulator(t).failNext('restore_snapshot', 1, 'the snapshot file is unreadable');
+  await snapshots.restore(customerId, snapshotId);
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await vmRow(vmId)).status, 'Error');
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, true, 'kept for the VM’s retry');
+
+  await compute.delete(customerId, vmId);
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await vmRow(vmId)).status, 'Deleted');
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, false);
+  assert.deepEqual((await restoreFailures(customerId)).map((e) => e.data.error), ['the VM was deleted before the restore ran']);
+  assert.equal((await snapshots.delete(customerId, snapshotId)).status, 'Deleting');
 });
