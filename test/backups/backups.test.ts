@@ -377,6 +377,112 @@ describe('deleting one backup', () => {
   });
 });
 
+describe('restores against a suspension and keep-last', () => {
+  const machineRunning = (ext: string) => simulator(t).hosts.machines.get(ext)?.running;
+
+  test('the account suspended while a restore onto the VM runs: the restore completes, the VM stays off and ends Suspended', async () => {
+    const { c, id, ext } = await runningVm('susp-same');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('version-1'));
+    const b = await backupNow(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('version-2'));
+
+    const write = hold(disks(), 'writeDisk');
+    let restoreId: string;
+    try {
+      const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
+      assert.equal(res.statusCode, 202, res.body);
+      restoreId = res.json().data.id;
+      assert.equal(await t.container.services.compute.suspendCustomerVms(c.id, 'negative_balance'), 1);
+      await vmJobsDone(t);
+    } finally {
+      write.release();
+    }
+    await workDone();
+    const r = await t.container.services.backups.restoreOf(c.id, restoreId);
+    assert.equal(r.status, 'completed', JSON.stringify(r));
+    assert.equal(disks().readBytes(ext, 0, 9).toString(), 'version-1');
+    const [vm] = await queryRows<{ status: string; task: string | null }>(t.container.db, sql`select status, task from vms where id = ${id}`);
+    assert.deepEqual(vm, { status: 'Suspended', task: null });
+    assert.equal(machineRunning(ext), false, 'a suspended VM is not started by the restore');
+  });
+
+  test('the account suspended before a new VM from a backup is held: the restore ends failed with the reason, not waiting for ever', async () => {
+    const { c, id, ext } = await runningVm('susp-new');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('x'));
+    const b = await backupNow(c, id);
+    // the restore looks while the new VM is still being made, and waits
+    const create = hold(simulator(t).vmHosts, 'createVm');
+    let restore: { id: string };
+    try {
+      const made = await req('POST', c.cookie, `/api/compute/backups/${b.id}/vm`, { name: 'from-backup', tier_id: tierId });
+      assert.equal(made.statusCode, 202, made.body);
+      restore = made.json().data.restore;
+      await workDone();
+    } finally {
+      create.release();
+    }
+    await vmJobsDone(t);
+    assert.equal(await t.container.services.compute.suspendCustomerVms(c.id, 'negative_balance'), 2);
+    await vmJobsDone(t);
+    clock.advance(20_000);
+    await t.container.services.backupWork.requeueDue();
+    await workDone();
+    const r = await t.container.services.backups.restoreOf(c.id, restore.id);
+    assert.equal(r.status, 'failed', JSON.stringify(r));
+    assert.equal(r.reason, 'the account was suspended before the restore ran');
+  });
+
+  test('keep-last does not delete the backup a restore reads from; the next backup prunes it once the restore is done', async () => {
+    const { c, id, ext } = await runningVm('keep');
+    await enable(c, id);
+    await t.container.db.execute(sql`update backup_policy set keep_last = 2`);
+    try {
+      // keep-last orders by completion: each backup a minute after the last
+      disks().writeBytes(ext, 0, Buffer.from('oldest'));
+      const oldest = await backupNow(c, id);
+      clock.advance(60_000);
+      disks().writeBytes(ext, 0, Buffer.from('middle'));
+      await backupNow(c, id);
+      clock.advance(60_000);
+      disks().writeBytes(ext, 0, Buffer.from('newest'));
+
+      const write = hold(disks(), 'writeDisk');
+      let restoreId: string;
+      try {
+        const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${oldest.id}/restore`);
+        assert.equal(res.statusCode, 202, res.body);
+        restoreId = res.json().data.id;
+        // a third backup while the restore reads the oldest: past keep-last 2, but the oldest is in use
+        clock.advance(60_000);
+        const third = await req('POST', c.cookie, `/api/compute/vm/${id}/backups`);
+        assert.equal(third.statusCode, 202, third.body);
+        // the worker's slots wait for the held restore: this attempt runs here (its queued job then finds it done)
+        await t.container.services.backupWork.runBackup(third.json().data.id);
+        assert.equal((await t.container.services.backups.list(c.id, id)).backups.find((x) => x.id === third.json().data.id)?.status, 'completed');
+        const kept = (await t.container.services.backups.list(c.id, id)).backups;
+        assert.equal(kept.find((x) => x.id === oldest.id)?.status, 'completed', 'the oldest is kept while it is restored from');
+        assert.equal(kept.filter((x) => x.status === 'completed').length, 3);
+        assert.ok(existsSync(path.join(store().location, 'backups', `${oldest.id}.json`)), 'its manifest stays');
+      } finally {
+        write.release();
+      }
+      await workDone();
+      assert.equal((await t.container.services.backups.restoreOf(c.id, restoreId)).status, 'completed');
+      assert.equal(disks().readBytes(ext, 0, 6).toString(), 'oldest', 'the restore read its whole source');
+
+      clock.advance(60_000);
+      await backupNow(c, id);
+      const after = (await t.container.services.backups.list(c.id, id)).backups;
+      assert.equal(after.length, 2, 'the next prune catches up: keep-last 2');
+      assert.ok(!after.some((x) => x.id === oldest.id));
+    } finally {
+      await t.container.db.execute(sql`update backup_policy set keep_last = 7`);
+    }
+  });
+});
+
 describe('money and staff', () => {
   test('charged hourly as the share of the VM (tier price × 20%), exactly once per hour', async () => {
     clock.set('2026-03-12T09:00:00Z');

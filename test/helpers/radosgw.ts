@@ -70,10 +70,10 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
 }
 
 /** Starts the cluster; a start that fails (a daemon dying on a loaded machine) is tried once more from scratch. */
-export async function startRadosgw(attempts = 2): Promise<Radosgw> {
+export async function startRadosgw(attempts = 2, opts: { memstoreBytes?: number } = {}): Promise<Radosgw> {
   for (let i = 1; ; i++) {
     try {
-      return await startOnce();
+      return await startOnce(opts.memstoreBytes ?? 512 * 1024 ** 2);
     } catch (err) {
       if (i >= attempts) throw err;
       console.error(`radosgw harness: attempt ${i} failed, trying again: ${(err as Error).message.split('\n')[0]}`);
@@ -81,7 +81,8 @@ export async function startRadosgw(attempts = 2): Promise<Radosgw> {
   }
 }
 
-async function startOnce(): Promise<Radosgw> {
+/** `memstoreBytes`: what the in-memory OSD holds (the tests' default 512 MiB; a benchmark of large backups needs more). */
+async function startOnce(memstoreBytes: number): Promise<Radosgw> {
   const dir = mkdtempSync(path.join(tmpdir(), 'chp-ceph-'));
   const conf = path.join(dir, 'ceph.conf');
   const fsid = randomUUID();
@@ -117,7 +118,7 @@ async function startOnce(): Promise<Radosgw> {
         'osd pool default min size = 1',
         'mon allow pool size one = true',
         'osd objectstore = memstore',
-        'memstore device bytes = 536870912',
+        `memstore device bytes = ${memstoreBytes}`,
         'osd crush chooseleaf type = 0',
         // the harness puts the OSD in the CRUSH map itself; the OSD's own start-up commands for it
         // sometimes reach the monitor before the OSD has the cluster's fsid and are refused

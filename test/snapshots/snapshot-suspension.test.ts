@@ -1,7 +1,8 @@
 /**
  * An account suspended while a snapshot of one of its VMs is being taken: the suspension takes
  * the VM over (its task becomes `suspend`), and the snapshot must still end Available or Failed
- * with a reason, never stay Creating. The lifecycle is run by hand (no worker), so the order of
+ * with a reason, never stay Creating; a restore taken over the same way ends done or failed, never
+ * stays asked for. The lifecycle is run by hand (no worker), so the order of
  * the suspension and the snapshot task is the test's.
  */
 import assert from 'node:assert/strict';
@@ -98,4 +99,100 @@ test('the datacenter refuses the snapshot while a suspension comes: Failed with 
   } finally {
     dc.takeSnapshot = take;
   }
+});
+
+// ---- restores
+
+const restoreFailures = (customerId: number) =>
+  queryRows<{ data: Record<string, unknown> }>(t.container.db, sql`select data from webhook_events where customer_id = ${customerId} and type = 'snapshot.restore_failed' order by id`);
+const pendingRestores = async (vmId: number) => (await queryRows(t.container.db, sql`select 1 from vm_snapshot_restores where vm_id = ${vmId}`)).length;
+
+/** A Running VM with an Available snapshot of it. */
+async function vmWithSnapshot(): Promise<{ customerId: number; vmId: number; snapshotId: number }> {
+  const { customerId, vmId } = await runningVm();
+  // events are written only for a subscriber
+  await t.container.services.webhooks.createEndpoint(customerId, { url: 'https://hooks.example.com/platform', event_types: ['*'] });
+  const s = await t.container.services.snapshots.create(customerId, vmId, { name: 'known good' });
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await t.container.services.snapshots.get(customerId, s.id)).status, 'Available');
+  return { customerId, vmId, snapshotId: s.id };
+}
+
+test('suspended before the restore task ran: the restore ends failed with the reason (snapshot.restore_failed), the disks untouched; the snapshot is free again', async () => {
+  const { customerId, vmId, snapshotId } = await vmWithSnapshot();
+  const { snapshots, compute } = t.container.services;
+  await snapshots.restore(customerId, snapshotId);
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, true);
+  assert.equal(await compute.suspendCustomerVms(customerId, 'negative_balance'), 1);
+  assert.equal((await vmRow(vmId)).task, 'suspend', 'the suspension took the VM over');
+
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, false, 'the restore is no longer under way');
+  assert.equal(await pendingRestores(vmId), 0);
+  assert.deepEqual((await restoreFailures(customerId)).map((e) => e.data), [{ snapshot_id: snapshotId, name: 'known good', vm_id: vmId, error: 'the account was suspended before the restore ran' }]);
+  assert.equal(simulator(t).snapshots.held.get(`snap-${snapshotId}`)!.restores, 0, 'nothing was written');
+  assert.deepEqual(await vmRow(vmId), { status: 'Suspended', task: null });
+
+  const deleted = await snapshots.delete(customerId, snapshotId);
+  assert.equal(deleted.status, 'Deleting', 'the snapshot is no longer in use');
+});
+
+test('suspended while the datacenter restores: the restore is done (no failure told), the VM ends suspended', async () => {
+  const { customerId, vmId, snapshotId } = await vmWithSnapshot();
+  const { snapshots, compute } = t.container.services;
+  const dc = simulator(t).snapshots;
+  const restore = dc.restoreSnapshot.bind(dc);
+  dc.restoreSnapshot = async (spec) => {
+    assert.equal(await compute.suspendCustomerVms(customerId, 'negative_balance'), 1);
+    return restore(spec);
+  };
+  try {
+    await snapshots.restore(customerId, snapshotId);
+    await t.container.lifecycle.run(VM_KIND, vmId);
+    assert.equal(dc.held.get(`snap-${snapshotId}`)!.restores, 1, 'the disks were written');
+    assert.equal((await snapshots.get(customerId, snapshotId)).restoring, false);
+    assert.equal(await pendingRestores(vmId), 0);
+    assert.equal((await restoreFailures(customerId)).length, 0);
+    assert.deepEqual(await vmRow(vmId), { status: 'Suspended', task: null }, 'the suspension was carried out after the restore');
+  } finally {
+    dc.restoreSnapshot = restore;
+  }
+});
+
+test('the datacenter refuses the restore while a suspension comes: failed with the datacenter’s reason, the VM suspended, not in Error', async () => {
+  const { customerId, vmId, snapshotId } = await vmWithSnapshot();
+  const { snapshots, compute } = t.container.services;
+  const dc = simulator(t).snapshots;
+  const restore = dc.restoreSnapshot.bind(dc);
+  dc.restoreSnapshot = async (spec) => {
+    await compute.suspendCustomerVms(customerId, 'negative_balance');
+    simulator(t).failNext('restore_snapshot', 1, 'the snapshot file is unreadable');
+    return restore(spec);
+  };
+  try {
+    await snapshots.restore(customerId, snapshotId);
+    await t.container.lifecycle.run(VM_KIND, vmId);
+    assert.equal((await snapshots.get(customerId, snapshotId)).restoring, false);
+    assert.deepEqual((await restoreFailures(customerId)).map((e) => e.data.error), ['the snapshot file is unreadable']);
+    assert.deepEqual(await vmRow(vmId), { status: 'Suspended', task: null });
+  } finally {
+    dc.restoreSnapshot = restore;
+  }
+});
+
+test('a VM left in Error by a refused restore is deleted: the restore ends failed (the VM was deleted), the snapshot is free again', async () => {
+  const { customerId, vmId, snapshotId } = await vmWithSnapshot();
+  const { snapshots, compute } = t.container.services;
+  simulator(t).failNext('restore_snapshot', 1, 'the snapshot file is unreadable');
+  await snapshots.restore(customerId, snapshotId);
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await vmRow(vmId)).status, 'Error');
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, true, 'kept for the VM’s retry');
+
+  await compute.delete(customerId, vmId);
+  await t.container.lifecycle.run(VM_KIND, vmId);
+  assert.equal((await vmRow(vmId)).status, 'Deleted');
+  assert.equal((await snapshots.get(customerId, snapshotId)).restoring, false);
+  assert.deepEqual((await restoreFailures(customerId)).map((e) => e.data.error), ['the VM was deleted before the restore ran']);
+  assert.equal((await snapshots.delete(customerId, snapshotId)).status, 'Deleting');
 });

@@ -34937,7 +34937,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string;
-                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
+                        event_types: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "snapshot.restore_failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url: string;
                     };
@@ -35206,7 +35206,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
+                        event_types?: ("topup.credited" | "invoice.issued" | "invoice.paid" | "invoice.overdue" | "balance.low" | "account.suspended" | "account.resumed" | "vm.state_changed" | "snapshot.completed" | "snapshot.failed" | "snapshot.restore_failed" | "backup.completed" | "backup.failed" | "network.state_changed" | "bucket.created" | "bucket.deleted" | "ticket.replied" | "ticket.status_changed" | "budget.threshold_crossed" | "budget.runway_low" | "alert.fired" | "alert.resolved" | "*")[];
                         /** @description https URL (http is accepted outside production) */
                         url?: string;
                     };

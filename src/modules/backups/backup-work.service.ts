@@ -4,6 +4,7 @@ import { DatacenterError, type Backups, type VmHosts } from '../../integrations/
 import type { BlobStore } from '../../integrations/object-storage/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Executor } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
 import { leaseEnd, settleFailure } from '../../platform/durable/index.js';
 import type { JobDefinition, JobQueue } from '../../platform/queue/queue.js';
 import type { Vm, VmRestoreHolds } from '../compute/index.js';
@@ -152,10 +153,15 @@ export class BackupWorkService {
       );
       if (!row) return undefined;
       await this.webhooks.emit(tx, { customerId: b.customerId, type: 'backup.completed', data: { backup_id: b.id, vm_id: b.vmId, vm_name: b.vmName, disk_bytes: s.diskBytes, stored_bytes: s.storedBytes } });
-      // keep-last: the oldest beyond it are deleted (their manifests go now or at the sweep, their chunks at the sweep)
+      // keep-last: the oldest beyond it are deleted (their manifests go now or at the sweep, their chunks at the sweep),
+      // except one a restore reads from: it stays until a prune after that restore ended
       const policy = await this.repo.policy(tx);
-      const old = await this.repo.beyondKeep(tx, b.vmId, policy.keepLast);
-      for (const o of old) await this.repo.updateBackup(tx, o.id, { status: 'deleted' });
+      const old = [];
+      for (const o of await this.repo.beyondKeep(tx, b.vmId, policy.keepLast)) {
+        if (await this.repo.restoreUnderway(tx, o.id)) continue;
+        await this.repo.updateBackup(tx, o.id, { status: 'deleted' });
+        old.push(o);
+      }
       return old;
     });
     for (const o of done ?? []) await this.store.delete(`backups/${o.id}.json`).catch(() => undefined);
@@ -195,11 +201,22 @@ export class BackupWorkService {
           await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the new VM could not be created', completedAt: now });
           return undefined;
         }
+        // a suspension took the new VM over before it could be held: the restore ends rather than wait for ever
+        if (vm.status === 'Suspended') {
+          await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the account was suspended before the restore ran', completedAt: now });
+          return undefined;
+        }
         if (vm.status === 'Creating' || vm.task) {
           await this.repo.updateRestore(tx, id, { nextAttemptAt: new Date(now.getTime() + WAIT_FOR_VM_MS) });
           return undefined;
         }
-        await this.holds.claim(tx, vm.id);
+        try {
+          await this.holds.claim(tx, vm.id);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          await this.repo.updateRestore(tx, id, { status: 'failed', reason: `the new VM could not be held: ${err.message}`.slice(0, 500), completedAt: now });
+          return undefined;
+        }
         await this.repo.updateRestore(tx, id, { status: 'pending' });
       }
       const restore = await this.repo.claimRestore(tx, id, now, leaseEnd(RESTORE_WORK, now));

@@ -125,9 +125,9 @@ export class BackupsRepository {
     return row !== undefined;
   }
 
-  /** Completed backups of the VM past the newest `keep`. */
+  /** Completed backups of the VM past the newest `keep`, locked (a restore asked of one locks it too). */
   async beyondKeep(ex: Executor, vmId: number, keep: number): Promise<Backup[]> {
-    return ex.select().from(vmBackups).where(and(eq(vmBackups.vmId, vmId), eq(vmBackups.status, 'completed'))).orderBy(desc(vmBackups.completedAt)).offset(keep);
+    return ex.select().from(vmBackups).where(and(eq(vmBackups.vmId, vmId), eq(vmBackups.status, 'completed'))).orderBy(desc(vmBackups.completedAt)).offset(keep).for('update');
   }
 
   async deletedBackupIds(ex: Executor): Promise<Set<string>> {

@@ -21,7 +21,7 @@ import type { WebhookEmitter } from '../webhooks/index.js';
  */
 export interface VmSnapshotTasks {
   applyTask(vm: Vm, task: 'snapshot' | 'restore'): Promise<Applied>;
-  /** Before any other task of the VM: a snapshot it was to take and never did ends Failed (a suspension took the VM over). */
+  /** Before any other task of the VM: a snapshot it was to take, or a restore it was to do, and never did ends failed (a suspension took the VM over). */
   abandoned(vm: Vm): Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import type { ComputeRepository, Vm, VmSnapshotTasks, VmStatus } from '../comput
 import type { PricingService } from '../pricing/index.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { componentKey } from '../pricing/index.js';
-import { snapshotCompleted, snapshotFailed } from './snapshots.events.js';
+import { snapshotCompleted, snapshotFailed, snapshotRestoreFailed } from './snapshots.events.js';
 import type { Snapshot, SnapshotsRepository } from './snapshots.repository.js';
 import { SNAPSHOT_KIND } from './snapshots.tables.js';
 
@@ -31,7 +31,9 @@ export function billedGb(bytes: number): number {
  *   `snapshot.completed`), or Failed when the datacenter refuses (`snapshot.failed`; the VM is
  *   untouched and its task ends);
  * - the VM's `restore` task writes the snapshot back onto the VM (a refusal is the VM's Error,
- *   retried with POST /api/compute/vm/{id}/retry);
+ *   retried with POST /api/compute/vm/{id}/retry); a restore whose VM another task took over
+ *   (a suspension) still ends: done when the datacenter wrote the disks, failed with the reason
+ *   (`snapshot.restore_failed`) otherwise;
  * - a snapshot's own change (kind `snapshot`) deletes it at the datacenter, then Deleted and its
  *   meter closed; a refusal is tried again by itself.
  */
@@ -112,13 +114,19 @@ export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
   }
 
   /**
-   * Called before any other task of the VM is carried out: a snapshot still Creating was never
+   * Called before any other task of the VM is carried out. A snapshot still Creating was never
    * taken, because another task took the VM over before the snapshot task ran (a suspension of
-   * the account sets the task `suspend` on every VM, whatever it was doing). It ends Failed with
-   * the reason, so it never stays Creating; the customer deletes it or takes another.
+   * the account sets the task `suspend` on every VM, whatever it was doing): it ends Failed with
+   * the reason, so it never stays Creating; the customer deletes it or takes another. A restore
+   * still asked for was never carried out for the same cause: it ends failed with the reason
+   * (`snapshot.restore_failed`), the VM's disks untouched, so the snapshot is no longer in use.
    */
   async abandoned(vm: Vm): Promise<void> {
-    if (vm.task === 'snapshot' || !(await this.repo.creatingOf(this.db, vm.id))) return;
+    if (vm.task !== 'snapshot' && (await this.repo.creatingOf(this.db, vm.id))) await this.abandonSnapshot(vm);
+    if (vm.task !== 'restore' && (await this.repo.restoreOf(this.db, vm.id))) await this.abandonRestore(vm);
+  }
+
+  private async abandonSnapshot(vm: Vm): Promise<void> {
     await this.db.transaction(async (tx) => {
       const now = await this.vms.find(tx, vm.id, { forUpdate: true });
       if (!now || now.task === 'snapshot') return;
@@ -128,6 +136,25 @@ export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
       const failed = await this.repo.transition(tx, s.id, 'Creating', { status: 'Failed', error: reason, updatedAt: this.clock.now() });
       if (failed) await this.webhooks.emit(tx, snapshotFailed(failed, reason));
     });
+  }
+
+  private async abandonRestore(vm: Vm): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const now = await this.vms.find(tx, vm.id, { forUpdate: true });
+      if (!now || now.task === 'restore') return;
+      const reason =
+        now.task === 'suspend' || now.status === 'Suspended' ? 'the account was suspended before the restore ran' : now.task === 'delete' ? 'the VM was deleted before the restore ran' : 'the VM was changed before the restore ran';
+      await this.endRestore(tx, vm, reason);
+    });
+  }
+
+  /** The asked restore ends failed: dropped, with `snapshot.restore_failed` carrying the reason. */
+  private async endRestore(tx: Executor, vm: Vm, reason: string): Promise<void> {
+    const asked = await this.repo.restoreOf(tx, vm.id);
+    if (!asked) return;
+    await this.repo.dropRestore(tx, vm.id);
+    const s = await this.repo.find(tx, asked.snapshotId);
+    if (s) await this.webhooks.emit(tx, snapshotRestoreFailed(s, vm.id, reason.slice(0, 500)));
   }
 
   /** Its GB at the location's snapshot price, from `at` (as a volume's GB at its storage tier's). */
@@ -140,7 +167,15 @@ export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
     const asked = await this.repo.restoreOf(this.db, vm.id);
     const s = asked ? await this.repo.find(this.db, asked.snapshotId) : undefined;
     if (!asked || !s) return { record: async (tx) => void (await this.endTask(tx, vm, 'restore')) };
-    await this.snapshots.restoreSnapshot({ reference: snapshotReference(s.id), machine: this.machineOf(vm), disks: disksOf(s), start: asked.start });
+    try {
+      await this.snapshots.restoreSnapshot({ reference: snapshotReference(s.id), machine: this.machineOf(vm), disks: disksOf(s), start: asked.start });
+    } catch (err) {
+      // a refusal is the VM's (Error, retried) unless another task took the VM over meanwhile
+      if (err instanceof SnapshotError && (await this.endIfTakenOver(vm, err.message))) return { record: async () => undefined };
+      throw err;
+    }
+    // done at the datacenter: no longer asked for, whether or not the VM's task is still this restore
+    await this.repo.dropRestore(this.db, vm.id);
     const to: VmStatus = asked.start ? 'Running' : 'Stopped';
     return {
       record: async (tx) => {
@@ -151,6 +186,16 @@ export class SnapshotTasksService implements VmSnapshotTasks, ResourceAdapter {
         if (vm.status !== to) await this.webhooks.emit(tx, { customerId: vm.customerId, type: 'vm.state_changed', data: { vm_id: vm.id, name: vm.name, from: vm.status, to } });
       },
     };
+  }
+
+  /** The restore failed at the datacenter while a suspension (or another task) took the VM over: it ends failed with the datacenter's reason. */
+  private endIfTakenOver(vm: Vm, reason: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const now = await this.vms.find(tx, vm.id, { forUpdate: true });
+      if (now && now.task === 'restore') return false;
+      await this.endRestore(tx, vm, reason);
+      return true;
+    });
   }
 
   private async deleteAt(id: number): Promise<Applied | void> {

@@ -13,6 +13,7 @@ export const EVENT_TYPES = {
   'vm.state_changed': 'A VM changed status: { vm_id, name, from, to }',
   'snapshot.completed': 'A VM snapshot was taken and is Available (billed from now): { snapshot_id, name, vm_id, size_gb, consistency }',
   'snapshot.failed': 'A VM snapshot could not be taken (status Failed, nothing billed): { snapshot_id, name, vm_id, error }',
+  'snapshot.restore_failed': "A restore of a VM from its snapshot ended without writing the VM's disks (the account was suspended, or the VM deleted, before it ran; or the datacenter refused it meanwhile): { snapshot_id, name, vm_id, error }",
   'backup.completed': 'A backup of a VM was stored: { backup_id, vm_id, vm_name, disk_bytes, stored_bytes }',
   'backup.failed': 'A backup of a VM failed after its last attempt: { backup_id, vm_id, vm_name, reason }',
   'network.state_changed': 'A private network changed status: { network_uuid, name, from, to }',
