@@ -8,7 +8,15 @@
 // 3. p95 of the 30-day graph query of one of those VMs (the service call the route makes), 200
 //    calls one after another.
 // Run: `npm run bench:metrics`
+//
+// With --real: the same collection for BENCH_METRICS_REAL_GUESTS (default 5) real guests instead
+// (DATACENTER=libvirt, the small test guests of the real-guest tests, booted first and removed at
+// the end; root and libvirt needed): wall time per run, this process's CPU, the CPU of the
+// `virsh domstats` it runs (its reaped children) and libvirtd's CPU over the run, 10 runs.
+// Run: `npm run bench:metrics -- --real`
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/index.js';
 import { buildContainer } from '../src/container.js';
@@ -17,7 +25,9 @@ import { queryRows } from '../src/platform/db/database.js';
 import { createLogger } from '../src/platform/logger.js';
 import { customers } from '../src/modules/customers/customers.tables.js';
 import { partitionOf } from '../src/modules/metrics/index.js';
-import { machine, recreateDatabase } from './lib.js';
+import { LibvirtDatacenter } from '../src/integrations/datacenter/index.js';
+import { removeEverything, testSetup, withLibvirtLock } from '../src/integrations/datacenter/libvirt/test-support.js';
+import { cpuMs, machine, recreateDatabase } from './lib.js';
 
 const VMS = Number(process.env.BENCH_METRICS_VMS ?? 1000);
 const HISTORY_VMS = Number(process.env.BENCH_METRICS_HISTORY_VMS ?? 100);
@@ -140,4 +150,107 @@ async function main() {
   for (const l of out) console.log(l);
 }
 
-await main();
+/** CPU (ms) of the children this process has waited for: the `virsh` commands it ran. */
+function reapedChildrenCpuMs(): number {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[13]) + Number(f[14])) * 10;
+}
+
+function libvirtdPid(): number | null {
+  for (const file of ['/run/libvirtd.pid', '/var/run/libvirtd.pid']) {
+    try {
+      return Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      // the other place
+    }
+  }
+  return null;
+}
+
+async function realGuests() {
+  const GUESTS = Number(process.env.BENCH_METRICS_REAL_GUESTS ?? 5);
+  const setup = testSetup();
+  const configFile = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
+  writeFileSync(configFile, JSON.stringify(setup.input));
+  const dc = new LibvirtDatacenter(setup.config);
+  const pool = dc.vmHosts.publicIpPool(1).addresses;
+  const out: string[] = [];
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const started = new Date().toISOString();
+  try {
+    const boot0 = performance.now();
+    for (let i = 0; i < GUESTS; i++) await dc.vmHosts.createVm({ reference: `vm-m${i}`, locationId: 1, cpu: 1, memoryMb: 160, diskGb: 2, cpuLimit: 100, os: 'test', publicIp: pool[i]!, blockStorage: null });
+    out.push(`${GUESTS} test guests booted one after another in ${((performance.now() - boot0) / 1000).toFixed(0)} s`);
+
+    const url = await recreateDatabase('chp_bench_metrics_real');
+    const clock = new ManualClock(new Date(Math.floor(Date.now() / MIN) * MIN + 5_000));
+    const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', DATACENTER: 'libvirt', LIBVIRT_CONFIG: configFile });
+    const c = await buildContainer(config, { log: createLogger('warn'), skipBootstrapAdmin: true, clock });
+    try {
+      const db = c.db;
+      const [cust] = await db
+        .insert(customers)
+        .values({ firstName: 'Bench', lastName: 'Metrics', accountType: 'P', isRegistrationCompleted: true, emailVerifiedAt: new Date(), email: 'bench-metrics@example.test', passwordHash: 'x' })
+        .returning({ id: customers.id });
+      const [tier] = await queryRows<{ id: number }>(db, sql`select id from tiers order by id limit 1`);
+      await db.execute(sql`insert into vms (customer_id, name, location_id, tier_id, os, cpu, memory_mb, disk_gb, status, external_id, hypervisor)
+        select ${cust!.id}, 'bench-' || i, 1, ${tier!.id}, 'test', 1, 160, 2, 'Running', ${setup.prefix} || '-vm-m' || i, 'hv-local' from generate_series(0, ${GUESTS - 1}) i`);
+      const running = (await dc.access.hypervisorList[0]!.virsh.run(['list', '--name', '--state-running'])).stdout.split('\n').filter((l) => l.trim()).length;
+
+      const collector = c.services.metricsCollector;
+      const first = await collector.collect(); // baseline
+      if (first.baselines !== GUESTS) throw new Error(`baselines ${first.baselines} of ${GUESTS}: ${JSON.stringify(first)}`);
+      const daemon = libvirtdPid();
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      const virsh: number[] = [];
+      const libvirtd: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        // a moment between runs, as between two minutes: the guests' counters move
+        await new Promise((r) => setTimeout(r, 2_000));
+        clock.advance(MIN);
+        const u0 = process.cpuUsage();
+        const k0 = reapedChildrenCpuMs();
+        const d0 = daemon ? cpuMs(daemon) : 0;
+        const t0 = performance.now();
+        const run = await collector.collect();
+        wall.push(performance.now() - t0);
+        const u = process.cpuUsage(u0);
+        cpu.push((u.user + u.system) / 1000);
+        virsh.push(reapedChildrenCpuMs() - k0);
+        if (daemon) libvirtd.push(cpuMs(daemon) - d0);
+        if (run.stored !== GUESTS) throw new Error(`stored ${run.stored} of ${GUESTS}: ${JSON.stringify(run)}`);
+      }
+      // the part of the wall time that is libvirt's: the counters read alone, 10 times
+      const machines = Array.from({ length: GUESTS }, (_, i) => ({ externalId: `${setup.prefix}-vm-m${i}`, locationId: 1, hypervisor: 'hv-local' }));
+      const reads: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const t0 = performance.now();
+        await dc.metrics.readCounters(machines, new Date());
+        reads.push(performance.now() - t0);
+      }
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      out.push(
+        `collection of ${GUESTS} real guests (libvirt, ${running} domains running on the host), one minute (10 runs): wall median ${median(wall).toFixed(0)} ms, max ${Math.max(...wall).toFixed(0)} ms; ` +
+          `this process's CPU median ${median(cpu).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ` +
+          `virsh domstats (its children) ${sum(virsh)} ms over the 10 runs (${(sum(virsh) / 10).toFixed(0)} ms a run); ` +
+          `the counters read alone (virsh domstats of the host) median ${median(reads).toFixed(0)} ms, max ${Math.max(...reads).toFixed(0)} ms; ` +
+          (daemon ? `libvirtd ${sum(libvirtd)} ms over the 10 runs (${(sum(libvirtd) / 10).toFixed(0)} ms a run, 10 ms ticks; whatever else asked it meanwhile included)` : 'libvirtd: no pid file'),
+      );
+    } finally {
+      await c.close();
+    }
+  } finally {
+    removeEverything(setup);
+  }
+  console.log(`${machine()}; ${started}; load average at the start (1 / 5 / 15 min) ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  for (const l of out) console.log(l);
+}
+
+if (process.argv.includes('--real')) {
+  // held shared, as the real-guest tests hold it: the fault tests stop libvirtd only while nobody holds it
+  await withLibvirtLock('shared', realGuests);
+  process.exit(0);
+} else {
+  await main();
+}

@@ -185,8 +185,10 @@ for (const f of twinned) {
 }
 runs.sort();
 
-// The browser tests (test/console/) load the built console: build it once here, when stale.
-if (files.some((f) => posix(f).includes('test/console/'))) {
+// The browser tests (test/console/, and the real guest's graphs in test/metrics/) load the built
+// console: build it once here, when stale.
+const BROWSER = [/test\/console\//, /test\/metrics\/real-guests-metrics/];
+if (files.some((f) => BROWSER.some((re) => re.test(posix(f))))) {
   const { buildConsole, consoleStale } = await import('./build-console.mjs');
   if (consoleStale() && !(await buildConsole())) {
     cleanUp();

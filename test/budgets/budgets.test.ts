@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { BalanceLogType } from '../../src/modules/wallet/index.js';
+import { closingMonth } from '../../src/modules/budgets/budgets.service.js';
 import { buildTestApp, queueDrained, type TestApp } from '../helpers/app.js';
 import { createCustomer, loginCustomer } from '../helpers/customers.js';
 import { insertPrice } from '../charging/helpers.js';
@@ -129,17 +130,23 @@ describe('budgets', () => {
     assert.equal(again.statusCode, 404, again.body);
   });
 
-  test('each threshold notifies once per month after the hourly charge, in the app, by mail and by webhook; a new month starts over', async () => {
+  test('each threshold notifies once per month after the hourly charge, in the app, by mail and by webhook; the last hour of a month counts for that month; a new month starts over', async () => {
     clock.set(new Date(BASE));
     const c = await subscriber();
     const quiet = await createCustomer(t, { allowBillingReminder: false });
     const postpaid = await createCustomer(t, { billingType: 'POSTPAID' });
-    for (const x of [c, quiet]) await credit(x.id, '100000.00', `budget-${x.id}`);
+    // reaches 100 % of its budget with the month's last hour, charged after midnight
+    const closing = await subscriber();
+    // sets a budget only once the month has ended: it is not applied to the month before
+    const late = await subscriber();
+    for (const x of [c, quiet, closing, late]) await credit(x.id, '100000.00', `budget-${x.id}`);
+    for (const x of [c, quiet, postpaid, closing, late]) await openVm(x.id, `vm-b-${x.id}`);
     for (const x of [c, quiet, postpaid]) {
-      await openVm(x.id, `vm-b-${x.id}`);
       const put = await putBudget(await session(x), { monthly_amount: 250, runway_alert_days: null });
       assert.equal(put.statusCode, 200, put.body);
     }
+    const closingPut = await putBudget(await session(closing), { monthly_amount: 600, thresholds: [50, 100], runway_alert_days: null });
+    assert.equal(closingPut.statusCode, 200, closingPut.body);
 
     await chargeAt(BASE + HOUR); // 100 of 250: 40 %
     assert.deepEqual(await kinds(c.id, 'BUDGET_THRESHOLD'), []);
@@ -170,6 +177,32 @@ describe('budgets', () => {
     await chargeAt(BASE + 5 * HOUR);
     assert.equal((await kinds(c.id, 'BUDGET_THRESHOLD')).length, 3);
     assert.equal((await mails(c.email, 'budget_threshold')).length, 2);
+    assert.deepEqual((await kinds(closing.id, 'BUDGET_THRESHOLD')).map((n) => n.reference_id), [`${last}:50`], '500 of 600 before the last hour');
+
+    // five past midnight: the month's last hour is charged, and it takes the closing account to
+    // 600 of 600 in the month that ended; repeated runs, the budgets job and the other process
+    // change nothing
+    await chargeAt(MONTH);
+    await Promise.all([t.container.services.budgets.evaluateAll(), t2.container.services.budgets.evaluateAll(), t.container.services.budgets.evaluateAll(), t2.container.services.budgets.evaluateAll()]);
+    await chargeAt(MONTH);
+    clock.set(new Date(MONTH + 35 * 60_000));
+    await t2.container.services.budgets.evaluateAll();
+    const closed = await kinds(closing.id, 'BUDGET_THRESHOLD');
+    assert.deepEqual(closed.map((n) => n.reference_id), [`${last}:50`, `${last}:100`]);
+    assert.equal(closed[1]!.title, `You spent 100% of your monthly budget in ${last}`);
+    assert.deepEqual((await events(closing.id, 'budget.threshold_crossed')).map((e) => [e.month, e.threshold_percent, e.spent]), [
+      [last, 50, 300],
+      [last, 100, 600],
+    ]);
+    assert.deepEqual((await mails(closing.email, 'budget_threshold')).map((m) => m.subject), ['You have spent 50% of your monthly budget', `You spent 100% of your monthly budget in ${last}`]);
+    assert.equal((await kinds(c.id, 'BUDGET_THRESHOLD')).length, 3, 'what was already told is not told again');
+    // a budget saved in the new month is this month's: the month before, 600 of it, is not measured against it
+    clock.set(new Date(MONTH + 40 * 60_000));
+    const latePut = await putBudget(await session(late), { monthly_amount: 100, thresholds: [100], runway_alert_days: null });
+    assert.equal(latePut.statusCode, 200, latePut.body);
+    await t.container.services.budgets.evaluateAll();
+    assert.deepEqual(await kinds(late.id, 'BUDGET_THRESHOLD'), []);
+    assert.equal(closingMonth(new Date(MONTH + 24 * HOUR)), null, 'the month before is evaluated during the first day only');
 
     // the new month: its first hour (charged at five past one) is 100 of 250, its second 200
     await chargeAt(MONTH + HOUR);
@@ -185,6 +218,8 @@ describe('budgets', () => {
     const view2 = (await t.app.inject({ method: 'GET', url: '/api/billing/budget', headers: { cookie: await session(c) } })).json().data;
     assert.deepEqual(view2.crossed.map((x: { threshold_percent: number }) => x.threshold_percent), [50, 80]);
     assert.equal(view2.used_percent, 80);
+    assert.deepEqual((await kinds(late.id, 'BUDGET_THRESHOLD')).map((n) => n.reference_id), [`${month}:100`]);
+    assert.deepEqual((await kinds(closing.id, 'BUDGET_THRESHOLD')).map((n) => n.reference_id), [`${last}:50`, `${last}:100`], '200 of 600 this month');
   });
 
   test('two processes evaluating at once notify each threshold exactly once', async () => {

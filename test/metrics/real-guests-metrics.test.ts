@@ -1,7 +1,9 @@
 /**
  * Metrics of a real QEMU guest (the test image): `virsh domstats` counters between two reads give
  * its network and disk amounts, and a busy loop started on its serial console shows as high CPU
- * in the next samples. One guest, booted once (src/integrations/datacenter/libvirt/guest-actions-support.ts).
+ * in the next samples; then the platform (DATACENTER=libvirt) collects the same guest as a
+ * customer's VM and the customer, logged in to the console in Chromium, sees its graphs drawn.
+ * One guest, booted once (src/integrations/datacenter/libvirt/guest-actions-support.ts).
  */
 import assert from 'node:assert/strict';
 import os from 'node:os';
@@ -11,6 +13,15 @@ import { amountsBetween, type StoredCounters } from '../../src/modules/metrics/i
 import type { MachineCounters } from '../../src/integrations/datacenter/index.js';
 import { locked, skip, startGuest, type ActionGuest } from '../../src/integrations/datacenter/libvirt/guest-actions-support.js';
 import { httpGet } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { vms } from '../../src/modules/compute/compute.tables.js';
+import { ManualClock } from '../../src/platform/clock.js';
+import { findings, report } from '../helpers/axe.js';
+import { startConsoleApp, type ConsoleApp } from '../helpers/browser.js';
+import { seededTier } from '../helpers/compute.js';
+import { createCustomer, loginCustomer } from '../helpers/customers.js';
 
 /** Resolves once `pattern` shows in what the console printed; rejects after `ms`. */
 function readUntil(stream: Duplex, pattern: RegExp, ms = 30_000): Promise<string> {
@@ -91,8 +102,88 @@ describe('metrics of a real guest', { skip, concurrency: false }, () => {
       const why = `busy ${busy.cpuPercent} % against idle ${idle.cpuPercent} % (host load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs)`;
       assert.ok(busy.cpuPercent >= 20, why);
       assert.ok(busy.cpuPercent >= idle.cpuPercent * 4 && busy.cpuPercent >= idle.cpuPercent + 15, why);
+      // the loop stopped: an emulated vCPU kept busy takes a host core from the next test
+      await new Promise((resolve) => console.write('kill $!\r', resolve));
+      await sleep(500);
     } finally {
       console.destroy();
     }
   }));
+
+  test("the guest as a customer's VM: collected every minute, its owner logs in to the console and sees its graphs drawn with those samples", locked(async () => {
+    const config = path.join(g.setup.dirs[1]!, `${g.setup.prefix}-config.json`);
+    writeFileSync(config, JSON.stringify(g.setup.input));
+    // each collection is of the minute that just ended: the platform's clock moves a minute per run
+    const clock = new ManualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5_000));
+    let app: ConsoleApp | undefined;
+    try {
+      app = await startConsoleApp({ clock, env: { DATACENTER: 'libvirt', LIBVIRT_CONFIG: config } });
+      const owner = await createCustomer(app);
+      // the VM row of the guest already running (created here, no second guest boots)
+      const [vm] = await app.container.db
+        .insert(vms)
+        .values({ customerId: owner.id, name: 'real-graphs', locationId: 1, tierId: await seededTier(app), os: 'test', cpu: 1, memoryMb: 160, diskGb: 2, status: 'Running', publicIp: g.ip, externalId: g.spec.externalId, hypervisor: 'hv-local', startedAt: clock.now() })
+        .returning({ id: vms.id });
+      const id = vm!.id;
+      const collector = app.container.services.metricsCollector;
+      const baseline = await collector.collect();
+      assert.deepEqual([baseline.vms, baseline.baselines, baseline.failedHypervisors], [1, 1, []]);
+      for (let i = 0; i < 5; i++) {
+        // requests to the guest between two reads: its network graph has something to show
+        for (let r = 0; r < 3; r++) assert.ok(await httpGet(`http://${g.ip}/cgi-bin/info`, 6000));
+        clock.advance(60_000);
+        const run = await collector.collect();
+        assert.deepEqual([run.stored, run.failedHypervisors], [1, []], JSON.stringify(run));
+      }
+      // what the console draws: the API's points of the last hour
+      const series = await app.app.inject({ method: 'GET', url: `/api/compute/vm/${id}/metrics?range=1h`, headers: { cookie: await loginCustomer(app, owner.email, owner.password) } });
+      assert.equal(series.statusCode, 200, series.body);
+      const points = series.json().data.points as { cpu_percent: number; net_in_bytes_per_second: number; net_out_bytes_per_second: number }[];
+      assert.equal(points.length, 5);
+      assert.ok(points.every((p) => p.net_in_bytes_per_second > 0 && p.net_out_bytes_per_second > 0), `each minute saw the requests: ${series.body}`);
+
+      const ctx = await app.context();
+      const page = await ctx.newPage();
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Virtual machines' }).click();
+      await page.getByRole('link', { name: 'real-graphs' }).click();
+      await page.getByRole('heading', { name: 'real-graphs', level: 1 }).waitFor();
+      const card = page.getByRole('region', { name: 'Graphs', exact: true });
+      const cpu = card.getByTestId('graph-CPU');
+      await cpu.locator('canvas').waitFor();
+      assert.equal(await cpu.getAttribute('data-points'), '5', 'five minutes after the baseline');
+      const last = points.at(-1)!;
+      const cpuShown = last.cpu_percent.toFixed(last.cpu_percent < 10 ? 1 : 0);
+      assert.match((await cpu.locator('figcaption').textContent()) ?? '', new RegExp(`latest: CPU used ${cpuShown.replace('.', '\\.')} %`));
+      const net = card.getByTestId('graph-Network');
+      assert.equal(await net.getAttribute('data-points'), '5');
+      const netText = (await net.locator('figcaption').textContent()) ?? '';
+      const rates = /In ([\d.]+) (B|KiB|MiB)\/s, Out ([\d.]+) (B|KiB|MiB)\/s/.exec(netText);
+      assert.ok(rates && Number(rates[1]) > 0 && Number(rates[3]) > 0, `the requests show as traffic: ${netText}`);
+      assert.match((await net.locator('.u-legend').textContent()) ?? '', /In[\s\S]*Out/);
+      // the lines themselves: pixels of each series' colour on the canvas (none without points)
+      assert.ok((await linePixels(page, 'graph-CPU', [29, 78, 216])) > 10, 'the CPU line is drawn');
+      assert.ok((await linePixels(page, 'graph-Network', [14, 116, 144])) > 10, 'the network In line is drawn');
+      // the test guest has no balloon driver: the console says it does not report its memory
+      await card.getByTestId('graph-Memory in use').getByText('the guest does not report its memory').waitFor();
+      assert.deepEqual(report(await findings(page, `/vms/${id}`, 1440)), []);
+      await ctx.close();
+    } finally {
+      await app?.close();
+    }
+  }));
 });
+
+/** Pixels of about `rgb` on the chart canvas of the figure `testId`: the series line drawn in that colour. */
+function linePixels(page: Page, testId: string, rgb: [number, number, number]): Promise<number> {
+  return page.getByTestId(testId).locator('canvas').evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 128 && Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 60) n++;
+    return n;
+  }, rgb);
+}

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { noticeMail } from '../../platform/mail/templates.js';
-import { dec, isMoneyInput, moneyInputRule, moneyString } from '../../platform/money.js';
+import { dec, isMoneyInput, moneyInputRule, moneyString, type Decimal } from '../../platform/money.js';
 import { displayMoney } from '../../platform/money-display.js';
 import { defineJob } from '../../platform/queue/queue.js';
 import { exactNumber, type WebhookEmitter } from '../webhooks/index.js';
@@ -25,6 +25,8 @@ const PAGE = 200;
  */
 export interface SpendReader {
   usageOf(customerId: number): Promise<{ billing_type: string; current_balance: string; month_to_date: string; runway_hours: number | null }>;
+  /** what was charged for the hours of the UTC month starting at `month` (a month that has ended) */
+  chargedInMonth(customerId: number, month: Date): Promise<string>;
 }
 
 /** The in-app notifications port (the notifications module). */
@@ -53,12 +55,26 @@ export function monthOf(now: Date): string {
 }
 
 /**
+ * For this long into a month the month before is evaluated too: its last hours are charged after
+ * it ended (the last one at five past midnight, later when the charge catches up missed hours).
+ */
+export const CLOSING_MONTH_MS = 24 * 3_600_000;
+
+/** The month just ended, while its last hours may still be charged: its start, or null. */
+export function closingMonth(now: Date): Date | null {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  if (now.getTime() - start >= CLOSING_MONTH_MS) return null;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+}
+
+/**
  * Spend alerts: a monthly budget with percentage thresholds (each notifies once per calendar
  * month), and for prepaid accounts a runway alert (once per incident: again only after the runway
  * recovered). Evaluated after each hourly charge (the charging module's after-charging flow) and by
  * an hourly job of its own, account by account: each account's evaluation holds its budget row
  * locked, and the (account, month, threshold) key and the incident's conditional update make a
- * repeated run, or a second worker, a no-op.
+ * repeated run, or a second worker, a no-op. During the first day of a month the month just ended
+ * is evaluated as well, so the crossing its last charged hours made is notified in its own month.
  */
 export class BudgetsService {
   readonly evaluateJob = defineJob<object>({
@@ -160,29 +176,36 @@ export class BudgetsService {
     return out;
   }
 
-  /** Evaluates one account: the thresholds newly crossed this month, and whether a runway incident opened. */
+  /**
+   * Evaluates one account: the thresholds newly crossed (this month's, and during the first day of
+   * a month those the month just ended reached with its last hours), and whether a runway incident
+   * opened.
+   */
   async evaluate(customerId: number): Promise<{ crossed: number[]; runwayAlert: boolean }> {
     let usage: Awaited<ReturnType<SpendReader['usageOf']>>;
+    const now = this.clock.now();
+    const ended = closingMonth(now);
+    let endedSpent: string | null = null;
     try {
       usage = await this.spend.usageOf(customerId);
+      if (ended) endedSpent = await this.spend.chargedInMonth(customerId, ended);
     } catch (err) {
       if (err instanceof NotFoundError) return { crossed: [], runwayAlert: false };
       throw err;
     }
-    const now = this.clock.now();
-    const month = monthOf(now);
+    const months: MonthSpend[] = [{ month: monthOf(now), current: true, spent: dec(usage.month_to_date) }];
+    if (ended && endedSpent !== null) months.unshift({ month: monthOf(ended), current: false, spent: dec(endedSpent) });
     return this.db.transaction(async (tx) => {
       const b = await this.repo.find(tx, customerId, { forUpdate: true });
       if (!b) return { crossed: [], runwayAlert: false };
-      const spent = dec(usage.month_to_date);
-      const crossed: number[] = [];
-      if (b.monthlyAmount !== null) {
-        const amount = dec(b.monthlyAmount);
-        for (const t of [...b.thresholds].sort((x, y) => x - y)) {
-          if (spent.times(100).lt(amount.times(t))) break;
-          if (await this.repo.recordCrossing(tx, { customerId, month, threshold: t, budget: b.monthlyAmount, spent: moneyString(spent), crossedAt: now })) crossed.push(t);
-        }
+      const crossings: { month: MonthSpend; thresholds: number[] }[] = [];
+      for (const m of months) {
+        // a budget saved after the month ended was not that month's budget
+        if (!m.current && b.updatedAt.getTime() >= Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) continue;
+        const thresholds = await this.recordCrossings(tx, b, customerId, m, now);
+        if (thresholds.length > 0) crossings.push({ month: m, thresholds });
       }
+      const crossed = crossings.flatMap((c) => c.thresholds);
       let runwayAlert = false;
       const watched = usage.billing_type === 'PREPAID' && b.runwayAlertDays !== null;
       const below = watched && usage.runway_hours !== null && usage.runway_hours < b.runwayAlertDays! * 24;
@@ -193,24 +216,26 @@ export class BudgetsService {
       const contact = await this.repo.contact(tx, customerId);
       const money = (v: string) => displayMoney(v, this.currency);
       const mails: { template: string; subject: string; lines: string[] }[] = [];
-      for (const t of crossed) {
-        const title = `You have spent ${t}% of your monthly budget`;
-        const body = `This month's charges are ${money(spent.toFixed(2))}, ${t}% or more of your ${money(b.monthlyAmount!)} budget for ${month.slice(0, 7)}.`;
-        await this.notifier.notify(customerId, 'BUDGET_THRESHOLD', { title, body, reference: { type: 'budget_threshold', id: `${month.slice(0, 7)}:${t}` } }, tx);
-        await this.webhooks.emit(tx, {
-          customerId,
-          type: 'budget.threshold_crossed',
-          data: { month: month.slice(0, 7), threshold_percent: t, budget: exactNumber(dec(b.monthlyAmount!).toFixed(2)), spent: exactNumber(spent.toFixed(2)), currency: this.currency },
-        });
-      }
-      if (crossed.length > 0) {
-        // one mail per evaluation, naming the highest threshold reached (a budget set below the spend crosses several at once)
-        const top = crossed[crossed.length - 1]!;
+      for (const { month: m, thresholds } of crossings) {
+        const ym = m.month.slice(0, 7);
+        const charges = m.current ? "This month's charges" : `The charges for ${ym}`;
+        for (const t of thresholds) {
+          const title = m.current ? `You have spent ${t}% of your monthly budget` : `You spent ${t}% of your monthly budget in ${ym}`;
+          const body = `${charges} are ${money(m.spent.toFixed(2))}, ${t}% or more of your ${money(b.monthlyAmount!)} budget for ${ym}.`;
+          await this.notifier.notify(customerId, 'BUDGET_THRESHOLD', { title, body, reference: { type: 'budget_threshold', id: `${ym}:${t}` } }, tx);
+          await this.webhooks.emit(tx, {
+            customerId,
+            type: 'budget.threshold_crossed',
+            data: { month: ym, threshold_percent: t, budget: exactNumber(dec(b.monthlyAmount!).toFixed(2)), spent: exactNumber(m.spent.toFixed(2)), currency: this.currency },
+          });
+        }
+        // one mail per month evaluated, naming the highest threshold reached (a budget set below the spend crosses several at once)
+        const top = thresholds[thresholds.length - 1]!;
         mails.push({
           template: 'budget_threshold',
-          subject: `You have spent ${top}% of your monthly budget`,
+          subject: m.current ? `You have spent ${top}% of your monthly budget` : `You spent ${top}% of your monthly budget in ${ym}`,
           lines: [
-            `This month's charges (${month.slice(0, 7)}) are ${money(spent.toFixed(2))}: ${top}% or more of your monthly budget of ${money(b.monthlyAmount!)}.`,
+            `${m.current ? `This month's charges (${ym})` : `The charges for ${ym}`} are ${money(m.spent.toFixed(2))}: ${top}% or more of your monthly budget of ${money(b.monthlyAmount!)}.`,
             'You can see what is running and change the budget under Billing in your account.',
           ],
         });
@@ -235,4 +260,24 @@ export class BudgetsService {
       return { crossed, runwayAlert };
     });
   }
+
+  /** Records the thresholds of `b` the month's spend reached; those newly recorded (this run won them), lowest first. */
+  private async recordCrossings(tx: Executor, b: Budget, customerId: number, m: MonthSpend, now: Date): Promise<number[]> {
+    if (b.monthlyAmount === null) return [];
+    const amount = dec(b.monthlyAmount);
+    const won: number[] = [];
+    for (const t of [...b.thresholds].sort((x, y) => x - y)) {
+      if (m.spent.times(100).lt(amount.times(t))) break;
+      if (await this.repo.recordCrossing(tx, { customerId, month: m.month, threshold: t, budget: b.monthlyAmount, spent: moneyString(m.spent), crossedAt: now })) won.push(t);
+    }
+    return won;
+  }
+}
+
+interface MonthSpend {
+  /** the first day of the month, as the `month` column holds it */
+  month: string;
+  /** the month now running (false: the one just ended) */
+  current: boolean;
+  spent: Decimal;
 }

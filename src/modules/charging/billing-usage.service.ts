@@ -50,6 +50,12 @@ export class BillingUsageService {
     };
   }
 
+  /** What the customer was charged (or accrued, postpaid) for the hours of the UTC month that starts at `month`. */
+  async chargedInMonth(customerId: number, month: Date): Promise<string> {
+    const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+    return moneyJson(await this.repo.chargedBetween(this.db, customerId, month, next));
+  }
+
   /** GET /api/billing/usage/hours: the charged hours, newest first, with what each charged and why. */
   async chargedHours(customerId: number, p: PageRequest) {
     const { hours, lines, total } = await this.repo.chargedHours(this.db, customerId, p.limit, offsetOf(p));

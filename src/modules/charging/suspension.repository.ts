@@ -227,4 +227,10 @@ export class UsageViewRepository {
     const [row] = await queryRows<{ s: string | null }>(ex, sql`select sum(amount)::text as s from usage_charges where customer_id = ${customerId} and hour >= ${ts(from)}`);
     return row?.s ?? '0';
   }
+
+  /** What was charged for the hours from `from` up to (not including) `to`. */
+  async chargedBetween(ex: Executor, customerId: number, from: Date, to: Date): Promise<string> {
+    const [row] = await queryRows<{ s: string | null }>(ex, sql`select sum(amount)::text as s from usage_charges where customer_id = ${customerId} and hour >= ${ts(from)} and hour < ${ts(to)}`);
+    return row?.s ?? '0';
+  }
 }
