@@ -24,8 +24,9 @@ export const vmActionAdminRoutes: FastifyPluginAsyncTypebox<{ actions: VmActions
         const admin = adminOf(req);
         const input = req.body as { os?: string } | undefined;
         const id = (req.params as { id: number }).id;
-        await actions.staffAct({ adminId: admin.adminId, ip: req.ip, userAgent: req.headers['user-agent'] }, id, action, { os: input?.os });
-        return { message: 'OK', data: adminVmView(await compute.adminDetail(id)) };
+        const acted = await actions.staffAct({ adminId: admin.adminId, ip: req.ip, userAgent: req.headers['user-agent'] }, id, action, { os: input?.os });
+        // the VM as the action left it (its job may already have run by now), with what staff see of it
+        return { message: 'OK', data: adminVmView({ ...(await compute.adminDetail(id)), ...acted }) };
       },
     );
 
