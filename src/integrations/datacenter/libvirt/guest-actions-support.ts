@@ -63,13 +63,14 @@ export function startGuest(): Promise<ActionGuest> {
       answering: () => eventually(async () => (await g.boot()).id !== null, 30_000),
       remove: () => removeEverything(setup),
     };
+    // the suite's `after` only knows a guest that started: one that did not is removed here
     try {
       await dc.vmHosts.createVm(base);
+      assert.ok(await g.answering());
     } catch (err) {
       g.remove();
       throw err;
     }
-    assert.ok(await g.answering());
     return g;
   });
 }
