@@ -62,22 +62,38 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The parameters of a qemu+ssh:// URI that change how ssh logs in (libvirt's own, for its ssh transport). */
+export const SSH_URI_PARAMETERS = ['keyfile', 'no_verify', 'no_tty'] as const;
+
+/**
+ * The ssh command line virsh's libvirt runs for a qemu+ssh:// URI, ending before the remote
+ * command: `[user@]host[:port]`, and of the query the private key (`keyfile`), no host key check
+ * (`no_verify=1`) and no prompts (`no_tty=1`; always so here: nobody is there to answer). Null for
+ * a local URI. Any other parameter is refused: these commands must log in exactly as virsh does.
+ */
+export function sshCommand(uri: string): string[] | null {
+  const m = /^qemu\+ssh:\/\/([^/?]+)\/system(?:\?(.*))?$/.exec(uri);
+  if (!m) return null;
+  const hostPort = /^(.*?)(?::(\d+))?$/.exec(m[1]!)!;
+  const options: string[] = [];
+  for (const [key, value] of new URLSearchParams(m[2] ?? '')) {
+    if (!(SSH_URI_PARAMETERS as readonly string[]).includes(key)) throw new Error(`${uri}: the parameter ${key} is not supported (only ${SSH_URI_PARAMETERS.join(', ')})`);
+    if (key === 'keyfile' && value) options.push('-i', value);
+    if (key === 'no_verify' && value !== '0') options.push('-o', 'StrictHostKeyChecking=no');
+  }
+  return ['ssh', '-o', 'BatchMode=yes', '-T', '-e', 'none', ...options, ...(hostPort[2] ? ['-p', hostPort[2]] : []), '--', hostPort[1]!];
+}
+
 /**
  * The machine a hypervisor runs on, for what libvirt does not do for us (qemu-img, ip, nft,
  * dnsmasq, haproxy, genisoimage): the local machine for qemu:///system, ssh to the host of a
- * qemu+ssh:// URI (the same login virsh uses).
+ * qemu+ssh:// URI (the same login virsh uses: user, port, key and host key check from the URI).
  */
 export class Host {
   private readonly ssh: string[] | null;
 
   constructor(uri: string) {
-    const m = /^qemu\+ssh:\/\/([^/]+)\/system$/.exec(uri);
-    if (!m) {
-      this.ssh = null;
-      return;
-    }
-    const hostPort = /^(.*?)(?::(\d+))?$/.exec(m[1]!)!;
-    this.ssh = ['ssh', '-o', 'BatchMode=yes', ...(hostPort[2] ? ['-p', hostPort[2]] : []), hostPort[1]!, '--'];
+    this.ssh = sshCommand(uri);
   }
 
   get remote(): boolean {
