@@ -71,6 +71,9 @@ export async function startSshd(): Promise<Sshd> {
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (output = (output + d).slice(-4000)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      // the connections it serves (ssh clients keep theirs open between commands) end with it
+      const sessions = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+      for (const pid of sessions) spawnSync('kill', [pid]);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
       await exited;

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A command that failed (or did not finish in time) on a hypervisor or in virsh. */
 export class HostCommandError extends Error {
@@ -85,6 +88,24 @@ export function sshCommand(uri: string): string[] | null {
 }
 
 /**
+ * ssh options that keep one connection to each host open between commands (OpenSSH's
+ * multiplexing, kept 60 s after the last command): a command then costs a new channel instead of
+ * a new login, which is most of its time. The sockets are in a directory of this user's that no
+ * one else may enter; if it cannot be had, every command logs in on its own.
+ */
+function sharedConnection(): string[] {
+  const dir = path.join(tmpdir(), `chp-ssh-${process.getuid?.() ?? 'user'}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0) return [];
+  } catch {
+    return [];
+  }
+  return ['-o', 'ControlMaster=auto', '-o', `ControlPath=${dir}/%C`, '-o', 'ControlPersist=60'];
+}
+
+/**
  * The machine a hypervisor runs on, for what libvirt does not do for us (qemu-img, ip, nft,
  * dnsmasq, haproxy, genisoimage): the local machine for qemu:///system, ssh to the host of a
  * qemu+ssh:// URI (the same login virsh uses: user, port, key and host key check from the URI).
@@ -93,7 +114,8 @@ export class Host {
   private readonly ssh: string[] | null;
 
   constructor(uri: string) {
-    this.ssh = sshCommand(uri);
+    const ssh = sshCommand(uri);
+    this.ssh = ssh && [ssh[0]!, ...sharedConnection(), ...ssh.slice(1)];
   }
 
   get remote(): boolean {
