@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './money.js';
 
@@ -9,8 +9,8 @@ import { freePort } from './money.js';
  * A private OpenSSH server on a loopback port, for tests that reach this machine as a remote host
  * (a `qemu+ssh://` hypervisor): its own host key, one client key allowed to log in as root, no
  * passwords. Every command a client runs is recorded (`commands()`), so a test can show what went
- * over ssh. It runs in the foreground as a child of this process; `stop()` ends it and removes its
- * files and its line in root's known_hosts (which a client with no host key check adds).
+ * over ssh. It runs in the foreground as a child of this process; `stop()` ends it (and the
+ * connections it serves) and removes its files and its line in root's known_hosts.
  */
 export interface Sshd {
   port: number;
@@ -33,8 +33,17 @@ export async function startSshd(): Promise<Sshd> {
   const port = await freePort();
   const keyFile = path.join(dir, 'client_key');
   const log = path.join(dir, 'commands.log');
-  const knownHost = `[127.0.0.1]:${port}`;
-  const forget = () => spawnSync('ssh-keygen', ['-R', knownHost], { stdio: 'ignore' });
+  // a client with no host key check (no_verify=1) adds this server to root's known_hosts: taken out again at the end
+  const knownHosts = path.join(homedir(), '.ssh', 'known_hosts');
+  const hadKnownHosts = existsSync(knownHosts);
+  const hadBackup = existsSync(`${knownHosts}.old`);
+  const forget = () => {
+    if (!existsSync(knownHosts)) return;
+    // the lines are hashed (Debian's HashKnownHosts): ssh-keygen finds them, and keeps the old file as .old
+    spawnSync('ssh-keygen', ['-R', `[127.0.0.1]:${port}`, '-f', knownHosts], { stdio: 'ignore' });
+    if (!hadBackup) rmSync(`${knownHosts}.old`, { force: true });
+    if (!hadKnownHosts && readFileSync(knownHosts, 'utf8').trim() === '') rmSync(knownHosts);
+  };
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(dir, 'host_key')]);
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'tests', '-f', keyFile]);
   writeFileSync(path.join(dir, 'authorized_keys'), readFileSync(`${keyFile}.pub`));
@@ -64,7 +73,6 @@ export async function startSshd(): Promise<Sshd> {
   );
   // sshd's privilege separation directory (a package's service start would make it)
   mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
-  forget();
   const child = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', path.join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
   running = child;
   let output = '';
