@@ -90,8 +90,9 @@ export function sshCommand(uri: string): string[] | null {
 /**
  * ssh options that keep one connection to each host open between commands (OpenSSH's
  * multiplexing, kept 60 s after the last command): a command then costs a new channel instead of
- * a new login, which is most of its time. The sockets are in a directory of this user's that no
- * one else may enter; if it cannot be had, every command logs in on its own.
+ * a new login, which is most of its time (a command past the server's MaxSessions, default 10,
+ * logs in on its own). The sockets are in a directory of this user's that no one else may enter;
+ * if it cannot be had, every command logs in on its own.
  */
 function sharedConnection(): string[] {
   const dir = path.join(tmpdir(), `chp-ssh-${process.getuid?.() ?? 'user'}`);
