@@ -17,9 +17,9 @@ const sessions = new Map<string, () => void>();
  * A session this process opened on the same port is ended here first, not left to libvirt:
  * libvirtd aborts the old reader's stream on a forced open but tells that reader only when its
  * stream is waiting for the guest's output at that instant; while a piece of output is on its way
- * to the old reader (the guest printing a prompt) the abort goes unannounced, and the old virsh
- * learns of it only at its next keystroke. A session of another process that is taken over in
- * that instant ends at its next keystroke.
+ * to the old reader (the guest printing a prompt) the abort goes unannounced and the old virsh
+ * keeps waiting. A session of another process taken over in that instant stays open without
+ * output until it is closed (at the latest at the console's idle timeout).
  */
 export function virshConsole(uri: string, domain: string): Duplex {
   const port = `${uri} ${domain}`;
