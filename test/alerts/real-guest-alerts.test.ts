@@ -9,11 +9,10 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
-import { libvirtAvailable, removeEverything, testSetup, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { libvirtAvailable, readUntil, removeEverything, testSetup, waitForPrompt, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { fund, getVm, seededTier } from '../helpers/compute.js';
@@ -41,37 +40,6 @@ function writeConfig(setup: TestSetup): string {
   const file = path.join(setup.dirs[1]!, `${setup.prefix}-config.json`);
   writeFileSync(file, JSON.stringify(setup.input));
   return file;
-}
-
-/** Resolves with what was read once `pattern` shows; rejects after `ms`. */
-function readUntil(stream: Duplex, pattern: RegExp, ms = 60_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const done = (err?: Error) => {
-      clearTimeout(timer);
-      stream.off('data', onData);
-      if (err) reject(err);
-      else resolve(text);
-    };
-    const onData = (d: Buffer) => {
-      text += d.toString('utf8');
-      if (pattern.test(text)) done();
-    };
-    const timer = setTimeout(() => done(new Error(`no ${pattern} within ${ms} ms: ${JSON.stringify(text.slice(-300))}`)), ms);
-    stream.on('data', onData);
-  });
-}
-
-/** Presses Enter until the guest's shell prompt shows. */
-async function prompt(stream: Duplex): Promise<void> {
-  const seen = readUntil(stream, /# $/m, 120_000);
-  let shown = false;
-  void seen.finally(() => (shown = true)).catch(() => undefined);
-  while (!shown) {
-    stream.write('\r');
-    await Promise.race([seen, new Promise((r) => setTimeout(r, 1000))]);
-  }
-  await seen;
 }
 
 describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
@@ -142,9 +110,9 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
       const dc = app.container.datacenter as LibvirtDatacenter;
       const consoleStream = await dc.consoles.open(row!.external_id);
       try {
-        await prompt(consoleStream);
+        await waitForPrompt(consoleStream, /# $/m, 120_000);
         consoleStream.write('( while :; do :; done ) & echo LOAD-PID-$!\r');
-        const out = await readUntil(consoleStream, /LOAD-PID-(\d+)/);
+        const out = await readUntil(consoleStream, /LOAD-PID-(\d+)/, 60_000);
         const pid = /LOAD-PID-(\d+)/.exec(out)![1]!;
 
         await eventually(async () => (await kinds()).includes('ALERT_FIRED'), ALERT_MS, 2000).catch(async (err) => {
@@ -156,7 +124,7 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
         assert.equal(JSON.parse(firedHooks[0]!.body).type, 'alert.fired');
 
         consoleStream.write(`kill ${pid}; echo LOAD-STOPPED\r`);
-        await readUntil(consoleStream, /LOAD-STOPPED/);
+        await readUntil(consoleStream, /LOAD-STOPPED/, 60_000);
         await eventually(async () => (await kinds()).includes('ALERT_RESOLVED'), ALERT_MS, 2000).catch(async (err) => {
           throw new Error(`${(err as Error).message}; cpu per minute: ${(await cpu()).join(', ')}`);
         });

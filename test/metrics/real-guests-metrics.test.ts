@@ -7,12 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import type { Duplex } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { amountsBetween, type StoredCounters } from '../../src/modules/metrics/index.js';
 import type { MachineCounters } from '../../src/integrations/datacenter/index.js';
 import { locked, skip, startGuest, type ActionGuest } from '../../src/integrations/datacenter/libvirt/guest-actions-support.js';
-import { httpGet } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { httpGet, readUntil, waitForPrompt } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,25 +21,6 @@ import { findings, report } from '../helpers/axe.js';
 import { startConsoleApp, type ConsoleApp } from '../helpers/browser.js';
 import { seededTier } from '../helpers/compute.js';
 import { createCustomer, loginCustomer } from '../helpers/customers.js';
-
-/** Resolves once `pattern` shows in what the console printed; rejects after `ms`. */
-function readUntil(stream: Duplex, pattern: RegExp, ms = 30_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const done = (err?: Error) => {
-      clearTimeout(timer);
-      stream.off('data', onData);
-      if (err) reject(err);
-      else resolve(text);
-    };
-    const onData = (d: Buffer) => {
-      text += d.toString('utf8');
-      if (pattern.test(text)) done();
-    };
-    const timer = setTimeout(() => done(new Error(`no ${pattern} within ${ms} ms: ${JSON.stringify(text.slice(-300))}`)), ms);
-    stream.on('data', onData);
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,14 +62,7 @@ describe('metrics of a real guest', { skip, concurrency: false }, () => {
     const console = await g.dc.consoles.open(g.spec.externalId);
     try {
       await readUntil(console, /Connected to domain/);
-      const prompt = readUntil(console, /root@vm-r:\/# /);
-      let shown = false;
-      void prompt.finally(() => (shown = true)).catch(() => undefined);
-      while (!shown) {
-        console.write('\r');
-        await Promise.race([prompt, sleep(1000)]);
-      }
-      await prompt;
+      await waitForPrompt(console, /root@vm-r:\/# /);
       console.write('while :; do :; done &\r');
       await sleep(3_000);
       const busyFrom = await read();

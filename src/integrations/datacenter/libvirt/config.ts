@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { parseCidr, type Cidr } from './addresses.js';
+import { sshCommand } from './host.js';
 
 const AbsolutePath = Type.String({ pattern: '^/[^\\0]*$', description: 'an absolute path' });
 const Cidr4 = Type.String({ pattern: '^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$', description: 'an IPv4 block, e.g. 198.18.1.0/24' });
@@ -12,8 +13,11 @@ const HypervisorSchema = Type.Object(
   {
     /** how operators and the hypervisors() report name it */
     name: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$' }),
-    /** qemu:///system on the machine the service runs on, qemu+ssh://[user@]host[:port]/system elsewhere */
-    uri: Type.String({ pattern: '^qemu:///system$|^qemu\\+ssh://[^/\\s]+/system$' }),
+    /**
+     * qemu:///system on the machine the service runs on, qemu+ssh://[user@]host[:port]/system
+     * elsewhere, optionally with libvirt's ?keyfile=<path>&no_verify=1&no_tty=1
+     */
+    uri: Type.String({ pattern: '^qemu:///system$|^qemu\\+ssh://[^/?\\s]+/system(\\?\\S*)?$' }),
     /** kvm on real hypervisors; qemu (TCG emulation) where KVM is missing or does not work */
     domainType: Type.Union([Type.Literal('kvm'), Type.Literal('qemu')]),
     /** boot disks, data disks and config drives of the VMs (and relative image paths) */
@@ -153,9 +157,14 @@ export function parseLibvirtConfig(raw: unknown): LibvirtConfig {
       if (lb.base === publicNetwork.base) throw new LibvirtConfigError(`${at}/loadBalancerAddresses`, 'must not start at the network address');
     }
     const hypervisors = loc.hypervisors.map((h, i) => {
+      try {
+        sshCommand(h.uri);
+      } catch (err) {
+        throw new LibvirtConfigError(`${at}/hypervisors/${i}/uri`, (err as Error).message);
+      }
       if (hypervisorNames.has(h.name)) throw new LibvirtConfigError(`${at}/hypervisors/${i}/name`, `"${h.name}" is used twice`);
       hypervisorNames.add(h.name);
-      const bridgeKey = `${h.uri} ${h.publicBridge}`;
+      const bridgeKey = `${h.uri.replace(/\?.*/, '')} ${h.publicBridge}`;
       if (bridgesSeen.has(bridgeKey)) throw new LibvirtConfigError(`${at}/hypervisors/${i}/publicBridge`, `"${h.publicBridge}" on ${h.uri} already serves another location`);
       bridgesSeen.add(bridgeKey);
       return { ...h, hostGateway: h.hostGateway ?? true };

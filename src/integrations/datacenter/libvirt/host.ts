@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A command that failed (or did not finish in time) on a hypervisor or in virsh. */
 export class HostCommandError extends Error {
@@ -62,22 +65,58 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The parameters of a qemu+ssh:// URI that change how ssh logs in (libvirt's own, for its ssh transport). */
+export const SSH_URI_PARAMETERS = ['keyfile', 'no_verify', 'no_tty'] as const;
+
+/**
+ * The ssh command line virsh's libvirt runs for a qemu+ssh:// URI, ending before the remote
+ * command: `[user@]host[:port]`, and of the query the private key (`keyfile`), no host key check
+ * (`no_verify=1`) and no prompts (`no_tty=1`; always so here: nobody is there to answer). Null for
+ * a local URI. Any other parameter is refused: these commands must log in exactly as virsh does.
+ */
+export function sshCommand(uri: string): string[] | null {
+  const m = /^qemu\+ssh:\/\/([^/?]+)\/system(?:\?(.*))?$/.exec(uri);
+  if (!m) return null;
+  const hostPort = /^(.*?)(?::(\d+))?$/.exec(m[1]!)!;
+  const options: string[] = [];
+  for (const [key, value] of new URLSearchParams(m[2] ?? '')) {
+    if (!(SSH_URI_PARAMETERS as readonly string[]).includes(key)) throw new Error(`${uri}: the parameter ${key} is not supported (only ${SSH_URI_PARAMETERS.join(', ')})`);
+    if (key === 'keyfile' && value) options.push('-i', value);
+    if (key === 'no_verify' && value !== '0') options.push('-o', 'StrictHostKeyChecking=no');
+  }
+  return ['ssh', '-o', 'BatchMode=yes', '-T', '-e', 'none', ...options, ...(hostPort[2] ? ['-p', hostPort[2]] : []), '--', hostPort[1]!];
+}
+
+/**
+ * ssh options that keep one connection to each host open between commands (OpenSSH's
+ * multiplexing, kept 60 s after the last command): a command then costs a new channel instead of
+ * a new login, which is most of its time (a command past the server's MaxSessions, default 10,
+ * logs in on its own). The sockets are in a directory of this user's that no one else may enter;
+ * if it cannot be had, every command logs in on its own.
+ */
+function sharedConnection(): string[] {
+  const dir = path.join(tmpdir(), `chp-ssh-${process.getuid?.() ?? 'user'}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0) return [];
+  } catch {
+    return [];
+  }
+  return ['-o', 'ControlMaster=auto', '-o', `ControlPath=${dir}/%C`, '-o', 'ControlPersist=60'];
+}
+
 /**
  * The machine a hypervisor runs on, for what libvirt does not do for us (qemu-img, ip, nft,
  * dnsmasq, haproxy, genisoimage): the local machine for qemu:///system, ssh to the host of a
- * qemu+ssh:// URI (the same login virsh uses).
+ * qemu+ssh:// URI (the same login virsh uses: user, port, key and host key check from the URI).
  */
 export class Host {
   private readonly ssh: string[] | null;
 
   constructor(uri: string) {
-    const m = /^qemu\+ssh:\/\/([^/]+)\/system$/.exec(uri);
-    if (!m) {
-      this.ssh = null;
-      return;
-    }
-    const hostPort = /^(.*?)(?::(\d+))?$/.exec(m[1]!)!;
-    this.ssh = ['ssh', '-o', 'BatchMode=yes', ...(hostPort[2] ? ['-p', hostPort[2]] : []), hostPort[1]!, '--'];
+    const ssh = sshCommand(uri);
+    this.ssh = ssh && [ssh[0]!, ...sharedConnection(), ...ssh.slice(1)];
   }
 
   get remote(): boolean {

@@ -11,7 +11,7 @@ import { firewallScript } from './firewall.js';
 import { readiness } from './guest-boot.js';
 import { kernelCommandLine, noCloudFiles } from './guest-config.js';
 import { haproxyConfig } from './haproxy.js';
-import { HostCommandError, shellQuote } from './host.js';
+import { HostCommandError, shellQuote, sshCommand } from './host.js';
 import { hostFailureMessage } from './libvirt-datacenter.js';
 import { Names } from './names.js';
 
@@ -208,6 +208,18 @@ describe('libvirt adapter pieces', () => {
     assert.equal(shellQuote("it's; rm -rf /"), `'it'\\''s; rm -rf /'`);
     const cfg = parseLibvirtConfig(input());
     assert.equal(cfg.locations.get(1)!.hypervisors[1]!.uri, 'qemu+ssh://root@hv2.example:2222/system');
+  });
+
+  test("host commands log in as virsh does: user, port, and libvirt's keyfile and no_verify of the URI", () => {
+    assert.equal(sshCommand('qemu:///system'), null);
+    assert.deepEqual(sshCommand('qemu+ssh://hv2.example/system'), ['ssh', '-o', 'BatchMode=yes', '-T', '-e', 'none', '--', 'hv2.example']);
+    assert.deepEqual(sshCommand('qemu+ssh://root@127.0.0.1:2222/system?keyfile=/etc/chp/hv%20key&no_verify=1&no_tty=1'), ['ssh', '-o', 'BatchMode=yes', '-T', '-e', 'none', '-i', '/etc/chp/hv key', '-o', 'StrictHostKeyChecking=no', '-p', '2222', '--', 'root@127.0.0.1']);
+    const cfg = input();
+    cfg.locations['1']!.hypervisors[1]!.uri = 'qemu+ssh://root@hv2.example/system?keyfile=/k&no_verify=1';
+    assert.equal(parseLibvirtConfig(cfg).locations.get(1)!.hypervisors[1]!.uri, 'qemu+ssh://root@hv2.example/system?keyfile=/k&no_verify=1');
+    // a parameter the host commands would not follow (another ssh binary, a socket) is refused
+    cfg.locations['1']!.hypervisors[1]!.uri = 'qemu+ssh://root@hv2.example/system?command=/usr/local/bin/ssh';
+    assert.throws(() => parseLibvirtConfig(cfg), /\/locations\/1\/hypervisors\/1\/uri .*the parameter command is not supported/);
   });
 });
 

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseLibvirtConfig, type LibvirtConfig, type LibvirtConfigInput } from './config.js';
 
@@ -260,4 +261,55 @@ export function startLibvirtd(): void {
     if (Date.now() > deadline) throw new Error('libvirtd did not come back');
     spawnSync('sleep', ['0.2']);
   }
+}
+
+/** Resolves with what the console printed once `pattern` shows in it; rejects when the console ends first or after `ms`. */
+export function readUntil(stream: Duplex, pattern: RegExp, ms = 30_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      if (err) reject(err);
+      else resolve(text);
+    };
+    const onData = (d: Buffer) => {
+      text += d.toString('utf8');
+      if (pattern.test(text)) done();
+    };
+    const onEnd = () => done(new Error(`the console ended before ${pattern}: ${JSON.stringify(text.slice(-300))}`));
+    const timer = setTimeout(() => done(new Error(`no ${pattern} within ${ms} ms: ${JSON.stringify(text.slice(-300))}`)), ms);
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+  });
+}
+
+/** Presses Enter every second until the shell's prompt shows on the console (the guest's getty may still be starting). */
+export async function waitForPrompt(stream: Duplex, prompt: RegExp, ms = 30_000): Promise<void> {
+  const seen = readUntil(stream, prompt, ms);
+  let shown = false;
+  void seen.finally(() => (shown = true)).catch(() => undefined);
+  while (!shown) {
+    stream.write('\r');
+    await Promise.race([seen, new Promise((r) => setTimeout(r, 1000))]);
+  }
+  await seen;
+}
+
+/** Resolves when the console ends; rejects after `ms`, so a console that does not end fails instead of hanging. */
+export function consoleEnded(stream: Duplex, ms = 30_000): Promise<void> {
+  if (stream.readableEnded) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stream.off('end', onEnd);
+      reject(new Error(`the console did not end within ${ms} ms`));
+    }, ms);
+    const onEnd = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.once('end', onEnd);
+    stream.resume();
+  });
 }
