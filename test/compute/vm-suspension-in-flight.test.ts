@@ -9,10 +9,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { queryRows } from '../../src/platform/db/database.js';
 import { BalanceLogType } from '../../src/modules/wallet/index.js';
 import { VM_KIND } from '../../src/modules/compute/index.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { TEST_DB } from '../helpers/database.js';
 import { customerSession } from '../helpers/customers.js';
 import { createVm, fund, getVm, seededTier, simulator } from '../helpers/compute.js';
 
@@ -39,12 +41,17 @@ const machine = (vmId: number) => simulator(t).vmHosts.stateOf(`vm-${vmId}`);
 const openMeters = async (vmId: number) =>
   (await queryRows<{ price_key: string }>(t.container.db, sql`select price_key from meters where resource_type = 'vm' and resource_id = ${String(vmId)} and stopped_at is null order by price_key`)).map((m) => m.price_key);
 
-/** The balance falls below zero and charging's sweep suspends the account, as after an hourly charge. */
-async function suspendForBalance(c: Customer): Promise<void> {
+/** The balance falls below zero and charging's sweep marks the account suspended (its job, `apply`, suspends the resources). */
+async function markSuspended(c: Customer): Promise<void> {
   await t.container.db.transaction((tx) =>
     t.container.services.wallet.debit(tx, { customerId: c.id, type: BalanceLogType.Charge, amount: '1000.00', from: 'bonus_first', allowNegative: true, referenceType: 'test', referenceId: randomBytes(6).toString('hex'), description: 'test debt' }),
   );
   assert.equal((await t.container.services.suspension.sweep({ notices: false })).suspended, 1);
+}
+
+/** Suspended for its balance, as after an hourly charge. */
+async function suspendForBalance(c: Customer): Promise<void> {
+  await markSuspended(c);
   await t.container.services.suspension.apply(c.id);
 }
 
@@ -251,5 +258,106 @@ describe('a VM suspended while it is being resized or rebuilt', () => {
     assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
     assert.equal(machine(id)?.rebuild, 1);
     assert.equal(machine(id)?.boots, boots + 1, 'only started again');
+  });
+});
+
+/**
+ * The suspension and the create's finish at the same moment, each transaction waiting for the
+ * other's row lock (PostgreSQL: the embedded database runs one transaction at a time, so its
+ * orders are the ones above).
+ */
+describe('a suspension and the create’s finish at the same moment', { skip: TEST_DB === 'embedded' }, () => {
+  /** Runs `held` while a session of its own holds `lock`, and lets go once `waiters` sessions wait for a lock. */
+  async function holding(lockSql: string, held: () => Promise<unknown>[], waiters: number): Promise<void> {
+    const lock = new pg.Client({ connectionString: t.database!.url });
+    await lock.connect();
+    try {
+      await lock.query('begin');
+      await lock.query(lockSql);
+      const running = held();
+      await eventually(async () => {
+        const { rows } = await lock.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+        return rows[0].n >= waiters;
+      });
+      await lock.query('commit');
+      await Promise.all(running);
+    } finally {
+      await lock.end();
+    }
+  }
+
+  test('the suspension holds the VM row when the finish comes: the finish records nothing, the job then stops the machine; never billed', async () => {
+    const c = await fundedCustomer();
+    const id = await newVm(c);
+    await markSuspended(c);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let suspension!: Promise<void>;
+    // while the datacenter makes the machine, the suspension updates the VM and stays open
+    await whileDatacenterWorks(
+      'createVm',
+      async () => {
+        let applied!: () => void;
+        const done = new Promise<void>((r) => (applied = r));
+        suspension = t.container.db.transaction(async () => {
+          await t.container.services.suspension.apply(c.id);
+          applied();
+          await gate;
+        });
+        await done;
+      },
+      async () => {
+        const job = runJob(id);
+        try {
+          // the finish waits for the VM row the suspension holds
+          await eventually(async () => {
+            const rows = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "vms"%'`);
+            return rows[0]!.n >= 1;
+          });
+        } finally {
+          release();
+          await suspension;
+          await job;
+        }
+      },
+    );
+    const vm = await getVm(t, c.cookie, id);
+    assert.deepEqual([vm.status, vm.pending_action], ['Suspended', null]);
+    assert.equal(machine(id)?.running, false);
+    assert.deepEqual(await openMeters(id), [], 'its create never finished as Running');
+    await resume(c);
+    await runJob(id);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
+    assert.equal((await openMeters(id)).length, 2);
+  });
+
+  test('the finish holds the VM row when the suspension comes: the suspension waits and takes a Running VM, which its job stops', async () => {
+    const c = await fundedCustomer();
+    const id = await newVm(c);
+    await markSuspended(c);
+    // the finish waits on the meters after its update of the VM; the suspension waits on the VM row
+    let job!: Promise<void>;
+    let suspension!: Promise<void>;
+    await holding(
+      'lock table meters in exclusive mode',
+      () => {
+        job = runJob(id);
+        suspension = eventually(async () => {
+          const rows = await queryRows<{ n: number }>(t.container.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          return rows[0]!.n >= 1;
+        }).then(() => t.container.services.suspension.apply(c.id));
+        return [job, suspension];
+      },
+      2,
+    );
+    await runJob(id);
+    const vm = await getVm(t, c.cookie, id);
+    assert.deepEqual([vm.status, vm.pending_action], ['Suspended', null]);
+    assert.equal(machine(id)?.running, false);
+    assert.equal((await openMeters(id)).length, 2, 'it ran: billed like every suspended VM');
+    await resume(c);
+    await runJob(id);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
+    assert.equal(machine(id)?.running, true);
   });
 });
