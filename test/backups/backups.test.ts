@@ -438,4 +438,55 @@ describe('money and staff', () => {
     assert.equal(res.statusCode, 402, res.body);
     assert.equal((await getVm(t, c.cookie, id)).pending_action, null);
   });
+
+  test('suspended while a restore writes the disk: Suspended at once, the restore completes and the machine stays off; resumed, it runs the restored disk', async () => {
+    const { c, id, ext } = await runningVm('susp-restore');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('restored'));
+    const b = await backupNow(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('changed!'));
+    const compute = t.container.services.compute;
+
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
+    try {
+      assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`)).statusCode, 202);
+      assert.equal(await compute.suspendCustomerVms(c.id, 'INSUFFICIENT_BALANCE'), 1);
+      const held = await getVm(t, c.cookie, id);
+      assert.deepEqual([held.status, held.pending_action], ['Suspended', 'restore_backup'], 'the restore keeps its hold');
+    } finally {
+      stop.release();
+    }
+    await workDone();
+    await vmJobsDone(t);
+    const vm = await getVm(t, c.cookie, id);
+    assert.deepEqual([vm.status, vm.pending_action], ['Suspended', null]);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, false, 'not started on a suspended account');
+    assert.equal(disks().readBytes(ext, 0, 8).toString(), 'restored');
+    assert.equal((await backupsOf(c, id)).restores[0].status, 'completed');
+
+    assert.equal(await compute.resumeCustomerVms(c.id), 1);
+    await vmJobsDone(t);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, true);
+  });
+
+  test('suspended and resumed while a restore writes the disk: the restore ends it Running, as without the suspension', async () => {
+    const { c, id } = await runningVm('susp-resume');
+    await enable(c, id);
+    const b = await backupNow(c, id);
+    const compute = t.container.services.compute;
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
+    try {
+      assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`)).statusCode, 202);
+      await compute.suspendCustomerVms(c.id, 'INSUFFICIENT_BALANCE');
+      assert.equal(await compute.resumeCustomerVms(c.id), 1);
+      assert.deepEqual(((v) => [v.status, v.pending_action])(await getVm(t, c.cookie, id)), ['Running', 'restore_backup']);
+    } finally {
+      stop.release();
+    }
+    await workDone();
+    await vmJobsDone(t);
+    assert.deepEqual(((v) => [v.status, v.pending_action, v.suspend_reason])(await getVm(t, c.cookie, id)), ['Running', null, null]);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, true);
+  });
 });

@@ -195,7 +195,8 @@ export class BackupWorkService {
           await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the new VM could not be created', completedAt: now });
           return undefined;
         }
-        if (vm.status === 'Creating' || vm.task) {
+        // a new VM still being made, or suspended with its account (resumed, it runs): the restore waits
+        if (vm.status === 'Creating' || vm.status === 'Suspended' || vm.task) {
           await this.repo.updateRestore(tx, id, { nextAttemptAt: new Date(now.getTime() + WAIT_FOR_VM_MS) });
           return undefined;
         }
@@ -224,8 +225,9 @@ export class BackupWorkService {
       if (!manifest) throw new Error('the backup is not in the backup storage');
       await this.vmHosts.stopVm(vm.externalId);
       await this.backups.writeDisk(vm.externalId, manifest.disk_bytes, backupPieces(this.store, manifest));
-      // a suspension that came meanwhile took the VM over (its task is suspend now): it stays off
-      if ((await this.holds.find(this.db, vm.id))?.task === 'restore_backup') await this.vmHosts.startVm(vm.externalId);
+      // the account was suspended meanwhile: the machine stays off (the release hands the VM over to the suspend)
+      const held = await this.holds.find(this.db, vm.id);
+      if (held?.task === 'restore_backup' && held.status !== 'Suspended') await this.vmHosts.startVm(vm.externalId);
       await this.db.transaction(async (tx) => {
         const row = await this.repo.updateRestore(tx, id, { status: 'completed', reason: null, leaseUntil: null, completedAt: this.clock.now() }, sql`status = 'running' and attempts = ${restore.attempts}`);
         if (row) await this.holds.release(tx, vm.id, 'Running');
