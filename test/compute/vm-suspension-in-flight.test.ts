@@ -182,6 +182,32 @@ describe('a VM suspended while it is being created', () => {
   });
 });
 
+describe('a VM in Error is left as it is', () => {
+  test('its failed start is not retried while the account is suspended (it would run); resumed, it is', async () => {
+    const c = await fundedCustomer();
+    const id = await runningVm(c);
+    assert.equal((await t.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/stop`, headers: { cookie: c.cookie } })).statusCode, 200);
+    await runJob(id);
+    simulator(t).failNext('start', 1, 'the hypervisor is down');
+    assert.equal((await t.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/start`, headers: { cookie: c.cookie } })).statusCode, 200);
+    await runJob(id);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Error');
+
+    await suspendForBalance(c);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Error', 'the suspension leaves it');
+    const retry = await t.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/retry`, headers: { cookie: c.cookie } });
+    assert.equal(retry.statusCode, 402, retry.body);
+    assert.equal(retry.json().code, 'INSUFFICIENT_BALANCE');
+    assert.equal(machine(id)?.running, false);
+
+    await resume(c);
+    assert.equal((await t.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/retry`, headers: { cookie: c.cookie } })).statusCode, 200);
+    await runJob(id);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
+    assert.equal(machine(id)?.running, true);
+  });
+});
+
 describe('a VM suspended while it is being resized or rebuilt', () => {
   const resize = (c: Customer, id: number) => t.app.inject({ method: 'POST', url: `/api/compute/vm/${id}/resize`, headers: { cookie: c.cookie }, payload: { tier_id: medium } });
 

@@ -118,6 +118,12 @@ function resumedStatus(vm: Vm, task: VmTask): VmStatus {
 
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);
+/**
+ * Tasks that leave the machine off, the only ones a retry runs without asking the billable rule:
+ * a VM in Error is left as it is by a suspension, so retrying anything else (a start, a reboot, a
+ * resize of a running VM...) would run a machine on a suspended account.
+ */
+const RETRIED_OFF: ReadonlySet<VmTask> = new Set(['stop', 'delete', 'suspend', 'snapshot']);
 
 /** The datacenter did not answer a question asked during a request (its message is safe to show). */
 class DatacenterUnavailableError extends AppError {
@@ -337,13 +343,19 @@ export class ComputeService {
     return { ...vm, labels, privateAddresses: await this.addresses.privateAddresses(id) };
   }
 
-  private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<VmWithSync> {
+  private async act(
+    customerId: number,
+    id: number,
+    action: string,
+    decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined,
+    startsBillable: (task: VmTask) => boolean = (task) => STARTS_BILLABLE.has(task),
+  ): Promise<VmWithSync> {
     return this.db.transaction(async (tx) => {
       const vm = await this.get(customerId, id, tx, true);
       const next = decide(vm);
       if (!next) throw new VmStateError(vm, action);
       // a create tried again makes the VM cost money when it runs, like a new one
-      if (STARTS_BILLABLE.has(next.task)) await this.billable.assertMayStart(tx, customerId);
+      if (startsBillable(next.task)) await this.billable.assertMayStart(tx, customerId);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
       if (next.status !== vm.status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, next.status));
       await this.enqueue(tx, id);
@@ -370,10 +382,14 @@ export class ComputeService {
     );
   }
 
-  /** Error → the failed task again. */
+  /** Error → the failed task again (one that leaves the machine running asks the billable rule). */
   retry(customerId: number, id: number) {
-    return this.act(customerId, id, 'be retried', (vm) =>
-      vm.status === 'Error' && vm.failedTask ? { status: (vm.failedTask === 'resize' ? vm.resizeFromStatus : null) ?? RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined,
+    return this.act(
+      customerId,
+      id,
+      'be retried',
+      (vm) => (vm.status === 'Error' && vm.failedTask ? { status: (vm.failedTask === 'resize' ? vm.resizeFromStatus : null) ?? RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined),
+      (task) => !RETRIED_OFF.has(task),
     );
   }
 
