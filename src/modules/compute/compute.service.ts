@@ -70,7 +70,8 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
 };
 /**
  * What a suspension does to a VM, by what it is doing (undefined: nothing; Deleting, Error and
- * Deleted VMs run nothing billable and are left as they are):
+ * Deleted VMs are left as they are, and a retry that would run an Error VM's machine asks the
+ * billable rule):
  * - `from`: what it is meant to be once the change in flight is done (Running or Stopped), shown
  *   as `suspended_from` and returned to when resumed; a VM being created is meant to run;
  * - its task becomes `suspend`: the job stops the machine (one being created is made first, by
