@@ -70,6 +70,7 @@ const EMBEDDED_TWINS = new Map([
   ['test/retention/retention.test.ts', 'partitions created and dropped'],
   ['test/metrics/metrics.test.ts', 'metric partitions made by their writers and dropped, roll-ups on the one connection'],
   ['test/platform/no-5xx-fuzz.test.ts', 'every route of the API once on the embedded database'],
+  ['test/compute/vm-suspension-in-flight.test.ts', 'a suspension and the VM jobs in flight, one transaction at a time on the one connection'],
   ['test/compute/vm-console.test.ts', 'a console ticket used once, also by two upgrades at once, on the one connection'],
 ]);
 

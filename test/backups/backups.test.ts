@@ -399,6 +399,8 @@ describe('restores against a suspension and keep-last', () => {
       write.release();
     }
     await workDone();
+    // the restore's end hands the VM over to the suspend, whose job stops it
+    await vmJobsDone(t);
     const r = await t.container.services.backups.restoreOf(c.id, restoreId);
     assert.equal(r.status, 'completed', JSON.stringify(r));
     assert.equal(disks().readBytes(ext, 0, 9).toString(), 'version-1');
@@ -407,7 +409,7 @@ describe('restores against a suspension and keep-last', () => {
     assert.equal(machineRunning(ext), false, 'a suspended VM is not started by the restore');
   });
 
-  test('the account suspended before a new VM from a backup is held: the restore ends failed with the reason, not waiting for ever', async () => {
+  test('the account suspended before a new VM from a backup is held: the restore waits, and once the account is resumed it writes the backup onto the new VM', async () => {
     const { c, id, ext } = await runningVm('susp-new');
     await enable(c, id);
     disks().writeBytes(ext, 0, Buffer.from('x'));
@@ -429,9 +431,21 @@ describe('restores against a suspension and keep-last', () => {
     clock.advance(20_000);
     await t.container.services.backupWork.requeueDue();
     await workDone();
+    const waiting = await t.container.services.backups.restoreOf(c.id, restore.id);
+    assert.equal(waiting.status, 'waiting', JSON.stringify(waiting));
+    const [made] = await queryRows<{ id: number; status: string; external_id: string }>(t.container.db, sql`select id, status, external_id from vms where customer_id = ${c.id} and name = 'from-backup'`);
+    assert.equal(made!.status, 'Suspended');
+    // resumed: the new VM runs, and the restore holds it and writes the backup onto its disk
+    assert.equal(await t.container.services.compute.resumeCustomerVms(c.id), 2);
+    await vmJobsDone(t);
+    clock.advance(20_000);
+    await t.container.services.backupWork.requeueDue();
+    await workDone();
+    await vmJobsDone(t);
     const r = await t.container.services.backups.restoreOf(c.id, restore.id);
-    assert.equal(r.status, 'failed', JSON.stringify(r));
-    assert.equal(r.reason, 'the account was suspended before the restore ran');
+    assert.equal(r.status, 'completed', JSON.stringify(r));
+    assert.equal(disks().readBytes(made!.external_id, 0, 1).toString(), 'x');
+    assert.equal((await getVm(t, c.cookie, made!.id)).status, 'Running');
   });
 
   test('keep-last does not delete the backup a restore reads from; the next backup prunes it once the restore is done', async () => {
@@ -543,5 +557,56 @@ describe('money and staff', () => {
     const res = await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`);
     assert.equal(res.statusCode, 402, res.body);
     assert.equal((await getVm(t, c.cookie, id)).pending_action, null);
+  });
+
+  test('suspended while a restore writes the disk: Suspended at once, the restore completes and the machine stays off; resumed, it runs the restored disk', async () => {
+    const { c, id, ext } = await runningVm('susp-restore');
+    await enable(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('restored'));
+    const b = await backupNow(c, id);
+    disks().writeBytes(ext, 0, Buffer.from('changed!'));
+    const compute = t.container.services.compute;
+
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
+    try {
+      assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`)).statusCode, 202);
+      assert.equal(await compute.suspendCustomerVms(c.id, 'INSUFFICIENT_BALANCE'), 1);
+      const held = await getVm(t, c.cookie, id);
+      assert.deepEqual([held.status, held.pending_action], ['Suspended', 'restore_backup'], 'the restore keeps its hold');
+    } finally {
+      stop.release();
+    }
+    await workDone();
+    await vmJobsDone(t);
+    const vm = await getVm(t, c.cookie, id);
+    assert.deepEqual([vm.status, vm.pending_action], ['Suspended', null]);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, false, 'not started on a suspended account');
+    assert.equal(disks().readBytes(ext, 0, 8).toString(), 'restored');
+    assert.equal((await backupsOf(c, id)).restores[0].status, 'completed');
+
+    assert.equal(await compute.resumeCustomerVms(c.id), 1);
+    await vmJobsDone(t);
+    assert.equal((await getVm(t, c.cookie, id)).status, 'Running');
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, true);
+  });
+
+  test('suspended and resumed while a restore writes the disk: the restore ends it Running, as without the suspension', async () => {
+    const { c, id } = await runningVm('susp-resume');
+    await enable(c, id);
+    const b = await backupNow(c, id);
+    const compute = t.container.services.compute;
+    const stop = hold(simulator(t).vmHosts, 'stopVm');
+    try {
+      assert.equal((await req('POST', c.cookie, `/api/compute/vm/${id}/backups/${b.id}/restore`)).statusCode, 202);
+      await compute.suspendCustomerVms(c.id, 'INSUFFICIENT_BALANCE');
+      assert.equal(await compute.resumeCustomerVms(c.id), 1);
+      assert.deepEqual(((v) => [v.status, v.pending_action])(await getVm(t, c.cookie, id)), ['Running', 'restore_backup']);
+    } finally {
+      stop.release();
+    }
+    await workDone();
+    await vmJobsDone(t);
+    assert.deepEqual(((v) => [v.status, v.pending_action, v.suspend_reason])(await getVm(t, c.cookie, id)), ['Running', null, null]);
+    assert.equal(simulator(t).vmHosts.stateOf(`vm-${id}`)?.running, true);
   });
 });

@@ -25452,7 +25452,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)
+         * Runs the failed action of a VM in Error again; one that leaves the machine running (every action but stop and delete) is refused while the account is suspended or below zero: 402
          * @description API tokens: needs the `compute:write` scope.
          *
          *     Members: needs `compute:write` (owner, admin, technical).

@@ -201,12 +201,8 @@ export class BackupWorkService {
           await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the new VM could not be created', completedAt: now });
           return undefined;
         }
-        // a suspension took the new VM over before it could be held: the restore ends rather than wait for ever
-        if (vm.status === 'Suspended') {
-          await this.repo.updateRestore(tx, id, { status: 'failed', reason: 'the account was suspended before the restore ran', completedAt: now });
-          return undefined;
-        }
-        if (vm.status === 'Creating' || vm.task) {
+        // a new VM still being made, or suspended with its account (resumed, it runs): the restore waits
+        if (vm.status === 'Creating' || vm.status === 'Suspended' || vm.task) {
           await this.repo.updateRestore(tx, id, { nextAttemptAt: new Date(now.getTime() + WAIT_FOR_VM_MS) });
           return undefined;
         }
@@ -241,8 +237,9 @@ export class BackupWorkService {
       if (!manifest) throw new Error('the backup is not in the backup storage');
       await this.vmHosts.stopVm(vm.externalId);
       await this.backups.writeDisk(vm.externalId, manifest.disk_bytes, backupPieces(this.store, manifest));
-      // a suspension that came meanwhile took the VM over (its task is suspend now): it stays off
-      if ((await this.holds.find(this.db, vm.id))?.task === 'restore_backup') await this.vmHosts.startVm(vm.externalId);
+      // the account was suspended meanwhile: the machine stays off (the release hands the VM over to the suspend)
+      const held = await this.holds.find(this.db, vm.id);
+      if (held?.task === 'restore_backup' && held.status !== 'Suspended') await this.vmHosts.startVm(vm.externalId);
       await this.db.transaction(async (tx) => {
         const row = await this.repo.updateRestore(tx, id, { status: 'completed', reason: null, leaseUntil: null, completedAt: this.clock.now() }, sql`status = 'running' and attempts = ${restore.attempts}`);
         if (row) await this.holds.release(tx, vm.id, 'Running');

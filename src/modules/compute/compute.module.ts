@@ -62,7 +62,7 @@ export function createComputeModule(p: Platform, deps: ComputeDeps) {
   const vmConsole = new VmConsoleService(db, computeRepo, new VmConsoleRepository(), deps.consoles, deps.audit, p.mailer, clock, deps.consoleAccess, p.config.serialConsole);
   const consoleRoutes = { consoles: vmConsole, publicUrl: p.config.publicUrl };
   return {
-    services: { compute, vmTasks, vmResize, vmActions, vmConsole, vmRestoreHolds: new VmRestoreHolds(computeRepo, clock, deps.webhookEvents, deps.billableStart) },
+    services: { compute, vmTasks, vmResize, vmActions, vmConsole, vmRestoreHolds: new VmRestoreHolds(computeRepo, clock, deps.webhookEvents, deps.billableStart, p.lifecycle) },
     resources: [vmTasks],
     routes: [
       mount('backoffice', computeAdminRoutes, { prefix: '/compute', compute }),

@@ -80,7 +80,7 @@ export const computeRoutes: FastifyPluginAsyncTypebox<{ compute: ComputeService 
 
   action('/vm/:id/start', 'vm.started', 'Starts a Stopped VM (pending_action start until the datacenter is done)', 'VM is starting', (c, id) => compute.start(c, id));
   action('/vm/:id/stop', 'vm.stopped', 'Stops a Running VM (pending_action stop until the datacenter is done)', 'VM is stopping', (c, id) => compute.stop(c, id));
-  action('/vm/:id/retry', 'vm.retried', 'Runs the failed action of a VM in Error again (a failed create is refused like a new VM while the account is suspended or below zero: 402)', 'VM action retried', (c, id) => compute.retry(c, id), [402]);
+  action('/vm/:id/retry', 'vm.retried', 'Runs the failed action of a VM in Error again; one that leaves the machine running (every action but stop and delete) is refused while the account is suspended or below zero: 402', 'VM action retried', (c, id) => compute.retry(c, id), [402]);
 
   app.delete(
     '/vm/:id',

@@ -68,8 +68,65 @@ const RETRY_STATUS: Record<VmTask, VmStatus> = {
   // never a failed task: the backups module lets go of a failed restore itself (VmRestoreHolds)
   restore_backup: 'Stopped',
 };
+/**
+ * What a suspension does to a VM, by what it is doing (undefined: nothing; Deleting, Error and
+ * Deleted VMs are left as they are, and a retry that would run an Error VM's machine asks the
+ * billable rule):
+ * - `from`: what it is meant to be once the change in flight is done (Running or Stopped), shown
+ *   as `suspended_from` and returned to when resumed; a VM being created is meant to run;
+ * - its task becomes `suspend`: the job stops the machine (one being created is made first, by
+ *   our reference, so the create in flight is not left running; see VmTasksService);
+ * - `resumeTask`: a change the datacenter may not have done yet, asked again when resumed (a
+ *   reboot is not: the machine is stopped and started anyway; a snapshot, or a snapshot restore,
+ *   ends by itself);
+ * - `holdKept`: a backup restore keeps its hold; its end hands the VM over to the suspend.
+ */
+function suspensionOf(vm: Vm): { from: 'Running' | 'Stopped'; resumeTask: VmTask | null; holdKept?: boolean } | undefined {
+  if (vm.status === 'Creating') return vm.task === 'create' ? { from: 'Running', resumeTask: null } : undefined;
+  // suspended again while its resumption's start is in flight
+  if (vm.status === 'Suspended') return vm.task === 'resume' ? { from: 'Running', resumeTask: null } : undefined;
+  if (vm.status !== 'Running' && vm.status !== 'Stopped') return undefined;
+  switch (vm.task) {
+    // a snapshot restore the suspension took over ends by itself, done or failed and told (SnapshotTasksService.abandoned)
+    case null:
+    case 'reboot':
+    case 'reset':
+    case 'snapshot':
+    case 'restore':
+      return { from: vm.status, resumeTask: null };
+    case 'start':
+      return { from: 'Running', resumeTask: null };
+    case 'stop':
+      return { from: 'Stopped', resumeTask: null };
+    case 'resize':
+      return { from: vm.resizeFromStatus ?? vm.status, resumeTask: 'resize' };
+    case 'rebuild':
+    case 'rescue':
+      return { from: 'Running', resumeTask: vm.task };
+    case 'unrescue':
+      return { from: vm.status, resumeTask: vm.task };
+    case 'restore_backup':
+      return { from: 'Running', resumeTask: null, holdKept: true };
+    default:
+      return undefined;
+  }
+}
+
+/** The status a VM shows while a change taken over by its suspension runs again (as a retry of it). */
+function resumedStatus(vm: Vm, task: VmTask): VmStatus {
+  if (task === 'resize') return vm.resizeFromStatus ?? 'Stopped';
+  if (task === 'unrescue') return vm.suspendedFrom === 'Running' ? 'Running' : 'Stopped';
+  return RETRY_STATUS[task];
+}
+
 /** Tasks that make a stopped machine run: tried again only by an account that may start something billable. */
 const STARTS_BILLABLE: ReadonlySet<VmTask> = new Set(['create', 'rebuild', 'rescue']);
+/**
+ * Tasks that leave the machine off, the only ones a retry runs without asking the billable rule:
+ * a VM in Error is left as it is by a suspension, so retrying anything else (a start, a reboot, a
+ * resize of a running VM...) would run a machine on a suspended account.
+ */
+const RETRIED_OFF: ReadonlySet<VmTask> = new Set(['stop', 'delete', 'suspend', 'snapshot']);
 
 /** The datacenter did not answer a question asked during a request (its message is safe to show). */
 class DatacenterUnavailableError extends AppError {
@@ -289,13 +346,19 @@ export class ComputeService {
     return { ...vm, labels, privateAddresses: await this.addresses.privateAddresses(id) };
   }
 
-  private async act(customerId: number, id: number, action: string, decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined): Promise<VmWithSync> {
+  private async act(
+    customerId: number,
+    id: number,
+    action: string,
+    decide: (vm: Vm) => { status: VmStatus; task: VmTask } | undefined,
+    startsBillable: (task: VmTask) => boolean = (task) => STARTS_BILLABLE.has(task),
+  ): Promise<VmWithSync> {
     return this.db.transaction(async (tx) => {
       const vm = await this.get(customerId, id, tx, true);
       const next = decide(vm);
       if (!next) throw new VmStateError(vm, action);
       // a create tried again makes the VM cost money when it runs, like a new one
-      if (STARTS_BILLABLE.has(next.task)) await this.billable.assertMayStart(tx, customerId);
+      if (startsBillable(next.task)) await this.billable.assertMayStart(tx, customerId);
       const row = (await this.repo.update(tx, id, { status: next.status, task: next.task, updatedAt: this.clock.now() }))!;
       if (next.status !== vm.status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, next.status));
       await this.enqueue(tx, id);
@@ -322,40 +385,71 @@ export class ComputeService {
     );
   }
 
-  /** Error → the failed task again. */
+  /** Error → the failed task again (one that leaves the machine running asks the billable rule). */
   retry(customerId: number, id: number) {
-    return this.act(customerId, id, 'be retried', (vm) =>
-      vm.status === 'Error' && vm.failedTask ? { status: (vm.failedTask === 'resize' ? vm.resizeFromStatus : null) ?? RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined,
+    return this.act(
+      customerId,
+      id,
+      'be retried',
+      (vm) => (vm.status === 'Error' && vm.failedTask ? { status: (vm.failedTask === 'resize' ? vm.resizeFromStatus : null) ?? RETRY_STATUS[vm.failedTask], task: vm.failedTask } : undefined),
+      (task) => !RETRIED_OFF.has(task),
     );
   }
 
   /**
-   * Suspends every Running or Stopped VM of the customer (charging calls it when a prepaid
-   * balance falls below zero): status Suspended at once, the machines stopped by jobs. Runs in the
+   * Suspends the customer's VMs (charging calls it when a prepaid balance falls below zero, or for
+   * overdue invoices): status Suspended at once, the machines stopped by jobs. Runs in the
    * caller's transaction when there is one. Returns how many VMs it suspended.
+   *
+   * Whatever a VM was doing, once the datacenter work in flight is done no machine of the account
+   * runs (see `suspensionOf`). The VM rows are locked first, so a job's finish that comes at the
+   * same moment either commits before (the VM is then taken as Running) or finds its task taken
+   * over and records nothing; the lifecycle then applies the suspend.
    */
   async suspendCustomerVms(customerId: number, reason: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const list = await this.repo.ofCustomer(tx, customerId, ['Running', 'Stopped']);
-      for (const vm of list) {
-        const intended: VmStatus = vm.task === 'start' ? 'Running' : vm.task === 'stop' ? 'Stopped' : vm.status;
-        await this.repo.update(tx, vm.id, { status: 'Suspended', suspendedFrom: intended, suspendReason: reason, suspendedAt: now, task: 'suspend', updatedAt: now });
-        await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, 'Suspended'));
-        await this.enqueue(tx, vm.id);
+      let count = 0;
+      for (const vm of await this.repo.ofCustomer(tx, customerId, ['Creating', 'Running', 'Stopped', 'Suspended'])) {
+        const plan = suspensionOf(vm);
+        if (!plan) continue;
+        count++;
+        const suspended = { status: 'Suspended' as const, suspendedFrom: plan.from, suspendReason: reason, suspendedAt: now, updatedAt: now };
+        if (plan.holdKept) {
+          // the backups module writes its disk: it hands the VM over to the suspend when done (VmRestoreHolds.release)
+          await this.repo.update(tx, vm.id, suspended);
+        } else {
+          await this.repo.update(tx, vm.id, { ...suspended, task: 'suspend', resumeTask: plan.resumeTask });
+          await this.enqueue(tx, vm.id);
+        }
+        if (vm.status !== 'Suspended') await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, 'Suspended'));
       }
-      return list.length;
+      return count;
     });
   }
 
-  /** Ends the suspension: VMs that were running are started by jobs, the others become Stopped. */
+  /**
+   * Ends the suspension: VMs that were running are started by jobs (one suspended while it was
+   * being created starts for the first time), the others become Stopped, and a change the
+   * suspension took over is asked again.
+   */
   async resumeCustomerVms(customerId: number): Promise<number> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const list = (await this.repo.ofCustomer(tx, customerId, ['Suspended'])).filter((vm) => !vm.task || vm.task === 'suspend');
+      const list = (await this.repo.ofCustomer(tx, customerId, ['Suspended'])).filter((vm) => !vm.task || vm.task === 'suspend' || vm.task === 'restore_backup');
       for (const vm of list) {
-        const cleared = { suspendReason: null, suspendedAt: null, suspendedFrom: null, updatedAt: now };
-        if (vm.suspendedFrom === 'Running') {
+        const cleared = { suspendReason: null, suspendedAt: null, suspendedFrom: null, resumeTask: null, updatedAt: now };
+        if (vm.task === 'restore_backup') {
+          // the backups module lets go of it as Running or Stopped (VmRestoreHolds.release)
+          const to = vm.suspendedFrom === 'Stopped' ? 'Stopped' : 'Running';
+          await this.repo.update(tx, vm.id, { ...cleared, status: to });
+          await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, to));
+        } else if (vm.resumeTask) {
+          const to = resumedStatus(vm, vm.resumeTask);
+          await this.repo.update(tx, vm.id, { ...cleared, status: to, task: vm.resumeTask, failedTask: null });
+          await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, to));
+          await this.enqueue(tx, vm.id);
+        } else if (vm.suspendedFrom === 'Running') {
           await this.repo.update(tx, vm.id, { task: 'resume', updatedAt: now });
           await this.enqueue(tx, vm.id);
         } else if (vm.task === 'suspend') {

@@ -51,6 +51,8 @@ export const vms = pgTable(
     failedTask: text('failed_task').$type<VmTask>(),
     /** Running or Stopped: what a Suspended VM returns to when resumed */
     suspendedFrom: text('suspended_from'),
+    /** the change a suspension took over before the datacenter had done it (resize, rebuild, rescue, unrescue, restore): asked again when resumed */
+    resumeTask: text('resume_task').$type<VmTask>(),
     suspendReason: text('suspend_reason'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     publicIp: text('public_ip'),
@@ -85,6 +87,7 @@ export const vms = pgTable(
     uniqueIndex('vms_public_ip_unique').on(t.locationId, t.publicIp).where(sql`${t.publicIp} is not null`),
     check('vms_status', sql`${t.status} in ('Creating', 'Running', 'Stopped', 'Suspended', 'Error', 'Deleting', 'Deleted')`),
     check('vms_task', sql`${t.task} is null or ${t.task} in ('create', 'start', 'stop', 'delete', 'suspend', 'resume', 'resize', 'reboot', 'reset', 'rebuild', 'rescue', 'unrescue', 'snapshot', 'restore', 'restore_backup')`),
+    check('vms_resume_task', sql`${t.resumeTask} is null or ${t.resumeTask} in ('resize', 'rebuild', 'rescue', 'unrescue', 'restore')`),
   ],
 );
 

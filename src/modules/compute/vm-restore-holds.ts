@@ -1,10 +1,12 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Executor } from '../../platform/db/database.js';
+import type { Lifecycle } from '../../platform/lifecycle/index.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { BillableStartRule } from '../charging/index.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { vmStateChanged } from './compute.events.js';
 import type { ComputeRepository, Vm } from './compute.repository.js';
+import { VM_KIND } from './compute.tables.js';
 
 /**
  * The hold the backups module takes on a VM while it writes the VM's disk from a backup: the VM's
@@ -18,6 +20,7 @@ export class VmRestoreHolds {
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
     private readonly billable: BillableStartRule,
+    private readonly lifecycle: Lifecycle,
   ) {}
 
   /** The VM (of `customerId` when given), or undefined. */
@@ -41,11 +44,20 @@ export class VmRestoreHolds {
     return (await this.repo.update(tx, vm.id, { task: 'restore_backup', updatedAt: this.clock.now() }))!;
   }
 
-  /** Lets go of the VM: Running (the restore started it) or Stopped (it failed with the machine off). */
+  /**
+   * Lets go of the VM: Running (the restore started it) or Stopped (it failed with the machine
+   * off). A VM whose account was suspended meanwhile stays Suspended and is handed over to the
+   * suspend, which stops the machine; it comes back as `status` when the account is resumed.
+   */
   async release(tx: Executor, vmId: number, status: 'Running' | 'Stopped'): Promise<void> {
     const vm = await this.repo.find(tx, vmId, { forUpdate: true });
     if (!vm || vm.task !== 'restore_backup') return;
     const now = this.clock.now();
+    if (vm.status === 'Suspended') {
+      await this.repo.finishTask(tx, vmId, 'restore_backup', { task: 'suspend', suspendedFrom: status, updatedAt: now });
+      await this.lifecycle.changed(tx, VM_KIND, vmId);
+      return;
+    }
     await this.repo.finishTask(tx, vmId, 'restore_backup', { status, task: null, ...(status === 'Running' ? { startedAt: now } : {}), updatedAt: now });
     if (vm.status !== status) await this.webhooks.emit(tx, vmStateChanged(vm, vm.status, status));
   }

@@ -84,8 +84,10 @@ export class VmTasksService implements ResourceAdapter {
         };
       }
       case 'start':
-      case 'resume':
-        await this.vmHosts.startVm(vm.externalId ?? reference);
+      case 'resume': {
+        // resumed before the suspension's job made the machine it took over from a create: made now
+        const made = task === 'resume' && vm.externalId === null ? await this.vmHosts.createVm(await this.specOf(vm)) : undefined;
+        await this.vmHosts.startVm(made?.externalId ?? vm.externalId ?? reference);
         return {
           record: async (tx) => {
             const done = await this.repo.finishTask(tx, vm.id, task, {
@@ -93,21 +95,35 @@ export class VmTasksService implements ResourceAdapter {
               task: null,
               startedAt: now(),
               failedTask: null,
-              ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null } : {}),
+              ...(made ? { externalId: made.externalId, hypervisor: made.hypervisor } : {}),
+              ...(task === 'resume' ? { suspendReason: null, suspendedAt: null, suspendedFrom: null, resumeTask: null } : {}),
               updatedAt: now(),
             });
-            if (done) await this.changed(tx, vm, 'Running');
+            if (!done) return;
+            // suspended while it was being created: it pays from this first Running
+            if (vm.startedAt === null) await this.openMeters(tx, done);
+            await this.changed(tx, vm, 'Running');
           },
         };
+      }
       case 'stop':
-      case 'suspend':
         await this.vmHosts.stopVm(vm.externalId ?? reference);
         return {
           record: async (tx) => {
-            const done = await this.repo.finishTask(tx, vm.id, task, { ...(task === 'stop' ? { status: 'Stopped' as const } : {}), task: null, failedTask: null, updatedAt: now() });
+            const done = await this.repo.finishTask(tx, vm.id, task, { status: 'Stopped', task: null, failedTask: null, updatedAt: now() });
             if (done) await this.changed(tx, vm, done.status);
           },
         };
+      case 'suspend': {
+        // suspended while it was being created: the create (made once, by our reference) is carried out, then the machine stopped
+        const made = vm.externalId === null ? await this.vmHosts.createVm(await this.specOf(vm)) : undefined;
+        await this.vmHosts.stopVm(made?.externalId ?? vm.externalId ?? reference);
+        return {
+          record: async (tx) => {
+            await this.repo.finishTask(tx, vm.id, task, { task: null, failedTask: null, ...(made ? { externalId: made.externalId, hypervisor: made.hypervisor } : {}), updatedAt: now() });
+          },
+        };
+      }
       case 'resize':
         return applyResize({ repo: this.repo, tiers: this.tiers, pricing: this.pricing, vmHosts: this.vmHosts, metering: this.metering, clock: this.clock, resized: this.resized }, vm);
       case 'delete':
@@ -159,7 +175,11 @@ export class VmTasksService implements ResourceAdapter {
   async failed(tx: Executor, vmId: number, _failure: Failure): Promise<void> {
     const vm = await this.repo.find(tx, vmId, { forUpdate: true });
     if (!vm || !vm.task) return;
-    if (await this.repo.finishTask(tx, vm.id, vm.task, { status: 'Error', task: null, failedTask: vm.task, updatedAt: this.clock.now() })) await this.changed(tx, vm, 'Error');
+    // the create of a VM suspended while it was being created was refused: an Error of its create, as without the suspension
+    const neverMade = (vm.task === 'suspend' || vm.task === 'resume') && vm.externalId === null;
+    const failedTask = neverMade ? 'create' : vm.task;
+    const unsuspended = neverMade ? { suspendReason: null, suspendedAt: null, suspendedFrom: null, resumeTask: null } : {};
+    if (await this.repo.finishTask(tx, vm.id, vm.task, { status: 'Error', task: null, failedTask, ...unsuspended, updatedAt: this.clock.now() })) await this.changed(tx, vm, 'Error');
   }
 
   /** The webhook event of a status change this job made (none when the status stays). */

@@ -1,0 +1,2 @@
+ALTER TABLE "vms" ADD COLUMN "resume_task" text;--> statement-breakpoint
+ALTER TABLE "vms" ADD CONSTRAINT "vms_resume_task" CHECK ("vms"."resume_task" is null or "vms"."resume_task" in ('resize', 'rebuild', 'rescue', 'unrescue', 'restore'));
