@@ -156,10 +156,14 @@ export class AlertEvaluationService implements OpenAlertsCloser {
       const fired: { alert: Alert; vmName: string }[] = [];
       const resolved: { alert: Alert; vmName: string }[] = [];
       for (const vm of watched) {
-        const value = aggregate(byVm.get(vm.id) ?? [], p.aggregation, p.windowMinutes);
+        const values = byVm.get(vm.id) ?? [];
+        const value = aggregate(values, p.aggregation, p.windowMinutes);
         const breach = value !== null && (p.comparison === '>' ? value.gt(threshold) : value.lt(threshold));
         const current = open.get(vm.id);
         open.delete(vm.id);
+        // a window short of points (a minute or two the collection missed) judges nothing: an open
+        // incident stays open rather than resolve for want of data and fire again a minute later
+        if (value === null && values.length > 0) continue;
         if (breach && !current) {
           const alert = await this.repo.fire(tx, {
             customerId: p.customerId,
