@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/platform/clock.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
-import { createVm, fund, seededTier } from '../helpers/compute.js';
+import { createVm, fund, seededTier, vmJobsDone } from '../helpers/compute.js';
 import { customerSession } from '../helpers/customers.js';
 
 /*
@@ -21,19 +21,22 @@ before(async () => {
 after(() => t.close());
 
 test('left alone, the worker takes the backup of a plan whose window came, once, and it completes', async () => {
+  for (const d of t.container.queue.definitions().filter((x) => x.name.startsWith('backups.') && x.schedule)) d.schedule = '* * * * *';
+  await t.container.startWorker();
   const c = await customerSession(t);
   await fund(t, c.id);
   const res = await createVm(t, c.cookie, { name: 'nightly', location_id: 1, tier_id: await seededTier(t) });
   assert.equal(res.statusCode, 201, res.body);
   const id = res.json().data.id as number;
+  // the VM is made before its plan's slot comes: the scheduled backup finds it Running, not being
+  // made (which would wait for the next minute's sweep, and under load for the one after)
+  await vmJobsDone(t);
   const next = new Date(clock.now().getTime() + HOUR - 10 * 60_000);
   const plan = await t.app.inject({ method: 'PUT', url: `/api/compute/vm/${id}/backups/plan`, headers: { cookie: c.cookie }, payload: { enabled: true, hour: next.getUTCHours() } });
   assert.equal(plan.statusCode, 200, plan.body);
   assert.equal(plan.json().data.next_run_at, next.toISOString());
 
   clock.set(new Date(next.getTime() + 2 * 60_000));
-  for (const d of t.container.queue.definitions().filter((x) => x.name.startsWith('backups.') && x.schedule)) d.schedule = '* * * * *';
-  await t.container.startWorker();
   const done = await eventually(
     async () => {
       const rows = await queryRows<{ status: string; trigger: string; slot: Date }>(t.container.db, sql`select status, trigger, slot from vm_backups where vm_id = ${id}`);
