@@ -33,10 +33,21 @@ process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
+/**
+ * The ceph CLI first asks the monitor for its command descriptions. On a loaded machine it can ask
+ * before its own client has received the monitor map, so the request carries an all-zero fsid
+ * and the monitor refuses it ('wrong fsid', EPERM). The command itself was never sent then, so
+ * asking again is safe for every command, idempotent or not.
+ */
+const NOT_SENT = /problem getting command descriptions from mon/;
+
 function run(cmd: string, args: string[], conf: string): string {
-  const res = spawnSync(cmd, ['-c', conf, ...args], { encoding: 'utf8', timeout: 60_000 });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}): ${res.stderr || res.stdout}`);
-  return res.stdout;
+  for (let attempt = 1; ; attempt++) {
+    const res = spawnSync(cmd, ['-c', conf, ...args], { encoding: 'utf8', timeout: 60_000 });
+    if (res.status === 0) return res.stdout;
+    if (cmd === 'ceph' && attempt < 5 && NOT_SENT.test(res.stderr)) continue;
+    throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}): ${res.stderr || res.stdout}`);
+  }
 }
 
 function daemon(cmd: string, args: string[], outFile: string): ChildProcess {
