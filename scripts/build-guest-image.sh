@@ -25,6 +25,7 @@
 #     /cgi-bin/slow answers the name after 3 s (a request in flight, for balancer reloads)
 #     /cgi-bin/boot the kernel's boot id (new at every boot) and `rescue yes|no`
 #     /cgi-bin/marker the word kept at the start of the disk vda; ?set=WORD writes it there
+#     /cgi-bin/load `load on|off`; ?start starts a busy loop (one at most), ?stop ends it
 #   a TCP listener on port 9000 (busybox nc) that answers with the VM's name
 #   a shell on the serial port ttyS0 (getty without login), for `virsh console`
 # The ACPI power button (virsh shutdown) powers it off.
@@ -194,7 +195,19 @@ if [ -n "$word" ]; then
 fi
 dd if=/dev/vda bs=512 count=1 2>/dev/null | tr -d '\000' | sed -n 's/^MARK://p'
 EOF
-chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe" "$root/www/cgi-bin/slow" "$root/www/cgi-bin/boot" "$root/www/cgi-bin/marker"
+# a busy loop for CPU metrics and alerts: ?start starts one (at most one), ?stop ends it; the answer
+# says whether one runs (the loop's descriptors are closed, so httpd ends the request at once)
+cat >"$root/www/cgi-bin/load" <<'EOF'
+#!/bin/sh
+printf 'Content-Type: text/plain\r\n\r\n'
+running() { [ -s /run/load.pid ] && kill -0 "$(cat /run/load.pid)" 2>/dev/null; }
+case "$QUERY_STRING" in
+  start) running || { (while :; do :; done) </dev/null >/dev/null 2>&1 & echo $! >/run/load.pid; } ;;
+  stop) running && kill "$(cat /run/load.pid)"; rm -f /run/load.pid ;;
+esac
+if running; then echo "load on"; else echo "load off"; fi
+EOF
+chmod +x "$root/www/cgi-bin/info" "$root/www/cgi-bin/probe" "$root/www/cgi-bin/slow" "$root/www/cgi-bin/boot" "$root/www/cgi-bin/marker" "$root/www/cgi-bin/load"
 # busybox acpid runs every script in CONFDIR/<event> for an event
 printf '#!/bin/sh\necho "guest-power-off" >/dev/console\nsync\npoweroff -f\n' >"$root/etc/acpi/PWRF/00000080"
 chmod +x "$root/etc/acpi/PWRF/00000080"

@@ -97,19 +97,16 @@ if (files.length === 0) {
 const WAITING = [/\/libvirt\/guest/, /\/real-/, /radosgw/, /test\/console\/(?!api-types)/, /no-5xx-fuzz/, /permission-matrix/];
 const waits = (f) => WAITING.some((re) => re.test(posix(f)));
 /**
- * The order the waiting suites start in. The real-guest files share libvirt through a lock
- * (withLibvirtLock): the ones that stop libvirtd hold it exclusively for a moment, and while one
- * waits for it every other file's next step waits too. The real image's three boots, the longest
- * file, start first, then the files that stop libvirtd. The CPU alert on a real guest holds the
- * lock shared for its whole run (minutes of its schedules, during which libvirtd must answer), so
- * it starts after every other waiting suite has started, when those files are done.
+ * The order the waiting suites start in: the two longest first, the real image's three boots and
+ * the CPU alert on a real guest (ten minutes of its schedules), then the files that stop libvirtd.
+ * The real-guest files share libvirt through a lock (withLibvirtLock): the ones that stop libvirtd
+ * hold it exclusively for a moment, and while one waits for it every other file's next step waits
+ * too, so those are done early, while the two long files wait on their guests.
  */
-const FIRST = [/real-guests-debian/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
-const LAST_OF_WAITING = [/real-guest-alerts/];
+const FIRST = [/real-guests-debian/, /real-guest-alerts/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
 const rank = (f) => {
   const i = FIRST.findIndex((re) => re.test(posix(f)));
   if (i >= 0) return `0-${i}`;
-  if (LAST_OF_WAITING.some((re) => re.test(posix(f)))) return '1-z-last';
   return waits(f) ? '1-waiting' : '2';
 };
 
