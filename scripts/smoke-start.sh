@@ -7,10 +7,17 @@ cd "$(dirname "$0")/.."
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 log="$data/start.log"
-DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 npm start >"$log" 2>&1 &
+# a process group of its own: npm may exit on SIGTERM before the server it started has closed the
+# embedded database, so the whole group is stopped and waited for before its folder is removed
+DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 setsid npm start >"$log" 2>&1 &
 pid=$!
 stop() {
-  kill "$pid" 2>/dev/null || true
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  for _ in $(seq 1 150); do
+    kill -0 -- "-$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   rm -rf "$data"
 }
