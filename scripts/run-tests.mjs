@@ -19,7 +19,7 @@
 // first, so they run alongside the rest instead of after it.
 //
 //   node scripts/run-tests.mjs [part of a file name ...] [--embedded-only | --postgres-only] [--test-name-pattern=…]
-//   TEST_CONCURRENCY (default 3): test files run at once
+//   TEST_CONCURRENCY (default 4): test files run at once
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -194,10 +194,11 @@ if (files.some((f) => BROWSER.some((re) => re.test(posix(f))))) {
   }
 }
 
-// Three files at once on CI's two cores: the two longest files mostly wait (for the minutes of the
-// alert schedules; for guests that QEMU runs in processes of its own), so with two slots they
-// left one core idle for most of a run.
-const concurrency = process.env.TEST_CONCURRENCY ?? '3';
+// Four files at once on CI's two cores: the files that start first mostly wait (for the minutes
+// of the alert schedules; for guests that QEMU runs in processes of its own), and with three slots
+// they left the cores half idle for the run's first minutes. More files do not take the guests'
+// CPU: the kernel shares the cores between sessions first (autogroup), and QEMU runs in libvirtd's.
+const concurrency = process.env.TEST_CONCURRENCY ?? '4';
 // node's runner gives each test, and each test file as a whole, this limit: the real-image suite
 // (test/compute/real-guests-debian.test.ts) boots a real OS three times under TCG (create, resize,
 // rebuild), two to four minutes a boot on a loaded machine plus two shutdowns, so a file gets 20 minutes
