@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -18,6 +18,8 @@ export const IMAGE_DIR = process.env.GUEST_IMAGE_DIR ?? '/var/tmp/cloud-platform
 
 const LOCK_FILE = '/run/lock/cloud-platform-libvirt-tests.lock';
 const LOCK_GATE = '/run/lock/cloud-platform-libvirt-tests.gate';
+/** One file per prefix and per public network in use by a test process: its pid. */
+const CLAIMS = '/run/lock/cloud-platform-libvirt-tests.claims';
 
 /** libvirt answers on qemu:///system (the daemons run, the tools are installed, we are root). */
 export function libvirtAvailable(): { ok: true } | { ok: false; why: string } {
@@ -116,12 +118,50 @@ function removeStaleRuns(): void {
   }
 }
 
-/** A configuration of its own: random prefix and public /24, directories under /var/tmp. */
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Claims the first free name that `candidate` draws, for this process: test files run side by side,
+ * and two of them on one public /24 would each route the other's guests (two host bridges with one
+ * subnet), on one prefix would remove each other's domains. A claim of a process that is gone is
+ * taken over; `release` gives one back.
+ */
+function claim(kind: 'prefix' | 'net', candidate: () => string): string {
+  mkdirSync(CLAIMS, { recursive: true });
+  for (let i = 0; i < 1000; i++) {
+    const name = candidate();
+    const file = path.join(CLAIMS, `${kind}-${name}`);
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return name;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(file, 'utf8'));
+      // a claim being written reads empty: leave it to its writer
+      if (holder > 0 && !alive(holder)) unlinkSync(file);
+    }
+  }
+  throw new Error(`no free ${kind} for a libvirt test (claims in ${CLAIMS})`);
+}
+
+function release(kind: 'prefix' | 'net', name: string): void {
+  const file = path.join(CLAIMS, `${kind}-${name}`);
+  if (existsSync(file) && readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+}
+
+/** A configuration of its own: a prefix and a public /24 no other test process uses, directories under /var/tmp. */
 export function testSetup(overrides: { bootTimeoutSeconds?: number; shutdownTimeoutSeconds?: number } = {}): TestSetup {
   removeStaleRuns();
   const image = buildImage();
-  const prefix = `t${randomBytes(2).toString('hex').slice(0, 3).replace(/^[0-9]/, 'z')}`;
-  const net3 = `198.19.${100 + (randomBytes(1)[0]! % 150)}`;
+  const prefix = claim('prefix', () => `t${randomBytes(2).toString('hex').slice(0, 3).replace(/^[0-9]/, 'z')}`);
+  const net3 = claim('net', () => `198.19.${100 + (randomBytes(1)[0]! % 150)}`);
   const base = `/var/tmp/${prefix}-libvirt-test`;
   const imageDir = `${base}/images`;
   const stateDir = `${base}/state`;
@@ -167,6 +207,8 @@ export function listEverything(setup: TestSetup): Listing[] {
 export function removeEverything(setup: TestSetup): void {
   spawnSync('bash', [path.join(repo, 'scripts/libvirt-cleanup.sh'), '--delete', setup.prefix, ...setup.dirs], { stdio: 'inherit' });
   spawnSync('rm', ['-rf', path.dirname(setup.dirs[0]!)]);
+  release('net', setup.net3);
+  release('prefix', setup.prefix);
 }
 
 /** One HTTP GET on a new connection; the body, or null when it did not answer within the time. */
