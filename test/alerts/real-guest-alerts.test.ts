@@ -2,7 +2,7 @@
  * A CPU alert on a real QEMU guest (DATACENTER=libvirt, the busybox test image), end to end with
  * nothing run by hand: the metrics collection and the alert evaluation run by their own
  * schedules (every minute). A policy "cpu_percent above THRESHOLD on average over 2 minutes";
- * a busy loop started on the guest fires it once (in the app, by mail over real SMTP and by
+ * a busy loop started on the guest (its tier limited to CPU_LIMIT % of a core) fires it once (in the app, by mail over real SMTP and by
  * webhook), and once the loop is stopped it resolves once. Runs where libvirt answers on
  * qemu:///system as root; elsewhere it is skipped with the reason, except under CI=true.
  *
@@ -21,6 +21,7 @@ import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
 import { httpGet, libvirtAvailable, removeEverything, testSetup, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
+import { adminSession } from '../helpers/admins.js';
 import { fund, getVm, seededTier } from '../helpers/compute.js';
 import { customerSession, loginCustomer } from '../helpers/customers.js';
 import { TestSmtpServer } from '../helpers/smtp.js';
@@ -36,7 +37,12 @@ if (!available.ok && process.env.CI === 'true') {
 }
 
 const BOOT_MS = 240_000;
-/** A busy loop of the emulated (TCG) guest gets what a loaded host gives it; an idle guest uses a few percent. */
+/**
+ * The VM's tier gets this CPU limit (percent of its vCPU, a cgroup quota on the host): the busy loop
+ * takes at most that much of a host core for its minutes instead of all a loaded host gives it.
+ */
+const CPU_LIMIT = 25;
+/** The busy loop shows as up to CPU_LIMIT % when the host gives the guest that much; an idle guest uses a few percent. */
 const THRESHOLD = 10;
 /** From load to alert: a baseline sample, two busy minutes, the evaluation's minute, on a loaded host. */
 const ALERT_MS = 420_000;
@@ -81,6 +87,8 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
     const hook = await app.app.inject({ method: 'POST', url: '/api/webhooks/endpoints', headers: { cookie }, payload: { url: receiver.url('/alerts'), event_types: ['alert.fired', 'alert.resolved'] } });
     assert.equal(hook.statusCode, 201, hook.body);
     const tierId = await seededTier(app);
+    const limited = await app.app.inject({ method: 'PATCH', url: `/api/backoffice/tier/${tierId}/update-cpu`, headers: { cookie: (await adminSession(app)).cookie }, payload: { cpu_limit: CPU_LIMIT } });
+    assert.equal(limited.statusCode, 200, limited.body);
     const { vmId, vm } = await withLibvirtLock('shared', async () => {
       const made = await app.app.inject({ method: 'POST', url: '/api/compute/vm', headers: { cookie }, payload: { name: 'busy-guest', location_id: 1, tier_id: tierId, os: 'debian-12' } });
       assert.equal(made.statusCode, 201, made.body);
@@ -127,6 +135,8 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
     assert.equal(JSON.parse(firedHooks[0]!.body).type, 'alert.fired');
 
     assert.equal((await load('stop'))?.trim(), 'load off');
+    const [peak] = await queryRows<{ max: number }>(app.container.db, sql`select max(cpu_percent)::float8 as max from vm_metrics_minute where vm_id = ${vmId}`);
+    assert.ok(Number(peak!.max) <= CPU_LIMIT + 5, `the tier's CPU limit holds on the host; cpu per minute: ${(await cpu()).join(', ')}`);
     await eventually(async () => (await kinds()).includes('ALERT_RESOLVED'), ALERT_MS, 2000).catch(async (err) => {
       throw new Error(`${(err as Error).message}; cpu per minute: ${(await cpu()).join(', ')}`);
     });
