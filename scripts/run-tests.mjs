@@ -98,13 +98,12 @@ const WAITING = [/\/libvirt\/guest/, /\/real-/, /radosgw/, /test\/console\/(?!ap
 const waits = (f) => WAITING.some((re) => re.test(posix(f)));
 /**
  * The order the waiting suites start in: the two longest first, the real image's three boots and
- * the CPU alert on a real guest (ten minutes of its schedules), beside the fuzz suite over every
- * route (the longest of the files that only compute: the cores are not idle while the others wait
- * on their guests), then the files that stop libvirtd. The real-guest files share libvirt through
- * a lock (withLibvirtLock): the ones that stop libvirtd hold it exclusively for a moment, and while
- * one waits for it every other file's next step waits too, so those are done early.
+ * the CPU alert on a real guest (ten minutes of its schedules), then the files that stop libvirtd.
+ * The real-guest files share libvirt through a lock (withLibvirtLock): the ones that stop libvirtd
+ * hold it exclusively for a moment, and while one waits for it every other file's next step waits
+ * too, so those are done early, while the two long files wait on their guests.
  */
-const FIRST = [/real-guests-debian/, /real-guest-alerts/, /no-5xx-fuzz/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
+const FIRST = [/real-guests-debian/, /real-guest-alerts/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
 const rank = (f) => {
   const i = FIRST.findIndex((re) => re.test(posix(f)));
   if (i >= 0) return `0-${i}`;
