@@ -2,9 +2,10 @@
  * A CPU alert on a real QEMU guest (DATACENTER=libvirt, the busybox test image), end to end with
  * nothing run by hand: the metrics collection and the alert evaluation run by their own
  * schedules (every minute). A policy "cpu_percent above THRESHOLD on average over 2 minutes";
- * a busy loop started on the guest (its tier limited to CPU_LIMIT % of a core) fires it once (in the app, by mail over real SMTP and by
- * webhook), and once the loop is stopped it resolves once. Runs where libvirt answers on
- * qemu:///system as root; elsewhere it is skipped with the reason, except under CI=true.
+ * a busy loop started on the guest (its tier limited to CPU_LIMIT % of a core) fires it once (in
+ * the app, by mail over real SMTP and by webhook), and once the loop is stopped it resolves once.
+ * Runs where libvirt answers on qemu:///system as root; elsewhere it is skipped with the reason,
+ * except under CI=true.
  *
  * The loop is started and stopped over the guest's HTTP (the test image's /cgi-bin/load), not on
  * its serial console, and the suite holds the libvirt test lock only while it creates and removes

@@ -1,8 +1,9 @@
 /**
  * Metrics of a real QEMU guest (the test image): `virsh domstats` counters between two reads give
  * its network and disk amounts, and its CPU share as the host's scheduler counted it, idle and
- * with a busy loop started over its HTTP (/cgi-bin/load); then the platform (DATACENTER=libvirt) collects the same guest as a
- * customer's VM and the customer, logged in to the console in Chromium, sees its graphs drawn.
+ * with a busy loop started over its HTTP (/cgi-bin/load); then the platform (DATACENTER=libvirt)
+ * collects the same guest as a customer's VM and the customer, logged in to the console in
+ * Chromium, sees its graphs drawn.
  * One guest, booted once (src/integrations/datacenter/libvirt/guest-actions-support.ts).
  */
 import assert from 'node:assert/strict';
