@@ -19,7 +19,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { LibvirtDatacenter } from '../../src/integrations/datacenter/index.js';
-import { httpGet, libvirtAvailable, removeEverything, testSetup, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { guestLoad, libvirtAvailable, removeEverything, testSetup, withLibvirtLock, type TestSetup } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { queryRows } from '../../src/platform/db/database.js';
 import { buildTestApp, eventually, type TestApp } from '../helpers/app.js';
 import { adminSession } from '../helpers/admins.js';
@@ -105,8 +105,7 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
       return { vmId, vm };
     });
     assert.equal(vm.status, 'Running', JSON.stringify(vm));
-    const load = (action: '' | 'start' | 'stop') => httpGet(`http://${vm.public_ip}/cgi-bin/load${action ? `?${action}` : ''}`, 30_000);
-    assert.equal((await eventually(async () => (await load('')) ?? undefined, BOOT_MS, 1000)).trim(), 'load off');
+    assert.equal(await eventually(async () => (await guestLoad(vm.public_ip, 'status')) ?? undefined, BOOT_MS, 1000), 'load off');
     const policy = await app.app.inject({
       method: 'POST',
       url: '/api/compute/alerts/policies',
@@ -126,7 +125,7 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
     await eventually(async () => (await cpu()).length >= 2, 300_000, 2000);
     assert.deepEqual(await kinds(), [], `idle minutes fired: ${(await cpu()).join(', ')}`);
 
-    assert.equal((await load('start'))?.trim(), 'load on');
+    assert.equal(await guestLoad(vm.public_ip, 'start'), 'load on');
     await eventually(async () => (await kinds()).includes('ALERT_FIRED'), ALERT_MS, 2000).catch(async (err) => {
       throw new Error(`${(err as Error).message}; cpu per minute: ${(await cpu()).join(', ')}`);
     });
@@ -135,7 +134,7 @@ describe('a CPU alert on a real guest', { skip, concurrency: false }, () => {
     const firedHooks = await receiver.waitFor(1, 60_000);
     assert.equal(JSON.parse(firedHooks[0]!.body).type, 'alert.fired');
 
-    assert.equal((await load('stop'))?.trim(), 'load off');
+    assert.equal(await guestLoad(vm.public_ip, 'stop'), 'load off');
     const [peak] = await queryRows<{ max: number }>(app.container.db, sql`select max(cpu_percent)::float8 as max from vm_metrics_minute where vm_id = ${vmId}`);
     assert.ok(Number(peak!.max) <= CPU_LIMIT + 5, `the tier's CPU limit holds on the host; cpu per minute: ${(await cpu()).join(', ')}`);
     await eventually(async () => (await kinds()).includes('ALERT_RESOLVED'), ALERT_MS, 2000).catch(async (err) => {

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { amountsBetween, type StoredCounters } from '../../src/modules/metrics/index.js';
 import type { MachineCounters } from '../../src/integrations/datacenter/index.js';
 import { locked, skip, startGuest, type ActionGuest } from '../../src/integrations/datacenter/libvirt/guest-actions-support.js';
-import { httpGet } from '../../src/integrations/datacenter/libvirt/test-support.js';
+import { guestLoad, httpGet } from '../../src/integrations/datacenter/libvirt/test-support.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -76,16 +76,15 @@ describe('metrics of a real guest', { skip, concurrency: false }, () => {
       const host = ((hostCpuNs(g.spec.externalId) - hostFrom) / 1e6 / (to.at - from.at)) * 100;
       return { percent: amountsBetween(stored(from), to.c, to.at - from.at)!.cpuPercent, host };
     };
-    const load = async (action: 'start' | 'stop') => (await httpGet(`http://${g.ip}/cgi-bin/load?${action}`, 30_000))?.trim();
     const idle = await cpuShare(8_000);
-    assert.equal(await load('start'), 'load on');
+    assert.equal(await guestLoad(g.ip, 'start'), 'load on');
     let busy: { percent: number; host: number };
     try {
       await sleep(2_000);
       busy = await cpuShare(8_000);
     } finally {
       // an emulated vCPU kept busy takes a host core from the next test
-      assert.equal(await load('stop'), 'load off');
+      assert.equal(await guestLoad(g.ip, 'stop'), 'load off');
     }
     const why = `busy ${busy.percent} % (host: ${busy.host.toFixed(2)} %) against idle ${idle.percent} % (host: ${idle.host.toFixed(2)} %)`;
     for (const s of [idle, busy]) assert.ok(Math.abs(s.percent - s.host) <= Math.max(1.5, s.host * 0.1), `the share read is the host's: ${why}`);

@@ -211,6 +211,15 @@ export function removeEverything(setup: TestSetup): void {
   release('prefix', setup.prefix);
 }
 
+/**
+ * The test image's busy loop (/cgi-bin/load): `start` starts it, `stop` ends it, `status` only asks;
+ * the answer is `load on` or `load off`, or null when the guest did not answer.
+ */
+export async function guestLoad(ip: string, action: 'start' | 'stop' | 'status'): Promise<string | null> {
+  const body = await httpGet(`http://${ip}/cgi-bin/load${action === 'status' ? '' : `?${action}`}`, 30_000);
+  return body?.trim() ?? null;
+}
+
 /** One HTTP GET on a new connection; the body, or null when it did not answer within the time. */
 export function httpGet(url: string, timeoutMs = 3000): Promise<string | null> {
   return new Promise((resolve) => {
