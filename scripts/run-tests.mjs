@@ -111,7 +111,7 @@ const rank = (f) => {
 };
 
 /** Entries the tests start as child processes: bundled too, into spawned/ (test/helpers/node-entry.ts). */
-const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
+const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'scripts/admin-create.ts', 'src/server.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
 
 // Each run builds into a folder of its own, so two runs in one checkout do not delete each other's
 // files; folders of runs that are gone are removed.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './helpers/app.js';
+import { nodeEntry } from './helpers/node-entry.js';
 
 /** `npm start` as a newcomer runs it: embedded database under DATA_DIR, nothing else set. */
 async function freePort(): Promise<number> {
@@ -29,7 +30,7 @@ async function startServer(dataDir: string): Promise<Started> {
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } as Record<string, string>;
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeEntry('src/server.ts'), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -11,6 +11,7 @@ import { queryRows } from '../../src/platform/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { buildTestApp } from '../helpers/app.js';
 import { loginAdminFull } from '../helpers/admins.js';
+import { nodeEntry } from '../helpers/node-entry.js';
 
 const run = promisify(execFile);
 const adminRows = (t: Awaited<ReturnType<typeof buildTestApp>>) =>
@@ -68,7 +69,7 @@ describe('first Super Admin', () => {
     // The CLI is a second process on the same database: a server's, as operators run it.
     const t = await buildTestApp({ db: 'postgres', worker: false });
     const env = { ...process.env, DATABASE_URL: t.database!.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'chp-cli-')), LOG_LEVEL: 'silent', NODE_ENV: 'test' };
-    const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', path.resolve('scripts/admin-create.ts'), ...args], { env });
+    const cli = (...args: string[]) => run(process.execPath, [...nodeEntry(path.resolve('scripts/admin-create.ts')), ...args], { env });
     try {
       const { stdout } = await cli('--email', 'cli@ops.test', '--name', 'CLI Admin');
       const password = /Password[^:]*: (\S+)/.exec(stdout)![1]!;

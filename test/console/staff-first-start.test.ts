@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { eventually } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { nodeEntry } from '../helpers/node-entry.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,7 +30,7 @@ before(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // The server as `npm start` runs it, on a data folder of its own: nothing configured but where to listen.
-  server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], {
+  server = spawn(process.execPath, nodeEntry(path.resolve('src/server.ts')), {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),

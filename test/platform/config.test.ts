@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { nodeEntry } from '../helpers/node-entry.js';
 
 const base = { DATABASE_URL: 'memory://', NODE_ENV: 'test' };
 
@@ -92,7 +93,7 @@ describe('configuration', () => {
     });
 
     test('npm start with NODE_ENV=production and nothing else stops with one line naming PAYMENT_MODE', () => {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const res = spawnSync(process.execPath, nodeEntry('src/server.ts'), {
         env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'memory://', PAYMENT_MODE: '', JWT_SECRET: '', ENCRYPTION_KEY: '' },
         encoding: 'utf8',
         timeout: 90_000,
@@ -105,7 +106,7 @@ describe('configuration', () => {
   });
 
   test('npm start stops with one clear line on bad configuration', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const res = spawnSync(process.execPath, nodeEntry('src/server.ts'), {
       env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'memory://' },
       encoding: 'utf8',
       timeout: 90_000,
