@@ -1,6 +1,7 @@
 /* global process, console */
-// Runs every *.test.ts under test/ and src/ with node's test runner, one process per file. Its
-// summary is the last thing printed and its exit code covers every file.
+// Runs every *.test.ts under test/ and src/ with node's test runner, the short ones several to a
+// process (see groups below). Its summary is the last thing printed and its exit code covers every
+// file.
 //
 // The test files are bundled first, with esbuild and code splitting, into JavaScript under
 // .cache/test-build/ (as scripts/start.mjs bundles the server): the application code is shared by
@@ -12,16 +13,17 @@
 // Every test runs on PostgreSQL, where a query that bypasses the open transaction of its own
 // context fails loudly (platform/db/strict.ts): the embedded database's one-connection hang is
 // caught on every route that way. The suites of EMBEDDED_TWINS, whose code takes a path of its own
-// on the embedded database, run a second time on it (PGlite): a one-line twin file sets TEST_DB
-// and imports the suite, so one runner, one summary and one exit code cover both databases.
+// on the embedded database, run a second time on it (PGlite): a group or a one-line twin file sets
+// TEST_DB and loads the suite, so one runner, one summary and one exit code cover both databases.
 //
 // The suites that mostly wait (real guests under QEMU, Ceph, Chromium) and the longest ones start
 // first, so they run alongside the rest instead of after it.
 //
 //   node scripts/run-tests.mjs [part of a file name ...] [--embedded-only | --postgres-only] [--test-name-pattern=…]
-//   TEST_CONCURRENCY (default 4): test files run at once
+//   TEST_CONCURRENCY (default 4): processes (files or groups) run at once
+//   TEST_GROUP_BYTES (default 60000): test source per group; 0 runs every file in a process of its own
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -101,14 +103,18 @@ const waits = (f) => WAITING.some((re) => re.test(posix(f)));
  * the CPU alert on a real guest (ten minutes of its schedules), then the files that stop libvirtd.
  * The real-guest files share libvirt through a lock (withLibvirtLock): the ones that stop libvirtd
  * hold it exclusively for a moment, and while one waits for it every other file's next step waits
- * too, so those are done early, while the two long files wait on their guests.
+ * too, so those are done early, one after another in one process, while the two long files wait
+ * on their guests. Meanwhile the suites that keep a core busy (the embedded twins, the fuzz suite,
+ * the permission matrix) use the cores that the ones waiting on guests and on the lock leave idle.
  */
-const FIRST = [/real-guests-debian/, /real-guest-alerts/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/];
+const FIRST = [/real-guests-debian/, /real-guest-alerts/, /libvirt\/guest-faults|libvirt\/guest-snapshots|compute\/real-guests\.test/, /no-5xx-fuzz|permission-matrix/];
 const rank = (f) => {
   const i = FIRST.findIndex((re) => re.test(posix(f)));
   if (i >= 0) return `0-${i}`;
   return waits(f) ? '1-waiting' : '2';
 };
+/** The rank of the suites that keep a core busy: the embedded twins' groups start with them. */
+const BUSY_RANK = `0-${FIRST.length - 1}`;
 
 /** Entries the tests start as child processes: bundled too, into spawned/ (test/helpers/node-entry.ts). */
 const SPAWNED = ['test/helpers/worker-main.ts', 'scripts/run-job.ts', 'scripts/admin-create.ts', 'src/server.ts', 'src/integrations/datacenter/libvirt/interrupted-create.fixture.ts'];
@@ -153,9 +159,71 @@ const sourceImportMeta = {
 // the files start in the order of their paths (sorted below): FIRST, the waiting ones, the rest
 const outputName = (f) => path.join(rank(f), f.replace(/\.ts$/, ''));
 const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
+
+/**
+ * The short suites run several to a process, one after another: a process pays about a CPU second
+ * to load the application and warm it up, and three more for its first embedded database. A group
+ * is an entry of its own that evaluates each file inside a suite named after it (a `require`, which
+ * esbuild turns into a synchronous call), so the tests and the top-level hooks of a file belong to
+ * that suite and to nothing else, as in a process of its own. A group holds about GROUP_BYTES of
+ * test source, a rough measure of its tests. Grouped: the suites that start last, the embedded
+ * twins but the fuzz suite's, and the browser tests but the real guests'; every other suite of
+ * FIRST and WAITING runs alone. TEST_GROUP_BYTES=0 runs every file alone.
+ */
+const GROUP_BYTES = Number(process.env.TEST_GROUP_BYTES ?? 60_000);
+const groupOf = (f) => {
+  if (GROUP_BYTES <= 0) return null;
+  if (rank(f) === '2') return 'postgres';
+  if (rank(f) === '0-2') return 'libvirt-stops';
+  if (rank(f) === '1-waiting' && /^test\/console\//.test(posix(f)) && !/\/real-|-real-/.test(posix(f))) return 'console';
+  return null;
+};
+/** Where each kind of group starts, and how much test source it holds (the files that stop libvirtd: all in one). */
+const GROUPS = {
+  'libvirt-stops': { rank: '0-2', bytes: Infinity },
+  embedded: { rank: BUSY_RANK, bytes: GROUP_BYTES },
+  console: { rank: '1-waiting', bytes: GROUP_BYTES },
+  postgres: { rank: '2', bytes: GROUP_BYTES },
+};
+const groupSources = path.join(buildDir, 'group-sources');
+function groups(kind, members) {
+  const chunks = [];
+  let current = [];
+  let bytes = 0;
+  for (const f of members) {
+    current.push(f);
+    bytes += statSync(f).size;
+    if (bytes >= GROUPS[kind].bytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+  }
+  if (current.length > 0) chunks.push(current);
+  mkdirSync(groupSources, { recursive: true });
+  return chunks.map((chunk, i) => {
+    const name = `group-${kind}-${String(i + 1).padStart(2, '0')}.test`;
+    const source = path.join(groupSources, `${name}.js`);
+    const lines = [`import { describe } from 'node:test';`];
+    if (kind === 'embedded') lines.push(`process.env.TEST_DB = 'embedded';`);
+    const label = (f) => (kind === 'embedded' ? `${posix(f)} (embedded database)` : posix(f));
+    for (const f of chunk) lines.push(`describe(${JSON.stringify(label(f))}, () => {\n  require(${JSON.stringify(path.resolve(f))});\n});`);
+    writeFileSync(source, `${lines.join('\n')}\n`);
+    const out = path.join(GROUPS[kind].rank, name);
+    return { in: source, out, run: path.join(buildDir, `${out}.js`) };
+  });
+}
+const single = embeddedOnly ? [] : files.filter((f) => groupOf(f) === null);
+const grouped = embeddedOnly ? [] : ['libvirt-stops', 'console', 'postgres'].flatMap((kind) => groups(kind, files.filter((f) => groupOf(f) === kind)));
+const twinAlone = (f) => GROUP_BYTES <= 0 || rank(f) !== '2';
+grouped.push(...groups('embedded', twinned.filter((f) => !twinAlone(f))));
 try {
   const result = await loadEsbuild().build({
-    entryPoints: [...files.map((f) => ({ in: f, out: outputName(f) })), ...SPAWNED.map((f) => ({ in: f, out: path.join('spawned', f.replace(/\.ts$/, '')) }))],
+    entryPoints: [
+      ...[...new Set([...single, ...twinned.filter(twinAlone)])].map((f) => ({ in: f, out: outputName(f) })),
+      ...grouped.map(({ in: source, out }) => ({ in: source, out })),
+      ...SPAWNED.map((f) => ({ in: f, out: path.join('spawned', f.replace(/\.ts$/, '')) })),
+    ],
     outdir: buildDir,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -175,8 +243,8 @@ try {
   process.exit(1);
 }
 
-const runs = embeddedOnly ? [] : files.map(outputOf);
-for (const f of twinned) {
+const runs = [...single.map(outputOf), ...grouped.map((g) => g.run)];
+for (const f of twinned.filter(twinAlone)) {
   const twin = outputOf(f).replace(/\.test\.js$/, '.embedded.test.js');
   writeFileSync(twin, `process.env.TEST_DB = 'embedded';\nawait import(${JSON.stringify(`./${path.basename(outputOf(f))}`)});\n`);
   runs.push(twin);
@@ -194,10 +262,8 @@ if (files.some((f) => BROWSER.some((re) => re.test(posix(f))))) {
   }
 }
 
-// Four files at once on CI's two cores: the files that start first mostly wait (for the minutes
-// of the alert schedules; for guests that QEMU runs in processes of its own), and with three slots
-// they left the cores half idle for the run's first minutes. More files do not take the guests'
-// CPU: the kernel shares the cores between sessions first (autogroup), and QEMU runs in libvirtd's.
+// Four processes at once on CI's two cores. Six kept the cores busier but made every part slower:
+// the run took longer and used more CPU, the guests' QEMU processes a quarter more.
 const concurrency = process.env.TEST_CONCURRENCY ?? '4';
 // node's runner gives each test, and each test file as a whole, this limit: the real-image suite
 // (test/compute/real-guests-debian.test.ts) boots a real OS three times under TCG (create, resize,
