@@ -22,6 +22,7 @@
 //   node scripts/run-tests.mjs [part of a file name ...] [--embedded-only | --postgres-only] [--test-name-pattern=…]
 //   TEST_CONCURRENCY (default 4): processes (files or groups) run at once
 //   TEST_GROUP_BYTES (default 60000): test source per group; 0 runs every file in a process of its own
+//   TEST_AUTOGROUP_NICE (default 10): the run's priority against QEMU's guests and PostgreSQL (below)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -265,6 +266,16 @@ if (files.some((f) => BROWSER.some((re) => re.test(posix(f))))) {
 // Four processes at once on CI's two cores. Six kept the cores busier but made every part slower:
 // the run took longer and used more CPU, the guests' QEMU processes a quarter more.
 const concurrency = process.env.TEST_CONCURRENCY ?? '4';
+// The kernel shares the cores between sessions first (autogroup): each QEMU guest and each
+// PostgreSQL backend is a session of its own, and this run is one. A guest short of CPU boots
+// slower and costs more CPU in all, and the suites waiting on it hold their slots longer, so this
+// session gives way to the others: its autogroup's nice value, which leaves the nice values of its
+// processes as they are (Linux only; nothing changes where it cannot be set).
+try {
+  writeFileSync('/proc/self/autogroup', process.env.TEST_AUTOGROUP_NICE ?? '10');
+} catch {
+  // not Linux, or autogroup is off
+}
 // node's runner gives each test, and each test file as a whole, this limit: the real-image suite
 // (test/compute/real-guests-debian.test.ts) boots a real OS three times under TCG (create, resize,
 // rebuild), two to four minutes a boot on a loaded machine plus two shutdowns, so a file gets 20 minutes
