@@ -116,13 +116,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /**
  * While a resize is under way: the size the VM is moving to, named from the tier list when the staff
- * member may read it (else by its number), as the customer's VM page says it.
+ * member may read it (else by its number), as the customer's VM page says it. Said once the list has
+ * answered, not a number first and the name a moment later (the status is announced).
  */
 function ResizeTarget({ resize }: { resize: { from_tier_id: number; to_tier_id: number } | null }) {
   const can = useCan();
   const showTiers = can('GET /api/backoffice/tier/tiers');
   const tiers = useQuery({ queryKey: keys.staff.tiers, enabled: showTiers && resize !== null, queryFn: () => get(() => api.GET('/api/backoffice/tier/tiers')) });
-  if (!resize) return null;
+  if (!resize || (showTiers && tiers.isPending)) return null;
   const to = tiers.data?.find((t) => t.id === resize.to_tier_id);
   return (
     <p role="status" aria-label="Resizing">

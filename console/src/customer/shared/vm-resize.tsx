@@ -20,10 +20,14 @@ function confirmText(vm: Vm, q: Quote): string {
   return `Resize ${vm.name} to ${q.new.tier_name}? ${price} ${restart}`;
 }
 
-/** While a resize is under way: the size the VM is moving to, from the location's catalog (a tier no longer listed is named by its number). */
+/**
+ * While a resize is under way: the size the VM is moving to, from the location's catalog (a tier no
+ * longer listed is named by its number). Said once the catalog has answered, not a number first and
+ * the name a moment later (the status is announced).
+ */
 export function ResizeTarget({ vm }: { vm: Vm }) {
   const catalog = useCatalog(vm.location_id);
-  if (!vm.resize) return null;
+  if (!vm.resize || catalog.isPending) return null;
   const to = catalog.data?.find((t) => t.id === vm.resize!.to_tier_id);
   return (
     <p role="status" aria-label="Resizing">
