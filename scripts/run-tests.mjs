@@ -168,8 +168,9 @@ const outputOf = (f) => path.join(buildDir, `${outputName(f)}.js`);
  * esbuild turns into a synchronous call), so the tests and the top-level hooks of a file belong to
  * that suite and to nothing else, as in a process of its own. A group holds about GROUP_BYTES of
  * test source, a rough measure of its tests. Grouped: the suites that start last, the embedded
- * twins but the fuzz suite's, and the browser tests but the real guests'; every other suite of
- * FIRST and WAITING runs alone. TEST_GROUP_BYTES=0 runs every file alone.
+ * twins but the fuzz suite's, the browser tests but the real guests', and the three files that
+ * stop libvirtd (all in one); every other suite of FIRST and WAITING runs alone.
+ * TEST_GROUP_BYTES=0 runs every file alone.
  */
 const GROUP_BYTES = Number(process.env.TEST_GROUP_BYTES ?? 60_000);
 const groupOf = (f) => {
