@@ -180,13 +180,8 @@ const groupOf = (f) => {
   if (rank(f) === '1-waiting' && /^test\/console\//.test(posix(f)) && !/\/real-|-real-/.test(posix(f))) return 'console';
   return null;
 };
-/** Where each kind of group starts, and how much test source it holds (the files that stop libvirtd: all in one). */
-const GROUPS = {
-  'libvirt-stops': { rank: '0-2', bytes: Infinity },
-  embedded: { rank: BUSY_RANK, bytes: GROUP_BYTES },
-  console: { rank: '1-waiting', bytes: GROUP_BYTES },
-  postgres: { rank: '2', bytes: GROUP_BYTES },
-};
+/** How much test source a group of each kind holds (the files that stop libvirtd: all in one). */
+const GROUP_LIMIT = { 'libvirt-stops': Infinity, embedded: GROUP_BYTES, console: GROUP_BYTES, postgres: GROUP_BYTES };
 const groupSources = path.join(buildDir, 'group-sources');
 function groups(kind, members) {
   const chunks = [];
@@ -195,7 +190,7 @@ function groups(kind, members) {
   for (const f of members) {
     current.push(f);
     bytes += statSync(f).size;
-    if (bytes >= GROUPS[kind].bytes) {
+    if (bytes >= GROUP_LIMIT[kind]) {
       chunks.push(current);
       current = [];
       bytes = 0;
@@ -203,15 +198,16 @@ function groups(kind, members) {
   }
   if (current.length > 0) chunks.push(current);
   mkdirSync(groupSources, { recursive: true });
+  const label = (f) => (kind === 'embedded' ? `${posix(f)} (embedded database)` : posix(f));
   return chunks.map((chunk, i) => {
     const name = `group-${kind}-${String(i + 1).padStart(2, '0')}.test`;
     const source = path.join(groupSources, `${name}.js`);
     const lines = [`import { describe } from 'node:test';`];
     if (kind === 'embedded') lines.push(`process.env.TEST_DB = 'embedded';`);
-    const label = (f) => (kind === 'embedded' ? `${posix(f)} (embedded database)` : posix(f));
     for (const f of chunk) lines.push(`describe(${JSON.stringify(label(f))}, () => {\n  require(${JSON.stringify(path.resolve(f))});\n});`);
     writeFileSync(source, `${lines.join('\n')}\n`);
-    const out = path.join(GROUPS[kind].rank, name);
+    // a group starts where its files would; the embedded twins' with the suites that keep a core busy
+    const out = path.join(kind === 'embedded' ? BUSY_RANK : rank(chunk[0]), name);
     return { in: source, out, run: path.join(buildDir, `${out}.js`) };
   });
 }
